@@ -1,0 +1,123 @@
+/* error.h -- problems found in a FEN, as values: a stable code, the field, the byte
+ * offset and length in the input, and a message in words.
+ *
+ * Codes are part of the API: their snake_case names (error_code_name) never change
+ * meaning once released. A report collects every error and warning of one parse;
+ * warnings say what lenient parsing changed (given -> became) or what looks odd. */
+#ifndef FEN_ERROR_H
+#define FEN_ERROR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum fen_field {
+	FEN_FIELD_NONE = -1, /* the input as a whole */
+	FEN_FIELD_BOARD, FEN_FIELD_TURN, FEN_FIELD_CASTLING,
+	FEN_FIELD_EN_PASSANT, FEN_FIELD_HALFMOVE, FEN_FIELD_FULLMOVE,
+	FEN_FIELD_NB
+};
+
+enum fen_code {
+	/* the input as a whole */
+	FEN_ERR_EMPTY,
+	FEN_ERR_TOO_LONG,
+	FEN_ERR_TOO_FEW_FIELDS,
+	FEN_ERR_TOO_MANY_FIELDS,
+	FEN_ERR_BAD_WHITESPACE,
+	/* board syntax */
+	FEN_ERR_TOO_FEW_RANKS,
+	FEN_ERR_TOO_MANY_RANKS,
+	FEN_ERR_RANK_TOO_LONG,
+	FEN_ERR_RANK_TOO_SHORT,
+	FEN_ERR_BAD_PIECE,
+	FEN_ERR_BAD_DIGIT,
+	FEN_ERR_CONSECUTIVE_DIGITS,
+	/* other fields' syntax */
+	FEN_ERR_BAD_TURN,
+	FEN_ERR_BAD_CASTLING,
+	FEN_ERR_CASTLING_REPEATED,
+	FEN_ERR_CASTLING_ORDER,
+	FEN_ERR_BAD_EN_PASSANT,
+	FEN_ERR_NOT_A_NUMBER,
+	FEN_ERR_NEGATIVE_NUMBER,
+	FEN_ERR_NUMBER_TOO_LARGE,
+	FEN_ERR_FULLMOVE_ZERO,
+	/* legality of the position */
+	FEN_ERR_MISSING_KING,
+	FEN_ERR_TOO_MANY_KINGS,
+	FEN_ERR_PAWN_ON_BACK_RANK,
+	FEN_ERR_TOO_MANY_PAWNS,
+	FEN_ERR_TOO_MANY_PIECES,
+	FEN_ERR_TOO_MANY_PROMOTED,
+	FEN_ERR_OPPONENT_IN_CHECK,
+	FEN_ERR_TOO_MANY_CHECKERS,
+	FEN_ERR_IMPOSSIBLE_CHECK,
+	FEN_ERR_CASTLING_WITHOUT_KING,
+	FEN_ERR_CASTLING_WITHOUT_ROOK,
+	FEN_ERR_EN_PASSANT_WRONG_RANK,
+	FEN_ERR_EN_PASSANT_WITHOUT_PAWN,
+	FEN_ERR_EN_PASSANT_BLOCKED,
+	/* warnings */
+	FEN_WARN_FIELD_DEFAULTED,
+	FEN_WARN_WHITESPACE_NORMALIZED,
+	FEN_WARN_CASE_NORMALIZED,
+	FEN_WARN_LEADING_ZEROS,
+	FEN_WARN_CASTLING_DROPPED,
+	FEN_WARN_CASTLING_REORDERED,
+	FEN_WARN_CASTLING_INFERRED,
+	FEN_WARN_CASTLING_REWRITTEN,
+	FEN_WARN_CHESS960_ASSUMED,
+	FEN_WARN_EN_PASSANT_DROPPED,
+	FEN_WARN_EN_PASSANT_WITH_HALFMOVE,
+	FEN_WARN_FULLMOVE_CORRECTED,
+	FEN_WARN_HALFMOVE_EXCEEDS_PLIES,
+	FEN_CODE_NB
+};
+
+#define FEN_ISSUE_MESSAGE_MAX 160
+#define FEN_ISSUE_VALUE_MAX 24
+#define FEN_REPORT_MAX 24
+
+struct fen_issue {
+	enum fen_code code;
+	enum fen_field field;
+	int offset;                          /* byte offset in the input */
+	int length;                          /* bytes the problem spans (0 at end of input) */
+	char given[FEN_ISSUE_VALUE_MAX];     /* warnings that change the FEN: what was given */
+	char became[FEN_ISSUE_VALUE_MAX];    /* ... and what it became ("" when not a change) */
+	char message[FEN_ISSUE_MESSAGE_MAX];
+};
+
+/* Every problem of one parse. Lists stop at FEN_REPORT_MAX entries; truncated says so. */
+struct fen_report {
+	int error_count;
+	int warning_count;
+	bool truncated;
+	struct fen_issue errors[FEN_REPORT_MAX];
+	struct fen_issue warnings[FEN_REPORT_MAX];
+};
+
+/* The stable snake_case name of a code, e.g. "rank_too_long". */
+const char *error_code_name(enum fen_code code);
+
+/* The name of a field as the API spells it ("board", "en_passant", ...), or NULL for
+ * FEN_FIELD_NONE. */
+const char *error_field_name(enum fen_field field);
+
+/* True for warning codes. */
+bool error_code_is_warning(enum fen_code code);
+
+/* Empties a report. */
+void error_report_clear(struct fen_report *report);
+
+/* Appends an error or warning (by its code) with a printf-style message. Returns the
+ * entry so callers may fill given/became, or NULL when the list is full. */
+struct fen_issue *error_report_add(struct fen_report *report, enum fen_code code, enum fen_field field,
+				   int offset, int length, const char *format, ...)
+	__attribute__((format(printf, 6, 7)));
+
+/* Records what a normalization changed: "given" and "became", each cut to fit. */
+void error_issue_set_change(struct fen_issue *issue, const char *given, size_t given_length,
+			    const char *became);
+
+#endif

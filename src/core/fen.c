@@ -1,0 +1,1047 @@
+/* fen.c -- FEN parsing (strict and lenient, with every problem reported by field and
+ * offset), the legality checks of a parsed position, and canonical FEN output.
+ *
+ * Parsing runs in three passes: split the input into fields, read each field's syntax,
+ * then, when the board could be read, check that the position is one a game can reach
+ * (kings, pawns, material, checks, castling rights, en passant). Lenient mode repairs
+ * what a caller obviously meant and says so in a warning each time. */
+#include "fen.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "attacks.h"
+
+/* Where one field lies in the input. */
+struct fen_span {
+	int offset;
+	int length;
+	bool present;
+};
+
+/* A castling letter as written, and the right it resolves to. */
+struct fen_castling_token {
+	char letter;
+	int offset;
+	enum color color;
+	int right;      /* castling_right bit, 0 while unresolved */
+	int rook;       /* the rook's square */
+	bool ignored;   /* a repeated letter, dropped in lenient mode */
+};
+
+struct fen_parser {
+	const char *text;
+	const struct fen_options *options;
+	struct position *pos;
+	struct fen_report *report;
+	struct fen_span fields[FEN_FIELD_NB];
+	int square_offset[SQUARE_NB]; /* where each square's piece letter is in the input */
+	bool board_ok, turn_ok, castling_ok, ep_ok, halfmove_ok, fullmove_ok;
+	bool syntax_error;
+	int ep_square;
+	struct fen_castling_token castling[16];
+	int castling_count;
+	struct fen_issue *castling_changes[8]; /* warnings whose "became" is known once rights are resolved */
+	int castling_change_count;
+};
+
+static const char *const fen_color_names[COLOR_NB] = { "White", "Black" };
+static const char *const fen_piece_names[PIECE_TYPE_NB] = {
+	"", "pawn", "knight", "bishop", "rook", "queen", "king"
+};
+
+char fen_piece_char(int pc)
+{
+	static const char letters[] = " PNBRQK  pnbrqk ";
+	return pc > NO_PIECE && pc < PIECE_NB ? letters[pc] : ' ';
+}
+
+int fen_char_piece(char c)
+{
+	const char *letters = "PNBRQKpnbrqk";
+	const char *hit = c ? strchr(letters, c) : NULL;
+	int index;
+
+	if (!hit)
+		return NO_PIECE;
+	index = (int)(hit - letters);
+	return piece_make(index < 6 ? WHITE : BLACK, (enum piece_type)(index % 6 + 1));
+}
+
+void fen_format_square(int sq, char out[3])
+{
+	out[0] = (char)('a' + square_file(sq));
+	out[1] = (char)('1' + square_rank(sq));
+	out[2] = '\0';
+}
+
+int fen_parse_square(const char *text)
+{
+	if (text[0] < 'a' || text[0] > 'h' || text[1] < '1' || text[1] > '8')
+		return SQ_NONE;
+	return square_make(text[0] - 'a', text[1] - '1');
+}
+
+/* Adds an error (or warning) to the parser's report: offset, length, then the message. */
+#define fen_error(p, code, field, ...) error_report_add((p)->report, (code), (field), __VA_ARGS__)
+
+static bool fen_lenient(const struct fen_parser *p) { return p->options->mode == FEN_LENIENT; }
+
+/* The text of a field, for messages: at most 24 bytes of it. */
+static int fen_field_shown(const struct fen_parser *p, enum fen_field f) { return p->fields[f].length > 24 ? 24 : p->fields[f].length; }
+#define FEN_FIELD_TEXT(p, f) fen_field_shown((p), (f)), (p)->text + (p)->fields[(f)].offset
+
+/* Remembers a castling warning so that its given/became can be filled in at the end. */
+static void fen_note_castling_change(struct fen_parser *p, struct fen_issue *issue)
+{
+	if (issue && p->castling_change_count < (int)(sizeof p->castling_changes / sizeof p->castling_changes[0]))
+		p->castling_changes[p->castling_change_count++] = issue;
+}
+
+/* ---- pass 1: fields ---- */
+
+static bool fen_is_lenient_separator(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '_';
+}
+
+/* Splits the input into fields; returns false when nothing further can be read. */
+static bool fen_split(struct fen_parser *p, size_t length)
+{
+	int n = 0, i = 0, end = (int)length;
+	bool lenient = fen_lenient(p), irregular = false;
+
+	while (i < end) {
+		bool separator = lenient ? fen_is_lenient_separator(p->text[i]) : p->text[i] == ' ';
+		if (separator) {
+			int start = i;
+			while (i < end && (lenient ? fen_is_lenient_separator(p->text[i]) : p->text[i] == ' '))
+				i++;
+			bool single = i - start == 1 && p->text[start] == ' ' && start > 0 && i < end;
+			if (single)
+				continue;
+			irregular = true;
+			if (!lenient) {
+				const char *where = start == 0 ? "before the first field" :
+						    i == end ? "after the last field" : "between fields";
+				fen_error(p, FEN_ERR_BAD_WHITESPACE, FEN_FIELD_NONE, start, i - start,
+					  "%d space%s %s; fields are separated by exactly one space", i - start,
+					  i - start == 1 ? "" : "s", where);
+				p->syntax_error = true;
+			}
+			continue;
+		}
+		int start = i;
+		while (i < end && !(lenient ? fen_is_lenient_separator(p->text[i]) : p->text[i] == ' '))
+			i++;
+		if (n == FEN_FIELD_NB) {
+			fen_error(p, FEN_ERR_TOO_MANY_FIELDS, FEN_FIELD_NONE, start, end - start,
+				  "text after the sixth field (the move number): \"%.*s\"; a FEN has six fields",
+				  end - start > 24 ? 24 : end - start, p->text + start);
+			p->syntax_error = true;
+			break;
+		}
+		p->fields[n++] = (struct fen_span){ start, i - start, true };
+	}
+	if (n == 0) {
+		fen_error(p, FEN_ERR_EMPTY, FEN_FIELD_BOARD, 0, (int)length, "the FEN is empty");
+		return false;
+	}
+	if (irregular && lenient) {
+		error_report_add(p->report, FEN_WARN_WHITESPACE_NORMALIZED, FEN_FIELD_NONE, 0, (int)length,
+				 "spaces, tabs or underscores between fields were read as single spaces");
+	}
+	if (n < FEN_FIELD_NB && !lenient) {
+		fen_error(p, FEN_ERR_TOO_FEW_FIELDS, (enum fen_field)n, (int)length, 0,
+			  "the FEN ends after %d field%s; the %s field and those after it are missing "
+			  "(a FEN has six fields)", n, n == 1 ? "" : "s", error_field_name((enum fen_field)n));
+		p->syntax_error = true;
+	}
+	return true;
+}
+
+/* ---- pass 2: each field's syntax ---- */
+
+static void fen_read_board(struct fen_parser *p)
+{
+	const struct fen_span *f = &p->fields[FEN_FIELD_BOARD];
+	const char *s = p->text + f->offset;
+	int rank = 7, file = 0, rank_start = f->offset;
+	bool previous_digit = false, ok = true;
+
+	for (int i = 0; i <= f->length; i++) {
+		int at = f->offset + i;
+		bool end = i == f->length;
+		char c = end ? '/' : s[i];
+
+		if (c == '/') {
+			if (rank >= 0 && file > 8) {
+				fen_error(p, FEN_ERR_RANK_TOO_LONG, FEN_FIELD_BOARD, rank_start, at - rank_start,
+					  "rank %d (\"%.*s\") describes %d squares; a rank has exactly 8",
+					  rank + 1, at - rank_start, p->text + rank_start, file);
+				ok = false;
+			} else if (rank >= 0 && file < 8) {
+				fen_error(p, FEN_ERR_RANK_TOO_SHORT, FEN_FIELD_BOARD, rank_start, at - rank_start,
+					  "rank %d (\"%.*s\") describes %d square%s; a rank has exactly 8",
+					  rank + 1, at - rank_start, p->text + rank_start, file, file == 1 ? "" : "s");
+				ok = false;
+			}
+			if (end)
+				break;
+			rank--;
+			file = 0;
+			previous_digit = false;
+			rank_start = at + 1;
+			if (rank < 0) {
+				fen_error(p, FEN_ERR_TOO_MANY_RANKS, FEN_FIELD_BOARD, at, f->length - i,
+					  "the board has more than 8 ranks: \"%.*s\" follows the 8th '/'-separated part",
+					  f->length - i > 24 ? 24 : f->length - i, s + i);
+				ok = false;
+				break;
+			}
+			continue;
+		}
+		if (c >= '1' && c <= '8') {
+			if (previous_digit) {
+				fen_error(p, FEN_ERR_CONSECUTIVE_DIGITS, FEN_FIELD_BOARD, at - 1, 2,
+					  "two digits in a row (\"%.2s\") in rank %d; write empty squares as one digit",
+					  s + i - 1, rank + 1);
+				ok = false;
+			}
+			file += c - '0';
+			previous_digit = true;
+			continue;
+		}
+		previous_digit = false;
+		if (c == '0' || c == '9') {
+			fen_error(p, FEN_ERR_BAD_DIGIT, FEN_FIELD_BOARD, at, 1,
+				  "'%c' in rank %d: empty squares are counted with the digits 1 to 8", c, rank + 1);
+			ok = false;
+			file++;
+			continue;
+		}
+		int pc = fen_char_piece(c);
+		if (pc == NO_PIECE) {
+			if ((unsigned char)c >= 0x20 && (unsigned char)c < 0x7F)
+				fen_error(p, FEN_ERR_BAD_PIECE, FEN_FIELD_BOARD, at, 1,
+					  "'%c' in rank %d is not a piece; pieces are KQRBNP (White) and kqrbnp (Black)",
+					  c, rank + 1);
+			else
+				fen_error(p, FEN_ERR_BAD_PIECE, FEN_FIELD_BOARD, at, 1,
+					  "byte 0x%02X in rank %d is not a piece; pieces are KQRBNP (White) and kqrbnp (Black)",
+					  (unsigned char)c, rank + 1);
+			ok = false;
+			file++;
+			continue;
+		}
+		if (file < 8) {
+			int sq = square_make(file, rank);
+			position_put_piece(p->pos, pc, sq);
+			p->square_offset[sq] = at;
+		}
+		file++;
+	}
+	if (rank > 0) {
+		fen_error(p, FEN_ERR_TOO_FEW_RANKS, FEN_FIELD_BOARD, f->offset + f->length, 0,
+			  "the board has %d rank%s; it needs 8, separated by '/'", 8 - rank, 8 - rank == 1 ? "" : "s");
+		ok = false;
+	}
+	p->board_ok = ok;
+	if (!ok)
+		p->syntax_error = true;
+}
+
+static void fen_read_turn(struct fen_parser *p)
+{
+	const struct fen_span *f = &p->fields[FEN_FIELD_TURN];
+	const char *s = p->text + f->offset;
+
+	if (f->length == 1 && (s[0] == 'w' || s[0] == 'b')) {
+		p->pos->turn = s[0] == 'w' ? WHITE : BLACK;
+		p->turn_ok = true;
+		return;
+	}
+	if (f->length == 1 && (s[0] == 'W' || s[0] == 'B') && fen_lenient(p)) {
+		p->pos->turn = s[0] == 'W' ? WHITE : BLACK;
+		p->turn_ok = true;
+		struct fen_issue *w = error_report_add(p->report, FEN_WARN_CASE_NORMALIZED, FEN_FIELD_TURN, f->offset, 1,
+						       "side to move '%c' was read as '%c'", s[0], s[0] + 32);
+		error_issue_set_change(w, s, 1, s[0] == 'W' ? "w" : "b");
+		return;
+	}
+	fen_error(p, FEN_ERR_BAD_TURN, FEN_FIELD_TURN, f->offset, f->length,
+		  "side to move is \"%.*s\"; it must be 'w' (White) or 'b' (Black)", FEN_FIELD_TEXT(p, FEN_FIELD_TURN));
+	p->syntax_error = true;
+}
+
+/* Reads the castling letters; which rook each names is settled once the board is known. */
+static void fen_read_castling(struct fen_parser *p)
+{
+	const struct fen_span *f = &p->fields[FEN_FIELD_CASTLING];
+	const char *s = p->text + f->offset;
+	bool ok = true;
+
+	p->castling_count = 0;
+	if (f->length == 1 && s[0] == '-') {
+		p->castling_ok = true;
+		return;
+	}
+	for (int i = 0; i < f->length; i++) {
+		char c = s[i];
+		bool white = c == 'K' || c == 'Q' || (c >= 'A' && c <= 'H');
+		bool black = c == 'k' || c == 'q' || (c >= 'a' && c <= 'h');
+		if (!white && !black) {
+			if (c == '-')
+				fen_error(p, FEN_ERR_BAD_CASTLING, FEN_FIELD_CASTLING, f->offset + i, 1,
+					  "'-' means no castling rights and must stand alone");
+			else if ((unsigned char)c >= 0x20 && (unsigned char)c < 0x7F)
+				fen_error(p, FEN_ERR_BAD_CASTLING, FEN_FIELD_CASTLING, f->offset + i, 1,
+					  "'%c' is not a castling right; use '-' or K, Q, k, q (or file letters A-H, a-h in Chess960)", c);
+			else
+				fen_error(p, FEN_ERR_BAD_CASTLING, FEN_FIELD_CASTLING, f->offset + i, 1,
+					  "byte 0x%02X is not a castling right; use '-' or K, Q, k, q (or file letters A-H, a-h in Chess960)",
+					  (unsigned char)c);
+			ok = false;
+			continue;
+		}
+		if (p->castling_count == (int)(sizeof p->castling / sizeof p->castling[0])) {
+			fen_error(p, FEN_ERR_BAD_CASTLING, FEN_FIELD_CASTLING, f->offset + i, f->length - i,
+				  "too many castling letters");
+			ok = false;
+			break;
+		}
+		p->castling[p->castling_count++] = (struct fen_castling_token){
+			.letter = c, .offset = f->offset + i, .color = white ? WHITE : BLACK,
+		};
+	}
+	p->castling_ok = ok;
+	if (!ok)
+		p->syntax_error = true;
+}
+
+static void fen_read_en_passant(struct fen_parser *p)
+{
+	const struct fen_span *f = &p->fields[FEN_FIELD_EN_PASSANT];
+	const char *s = p->text + f->offset;
+
+	p->ep_square = SQ_NONE;
+	if (f->length == 1 && s[0] == '-') {
+		p->ep_ok = true;
+		return;
+	}
+	if (f->length == 2) {
+		char lower[3] = { (char)(s[0] >= 'A' && s[0] <= 'H' ? s[0] + 32 : s[0]), s[1], '\0' };
+		int sq = fen_parse_square(lower);
+		if (sq != SQ_NONE && (lower[0] == s[0] || fen_lenient(p))) {
+			if (lower[0] != s[0]) {
+				struct fen_issue *w = error_report_add(p->report, FEN_WARN_CASE_NORMALIZED, FEN_FIELD_EN_PASSANT,
+								       f->offset, 2, "en-passant square \"%.2s\" was read as \"%s\"",
+								       s, lower);
+				error_issue_set_change(w, s, 2, lower);
+			}
+			p->ep_square = sq;
+			p->ep_ok = true;
+			return;
+		}
+	}
+	fen_error(p, FEN_ERR_BAD_EN_PASSANT, FEN_FIELD_EN_PASSANT, f->offset, f->length,
+		  "en-passant field is \"%.*s\"; it must be '-' or a square such as e3 or d6",
+		  FEN_FIELD_TEXT(p, FEN_FIELD_EN_PASSANT));
+	p->syntax_error = true;
+}
+
+/* Reads a clock field into *value; false (with an error reported) when it is not a number. */
+static bool fen_read_number(struct fen_parser *p, enum fen_field field, uint32_t *value)
+{
+	const struct fen_span *f = &p->fields[field];
+	const char *s = p->text + f->offset;
+	const char *what = field == FEN_FIELD_HALFMOVE ? "half-move clock" : "move number";
+	uint64_t n = 0;
+	int i = 0;
+
+	if (s[0] == '-' || s[0] == '+')
+		i = 1;
+	if (i == f->length) {
+		fen_error(p, FEN_ERR_NOT_A_NUMBER, field, f->offset, f->length,
+			  "%s is \"%.*s\"; it must be a whole number", what, FEN_FIELD_TEXT(p, field));
+		return false;
+	}
+	for (int j = i; j < f->length; j++) {
+		if (s[j] < '0' || s[j] > '9') {
+			fen_error(p, FEN_ERR_NOT_A_NUMBER, field, f->offset, f->length,
+				  "%s is \"%.*s\"; it must be a whole number", what, FEN_FIELD_TEXT(p, field));
+			return false;
+		}
+		if (n <= FEN_NUMBER_MAX)
+			n = n * 10 + (uint64_t)(s[j] - '0');
+	}
+	if (s[0] == '-') {
+		fen_error(p, FEN_ERR_NEGATIVE_NUMBER, field, f->offset, f->length,
+			  "%s is %.*s; it cannot be negative", what, FEN_FIELD_TEXT(p, field));
+		return false;
+	}
+	if (s[0] == '+') {
+		fen_error(p, FEN_ERR_NOT_A_NUMBER, field, f->offset, f->length,
+			  "%s is \"%.*s\"; write it as digits only, without a sign", what, FEN_FIELD_TEXT(p, field));
+		return false;
+	}
+	if (n > FEN_NUMBER_MAX) {
+		fen_error(p, FEN_ERR_NUMBER_TOO_LARGE, field, f->offset, f->length,
+			  "%s %.*s is larger than %d", what, FEN_FIELD_TEXT(p, field), FEN_NUMBER_MAX);
+		return false;
+	}
+	if (f->length > 1 && s[0] == '0') {
+		char became[16];
+		snprintf(became, sizeof became, "%u", (unsigned)n);
+		struct fen_issue *w = error_report_add(p->report, FEN_WARN_LEADING_ZEROS, field, f->offset, f->length,
+						       "%s \"%.*s\" has leading zeros; written as %s", what,
+						       FEN_FIELD_TEXT(p, field), became);
+		error_issue_set_change(w, s, (size_t)f->length, became);
+	}
+	*value = (uint32_t)n;
+	return true;
+}
+
+static void fen_read_clocks(struct fen_parser *p)
+{
+	p->halfmove_ok = fen_read_number(p, FEN_FIELD_HALFMOVE, &p->pos->halfmove);
+	p->fullmove_ok = fen_read_number(p, FEN_FIELD_FULLMOVE, &p->pos->fullmove);
+	if (!p->halfmove_ok || !p->fullmove_ok)
+		p->syntax_error = true;
+	if (p->fullmove_ok && p->pos->fullmove == 0) {
+		const struct fen_span *f = &p->fields[FEN_FIELD_FULLMOVE];
+		if (fen_lenient(p)) {
+			struct fen_issue *w = error_report_add(p->report, FEN_WARN_FULLMOVE_CORRECTED, FEN_FIELD_FULLMOVE,
+							       f->offset, f->length, "move number 0 was read as 1; moves are numbered from 1");
+			error_issue_set_change(w, p->text + f->offset, (size_t)f->length, "1");
+			p->pos->fullmove = 1;
+		} else {
+			fen_error(p, FEN_ERR_FULLMOVE_ZERO, FEN_FIELD_FULLMOVE, f->offset, f->length,
+				  "move number is 0; moves are numbered from 1");
+			p->fullmove_ok = false;
+			p->syntax_error = true;
+		}
+	}
+}
+
+/* Lenient mode: a missing field gets its default, and a warning says so. */
+static void fen_default_field(struct fen_parser *p, enum fen_field field, size_t length)
+{
+	static const char *const defaults[FEN_FIELD_NB] = { "", "w", "-", "-", "0", "1" };
+	struct fen_issue *w = error_report_add(p->report, FEN_WARN_FIELD_DEFAULTED, field, (int)length, 0,
+					       "the %s field is missing; \"%s\" is assumed", error_field_name(field),
+					       defaults[field]);
+
+	error_issue_set_change(w, "", 0, defaults[field]);
+	switch (field) {
+	case FEN_FIELD_TURN: p->pos->turn = WHITE; p->turn_ok = true; break;
+	case FEN_FIELD_CASTLING: p->castling_ok = true; break;
+	case FEN_FIELD_EN_PASSANT: p->ep_ok = true; break;
+	case FEN_FIELD_HALFMOVE: p->pos->halfmove = 0; p->halfmove_ok = true; break;
+	case FEN_FIELD_FULLMOVE: p->pos->fullmove = 1; p->fullmove_ok = true; break;
+	default: break;
+	}
+}
+
+/* ---- pass 3: legality ---- */
+
+/* Offset and length to blame for a problem with the board as a whole. */
+#define FEN_BOARD_SPAN(p) (p)->fields[FEN_FIELD_BOARD].offset, (p)->fields[FEN_FIELD_BOARD].length
+
+static void fen_check_material(struct fen_parser *p, bool *kings_ok)
+{
+	const struct position *pos = p->pos;
+
+	*kings_ok = true;
+	for (int c = WHITE; c <= BLACK; c++) {
+		bitboard kings = position_pieces(pos, (enum color)c, KING);
+		if (!kings) {
+			fen_error(p, FEN_ERR_MISSING_KING, FEN_FIELD_BOARD, FEN_BOARD_SPAN(p),
+				  "%s has no king; each side needs exactly one", fen_color_names[c]);
+			*kings_ok = false;
+		} else if (bb_more_than_one(kings)) {
+			/* blame the second king in reading order (rank 8 first) */
+			int first = -1, second = -1;
+			for (bitboard k = kings; k;) {
+				int at = p->square_offset[bb_pop_lsb(&k)];
+				if (first < 0 || at < first) {
+					second = first;
+					first = at;
+				} else if (second < 0 || at < second) {
+					second = at;
+				}
+			}
+			fen_error(p, FEN_ERR_TOO_MANY_KINGS, FEN_FIELD_BOARD, second, 1,
+				  "%s has %d kings; each side needs exactly one", fen_color_names[c], bb_count(kings));
+			*kings_ok = false;
+		}
+	}
+
+	bitboard stray = pos->by_type[PAWN] & (BB_RANK_1 | BB_RANK_8);
+	while (stray) {
+		int sq = bb_pop_lsb(&stray);
+		char name[3];
+		fen_format_square(sq, name);
+		fen_error(p, FEN_ERR_PAWN_ON_BACK_RANK, FEN_FIELD_BOARD, p->square_offset[sq], 1,
+			  "%s pawn on %s: pawns never stand on the first or last rank",
+			  fen_color_names[piece_color(pos->board[sq])], name);
+	}
+
+	for (int c = WHITE; c <= BLACK; c++) {
+		bitboard own = pos->by_color[c];
+		int pawns = bb_count(own & pos->by_type[PAWN]);
+		int pieces = bb_count(own);
+		if (pawns > 8)
+			fen_error(p, FEN_ERR_TOO_MANY_PAWNS, FEN_FIELD_BOARD, FEN_BOARD_SPAN(p),
+				  "%s has %d pawns; a side starts with 8 and never gains any", fen_color_names[c], pawns);
+		if (pieces > 16)
+			fen_error(p, FEN_ERR_TOO_MANY_PIECES, FEN_FIELD_BOARD, FEN_BOARD_SPAN(p),
+				  "%s has %d pieces and pawns; a side starts with 16 and never gains any",
+				  fen_color_names[c], pieces);
+		int queens = bb_count(own & pos->by_type[QUEEN]);
+		int rooks = bb_count(own & pos->by_type[ROOK]);
+		int knights = bb_count(own & pos->by_type[KNIGHT]);
+		int dark = bb_count(own & pos->by_type[BISHOP] & BB_DARK_SQUARES);
+		int light = bb_count(own & pos->by_type[BISHOP] & ~BB_DARK_SQUARES);
+		int extra = (queens > 1 ? queens - 1 : 0) + (rooks > 2 ? rooks - 2 : 0) +
+			    (knights > 2 ? knights - 2 : 0) + (dark > 1 ? dark - 1 : 0) + (light > 1 ? light - 1 : 0);
+		if (pawns <= 8 && pieces <= 16 && pawns + extra > 8)
+			fen_error(p, FEN_ERR_TOO_MANY_PROMOTED, FEN_FIELD_BOARD, FEN_BOARD_SPAN(p),
+				  "%s has %d pawns and %d pieces beyond the starting set (%d queens, %d rooks, "
+				  "%d knights, %d light- and %d dark-squared bishops); each extra piece is a promoted "
+				  "pawn, and only %d pawns are missing", fen_color_names[c], pawns, extra, queens, rooks,
+				  knights, light, dark, 8 - pawns);
+	}
+}
+
+/* True for bishops, rooks and queens. */
+static bool fen_is_slider(int pc)
+{
+	enum piece_type t = piece_type_of(pc);
+	return t == BISHOP || t == ROOK || t == QUEEN;
+}
+
+/* Checks on both kings: the side not to move must not be in check, and the side to move's
+ * checkers must be ones a single legal move could have produced. */
+static void fen_check_checks(struct fen_parser *p)
+{
+	const struct position *pos = p->pos;
+	enum color us = (enum color)pos->turn, them = (enum color)!us;
+	bitboard occupied = position_occupied(pos);
+	int their_king = position_king_square(pos, them);
+	int our_king = position_king_square(pos, us);
+	const struct fen_span *turn = &p->fields[FEN_FIELD_TURN];
+	char name[3];
+
+	if (position_is_attacked(pos, their_king, us, occupied)) {
+		fen_format_square(their_king, name);
+		fen_error(p, FEN_ERR_OPPONENT_IN_CHECK, FEN_FIELD_TURN, turn->offset, turn->length,
+			  "%s is to move but %s's king on %s is in check: %s's king could be captured",
+			  fen_color_names[us], fen_color_names[them], name, fen_color_names[them]);
+	}
+
+	bitboard checkers = position_attackers_to(pos, our_king, occupied) & pos->by_color[them];
+	int count = bb_count(checkers);
+	fen_format_square(our_king, name);
+	if (count > 2) {
+		fen_error(p, FEN_ERR_TOO_MANY_CHECKERS, FEN_FIELD_BOARD, FEN_BOARD_SPAN(p),
+			  "%s's king on %s is attacked by %d pieces; one move can give check with at most two",
+			  fen_color_names[us], name, count);
+		return;
+	}
+	if (count == 2) {
+		int a = bb_lsb(checkers), b = 63 - __builtin_clzll(checkers);
+		if (attacks_line(a, b) & bb_square(our_king))
+			fen_error(p, FEN_ERR_IMPOSSIBLE_CHECK, FEN_FIELD_BOARD, FEN_BOARD_SPAN(p),
+				  "%s's king on %s is checked by two pieces on one line through it; no move gives "
+				  "such a double check", fen_color_names[us], name);
+		else if (!fen_is_slider(pos->board[a]) && !fen_is_slider(pos->board[b]))
+			fen_error(p, FEN_ERR_IMPOSSIBLE_CHECK, FEN_FIELD_BOARD, FEN_BOARD_SPAN(p),
+				  "%s's king on %s is checked by a %s and a %s; a double check needs a bishop, rook "
+				  "or queen uncovered by the other piece's move", fen_color_names[us], name,
+				  fen_piece_names[piece_type_of(pos->board[a])], fen_piece_names[piece_type_of(pos->board[b])]);
+	}
+}
+
+/* The en-passant square must sit behind a pawn that could just have moved two squares. */
+static void fen_check_en_passant(struct fen_parser *p)
+{
+	struct position *pos = p->pos;
+	const struct fen_span *f = &p->fields[FEN_FIELD_EN_PASSANT];
+	enum color us = (enum color)pos->turn, them = (enum color)!us;
+	int ep = p->ep_square;
+	enum fen_code problem = FEN_CODE_NB;
+	char name[3], message[FEN_ISSUE_MESSAGE_MAX];
+
+	if (ep == SQ_NONE)
+		return;
+	fen_format_square(ep, name);
+	int pushed_to = us == WHITE ? ep - 8 : ep + 8;
+	int pushed_from = us == WHITE ? ep + 8 : ep - 8;
+	if (square_rank(ep) != (us == WHITE ? 5 : 2)) {
+		problem = FEN_ERR_EN_PASSANT_WRONG_RANK;
+		snprintf(message, sizeof message, "en-passant square %s is not on the %s rank, where a %s pawn "
+			 "moving two squares passes with %s to move", name, us == WHITE ? "6th" : "3rd",
+			 fen_color_names[them], fen_color_names[us]);
+	} else if (pos->board[pushed_to] != piece_make(them, PAWN)) {
+		char to[3];
+		fen_format_square(pushed_to, to);
+		problem = FEN_ERR_EN_PASSANT_WITHOUT_PAWN;
+		snprintf(message, sizeof message, "en-passant square %s needs the %s pawn that just moved two "
+			 "squares on %s, and there is none", name, fen_color_names[them], to);
+	} else if (pos->board[ep] != NO_PIECE || pos->board[pushed_from] != NO_PIECE) {
+		char from[3];
+		fen_format_square(pushed_from, from);
+		problem = FEN_ERR_EN_PASSANT_BLOCKED;
+		snprintf(message, sizeof message, "en-passant square %s: %s and %s must be empty after a pawn "
+			 "moved two squares past them", name, name, from);
+	}
+
+	if (problem == FEN_CODE_NB) {
+		pos->ep_square = (uint8_t)ep;
+		if (pos->halfmove != 0)
+			error_report_add(p->report, FEN_WARN_EN_PASSANT_WITH_HALFMOVE, FEN_FIELD_EN_PASSANT,
+					 f->offset, f->length, "en-passant square %s with half-move clock %u: the double "
+					 "pawn move that makes it resets the clock to 0", name, (unsigned)pos->halfmove);
+		return;
+	}
+	if (fen_lenient(p)) {
+		struct fen_issue *w = error_report_add(p->report, FEN_WARN_EN_PASSANT_DROPPED, FEN_FIELD_EN_PASSANT,
+						       f->offset, f->length, "%s; it was dropped", message);
+		error_issue_set_change(w, p->text + f->offset, (size_t)f->length, "-");
+		return;
+	}
+	fen_error(p, problem, FEN_FIELD_EN_PASSANT, f->offset, f->length, "%s", message);
+}
+
+/* A check given while an en-passant square is set must come from the double push: either
+ * the pushed pawn gives it, or the push uncovered it. */
+static void fen_check_en_passant_check(struct fen_parser *p)
+{
+	const struct position *pos = p->pos;
+	enum color us = (enum color)pos->turn, them = (enum color)!us;
+	int ep = pos->ep_square, king = position_king_square(pos, us);
+
+	if (ep == SQ_NONE)
+		return;
+	bitboard checkers = position_attackers_to(pos, king, position_occupied(pos)) & pos->by_color[them];
+	if (!checkers || bb_count(checkers) > 2)
+		return;
+	int pushed_to = us == WHITE ? ep - 8 : ep + 8;
+	int pushed_from = us == WHITE ? ep + 8 : ep - 8;
+	bitboard before = (position_occupied(pos) ^ bb_square(pushed_to)) | bb_square(pushed_from);
+	bool impossible = bb_more_than_one(checkers);
+	if (!impossible && bb_lsb(checkers) != pushed_to)
+		impossible = (position_attackers_to(pos, king, before) & pos->by_color[them] & ~bb_square(pushed_to)) != 0;
+	if (impossible) {
+		char name[3];
+		fen_format_square(ep, name);
+		fen_error(p, FEN_ERR_IMPOSSIBLE_CHECK, FEN_FIELD_EN_PASSANT, p->fields[FEN_FIELD_EN_PASSANT].offset,
+			  p->fields[FEN_FIELD_EN_PASSANT].length,
+			  "en-passant square %s says %s's last move was a double pawn push, but that push "
+			  "could not have given the check %s's king is in", name, fen_color_names[them], fen_color_names[us]);
+	}
+}
+
+/* The outermost rook of colour c on its back rank on one side of the king, or SQ_NONE. */
+static int fen_outer_rook(const struct position *pos, enum color c, int king, bool kingside)
+{
+	bitboard rooks = position_pieces(pos, c, ROOK) & bb_rank(square_rank(king));
+	bitboard side = kingside ? rooks & ~((bb_square(king) << 1) - 1) : rooks & (bb_square(king) - 1);
+
+	if (!side)
+		return SQ_NONE;
+	return kingside ? 63 - __builtin_clzll(side) : bb_lsb(side);
+}
+
+/* Resolves the castling letters against the board, standard or Chess960 rules. Returns
+ * true when every letter names a right; with report false nothing is reported or set. */
+static bool fen_resolve_castling(struct fen_parser *p, bool chess960, bool report)
+{
+	struct position *pos = p->pos;
+	bool all_ok = true;
+
+	for (int i = 0; i < p->castling_count; i++) {
+		struct fen_castling_token *t = &p->castling[i];
+		enum color c = t->color;
+		int back = c == WHITE ? 0 : 7;
+		int king = position_king_square(pos, c);
+		char upper = (char)(t->letter >= 'a' ? t->letter - 32 : t->letter);
+		enum fen_code problem = FEN_CODE_NB;
+		char message[FEN_ISSUE_MESSAGE_MAX];
+		bool kingside = false;
+		int rook = SQ_NONE;
+
+		t->right = 0;
+		if (t->ignored)
+			continue;
+		if (king == SQ_NONE || square_rank(king) != back ||
+		    (!chess960 && square_file(king) != 4) || (chess960 && (square_file(king) == 0 || square_file(king) == 7))) {
+			problem = FEN_ERR_CASTLING_WITHOUT_KING;
+			snprintf(message, sizeof message, "castling right '%c' needs %s's king on %s, and it is not there",
+				 t->letter, fen_color_names[c], chess960 ? "its back rank between two files" :
+				 c == WHITE ? "e1" : "e8");
+		} else {
+			if (upper == 'K' || upper == 'Q') {
+				kingside = upper == 'K';
+				rook = chess960 ? fen_outer_rook(pos, c, king, kingside) : square_make(kingside ? 7 : 0, back);
+			} else {
+				rook = square_make(upper - 'A', back);
+				kingside = square_file(rook) > square_file(king);
+				if (!chess960 && square_file(rook) != 0 && square_file(rook) != 7)
+					rook = SQ_NONE;
+			}
+			if (rook == SQ_NONE || rook == king || pos->board[rook] != piece_make(c, ROOK)) {
+				char where[3] = "";
+				if (rook != SQ_NONE && rook != king)
+					fen_format_square(rook, where);
+				problem = FEN_ERR_CASTLING_WITHOUT_ROOK;
+				snprintf(message, sizeof message, "castling right '%c' needs a %s rook %s%s, and there is none",
+					 t->letter, fen_color_names[c], where[0] ? "on " : kingside ? "on the king's h-file side" :
+					 "on the king's a-file side", where);
+			}
+		}
+		if (problem == FEN_CODE_NB) {
+			int right = (c == WHITE ? CASTLE_WHITE_KING : CASTLE_BLACK_KING) << (kingside ? 0 : 1);
+			for (int j = 0; j < i; j++) {
+				if (p->castling[j].right == right) {
+					problem = FEN_ERR_CASTLING_REPEATED;
+					snprintf(message, sizeof message, "castling right '%c' repeats '%c': %s can castle "
+						 "%sside only once", t->letter, p->castling[j].letter, fen_color_names[c],
+						 kingside ? "king" : "queen");
+				}
+			}
+			if (problem == FEN_CODE_NB) {
+				t->right = right;
+				t->rook = rook;
+				continue;
+			}
+		}
+		all_ok = false;
+		if (!report)
+			continue;
+		if (problem == FEN_ERR_CASTLING_REPEATED && fen_lenient(p)) {
+			fen_note_castling_change(p, error_report_add(p->report, FEN_WARN_CASTLING_REWRITTEN, FEN_FIELD_CASTLING,
+								     t->offset, 1, "%s; the repeat was dropped", message));
+		} else if (fen_lenient(p)) {
+			fen_note_castling_change(p, error_report_add(p->report, FEN_WARN_CASTLING_DROPPED, FEN_FIELD_CASTLING,
+								     t->offset, 1, "%s; the right was dropped", message));
+		} else {
+			fen_error(p, problem, FEN_FIELD_CASTLING, t->offset, 1, "%s", message);
+		}
+	}
+	return all_ok;
+}
+
+/* Strict FEN lists White's rights before Black's, K before Q, and each letter once. */
+static void fen_check_castling_order(struct fen_parser *p)
+{
+	const struct fen_span *f = &p->fields[FEN_FIELD_CASTLING];
+	bool order_reported = false;
+
+	for (int i = 1; i < p->castling_count; i++) {
+		struct fen_castling_token *a = &p->castling[i - 1], *b = &p->castling[i];
+		bool repeated = false;
+		for (int j = 0; j < i && !repeated; j++)
+			repeated = p->castling[j].letter == b->letter;
+		if (repeated) {
+			b->ignored = true;
+			if (fen_lenient(p)) {
+				fen_note_castling_change(p, error_report_add(p->report, FEN_WARN_CASTLING_REWRITTEN,
+									     FEN_FIELD_CASTLING, b->offset, 1,
+									     "castling right '%c' appears twice; the repeat was dropped",
+									     b->letter));
+			} else {
+				fen_error(p, FEN_ERR_CASTLING_REPEATED, FEN_FIELD_CASTLING, b->offset, 1,
+					  "castling right '%c' appears twice", b->letter);
+				p->syntax_error = true;
+			}
+			continue;
+		}
+		bool wrong = (a->color == BLACK && b->color == WHITE) ||
+			     (a->color == b->color && (a->letter == 'Q' || a->letter == 'q') &&
+			      (b->letter == 'K' || b->letter == 'k'));
+		if (!wrong || order_reported)
+			continue;
+		order_reported = true;
+		if (fen_lenient(p)) {
+			fen_note_castling_change(p, error_report_add(p->report, FEN_WARN_CASTLING_REORDERED, FEN_FIELD_CASTLING,
+								     f->offset, f->length, "castling rights \"%.*s\" were put in order: "
+								     "White's before Black's, kingside before queenside",
+								     FEN_FIELD_TEXT(p, FEN_FIELD_CASTLING)));
+		} else {
+			fen_error(p, FEN_ERR_CASTLING_ORDER, FEN_FIELD_CASTLING, b->offset, 1,
+				  "castling right '%c' is out of order in \"%.*s\": write White's before Black's, "
+				  "kingside before queenside (KQkq)", b->letter, FEN_FIELD_TEXT(p, FEN_FIELD_CASTLING));
+			p->syntax_error = true;
+		}
+	}
+}
+
+/* Lenient, castling field missing, inference asked for: rights from kings and rooks
+ * standing on their starting squares. */
+static void fen_infer_castling(struct fen_parser *p, size_t length)
+{
+	struct position *pos = p->pos;
+	bool chess960 = p->options->chess960;
+	char text[5];
+	int n = 0;
+
+	p->castling_count = 0;
+	for (int c = WHITE; c <= BLACK; c++) {
+		int king = position_king_square(pos, (enum color)c);
+		int back = c == WHITE ? 0 : 7;
+		if (king == SQ_NONE || square_rank(king) != back || (!chess960 && square_file(king) != 4))
+			continue;
+		for (int side = 0; side < 2; side++) {
+			int rook = chess960 ? fen_outer_rook(pos, (enum color)c, king, side == 0)
+					    : square_make(side == 0 ? 7 : 0, back);
+			if (rook == SQ_NONE || pos->board[rook] != piece_make((enum color)c, ROOK))
+				continue;
+			char letter = side == 0 ? 'K' : 'Q';
+			if (c == BLACK)
+				letter = (char)(letter + 32);
+			text[n++] = letter;
+			p->castling[p->castling_count++] = (struct fen_castling_token){
+				.letter = letter, .offset = (int)length, .color = (enum color)c,
+			};
+		}
+	}
+	if (n == 0)
+		text[n++] = '-';
+	text[n] = '\0';
+	struct fen_issue *w = error_report_add(p->report, FEN_WARN_CASTLING_INFERRED, FEN_FIELD_CASTLING, (int)length, 0,
+					       "the castling field is missing; \"%s\" was inferred from kings and rooks "
+					       "on their starting squares", text);
+	error_issue_set_change(w, "", 0, text);
+	p->castling_ok = true;
+}
+
+/* Sets the position's rights from the resolved letters. How they are written back out
+ * (KQkq, X-FEN or Shredder-FEN) is the caller's choice at output, not a repair. */
+static void fen_apply_castling(struct fen_parser *p)
+{
+	struct position *pos = p->pos;
+
+	pos->castling = 0;
+	memset(pos->castling_rook, SQ_NONE, sizeof pos->castling_rook);
+	for (int i = 0; i < p->castling_count; i++) {
+		const struct fen_castling_token *t = &p->castling[i];
+		if (!t->right)
+			continue;
+		pos->castling |= (uint8_t)t->right;
+		pos->castling_rook[castling_right_index((enum castling_right)t->right)] = (uint8_t)t->rook;
+	}
+}
+
+static void fen_check_castling(struct fen_parser *p)
+{
+	bool chess960 = p->options->chess960;
+
+	if (!fen_resolve_castling(p, chess960, false) && !chess960 && fen_lenient(p) &&
+	    fen_resolve_castling(p, true, false)) {
+		const struct fen_span *f = &p->fields[FEN_FIELD_CASTLING];
+		error_report_add(p->report, FEN_WARN_CHESS960_ASSUMED, FEN_FIELD_CASTLING, f->offset, f->length,
+				 "castling rights \"%.*s\" only make sense in Chess960, so the position is read as Chess960",
+				 FEN_FIELD_TEXT(p, FEN_FIELD_CASTLING));
+		chess960 = true;
+	}
+	p->pos->chess960 = chess960;
+	fen_resolve_castling(p, chess960, true);
+	fen_apply_castling(p);
+	if (p->castling_change_count) {
+		char became[8];
+		const struct fen_span *f = &p->fields[FEN_FIELD_CASTLING];
+		fen_format_castling(p->pos, FEN_CASTLING_STANDARD, became, sizeof became);
+		for (int i = 0; i < p->castling_change_count; i++)
+			error_issue_set_change(p->castling_changes[i], p->text + f->offset, (size_t)f->length, became);
+	}
+}
+
+static void fen_check_legality(struct fen_parser *p)
+{
+	bool kings_ok;
+
+	fen_check_material(p, &kings_ok);
+	if (p->castling_ok && kings_ok)
+		fen_check_castling(p);
+	if (!p->turn_ok || !kings_ok)
+		return;
+	if (p->ep_ok)
+		fen_check_en_passant(p);
+	fen_check_checks(p);
+	fen_check_en_passant_check(p);
+}
+
+/* Warns about a half-move clock larger than the plies the move number allows. */
+static void fen_check_clocks(struct fen_parser *p)
+{
+	const struct position *pos = p->pos;
+	uint64_t plies = 2 * ((uint64_t)pos->fullmove - 1) + (pos->turn == BLACK);
+
+	if (!p->halfmove_ok || !p->fullmove_ok || !p->turn_ok || pos->halfmove <= plies)
+		return;
+	const struct fen_span *f = &p->fields[FEN_FIELD_HALFMOVE];
+	error_report_add(p->report, FEN_WARN_HALFMOVE_EXCEEDS_PLIES, FEN_FIELD_HALFMOVE, f->present ? f->offset : 0,
+			 f->present ? f->length : 0, "half-move clock %u is more than the %llu plies played by move %u",
+			 (unsigned)pos->halfmove, (unsigned long long)plies, (unsigned)pos->fullmove);
+}
+
+/* Orders issues by where they are in the input (stable: same offset keeps its order). */
+static void fen_sort_issues(struct fen_issue *issues, int count)
+{
+	for (int i = 1; i < count; i++) {
+		struct fen_issue moving = issues[i];
+		int j = i;
+		for (; j > 0 && issues[j - 1].offset > moving.offset; j--)
+			issues[j] = issues[j - 1];
+		issues[j] = moving;
+	}
+}
+
+enum fen_verdict fen_parse(const char *text, size_t length, const struct fen_options *options,
+			   struct position *pos, struct fen_report *report)
+{
+	static const struct fen_options strict = { FEN_STRICT, false, false };
+	struct fen_parser p = {
+		.text = text, .options = options ? options : &strict, .pos = pos, .report = report, .ep_square = SQ_NONE,
+	};
+
+	error_report_clear(report);
+	position_clear(pos);
+	pos->chess960 = p.options->chess960;
+	if (length > FEN_INPUT_MAX) {
+		fen_error(&p, FEN_ERR_TOO_LONG, FEN_FIELD_NONE, FEN_INPUT_MAX, (int)(length - FEN_INPUT_MAX),
+			  "the FEN is %zu bytes long; no FEN needs more than %d", length, FEN_INPUT_MAX);
+		return FEN_MALFORMED;
+	}
+	if (!fen_split(&p, length))
+		return FEN_MALFORMED;
+
+	fen_read_board(&p);
+	if (p.fields[FEN_FIELD_TURN].present)
+		fen_read_turn(&p);
+	if (p.fields[FEN_FIELD_CASTLING].present)
+		fen_read_castling(&p);
+	if (p.fields[FEN_FIELD_EN_PASSANT].present)
+		fen_read_en_passant(&p);
+	if (p.fields[FEN_FIELD_HALFMOVE].present && p.fields[FEN_FIELD_FULLMOVE].present)
+		fen_read_clocks(&p);
+	else if (p.fields[FEN_FIELD_HALFMOVE].present)
+		p.syntax_error |= !(p.halfmove_ok = fen_read_number(&p, FEN_FIELD_HALFMOVE, &pos->halfmove));
+	if (fen_lenient(&p)) {
+		for (int f = FEN_FIELD_TURN; f < FEN_FIELD_NB; f++) {
+			if (p.fields[f].present)
+				continue;
+			if (f == FEN_FIELD_CASTLING && p.options->infer_castling && p.board_ok)
+				fen_infer_castling(&p, length);
+			else
+				fen_default_field(&p, (enum fen_field)f, length);
+		}
+	}
+	if (p.castling_ok && p.fields[FEN_FIELD_CASTLING].present)
+		fen_check_castling_order(&p);
+	fen_check_clocks(&p);
+
+	if (p.board_ok)
+		fen_check_legality(&p);
+	position_refresh(pos);
+	fen_sort_issues(report->errors, report->error_count);
+	fen_sort_issues(report->warnings, report->warning_count);
+	if (p.syntax_error)
+		return FEN_MALFORMED;
+	return report->error_count ? FEN_ILLEGAL : FEN_VALID;
+}
+
+/* ---- output ---- */
+
+size_t fen_format_board(const struct position *pos, char *out, size_t size)
+{
+	size_t n = 0;
+
+	for (int rank = 7; rank >= 0; rank--) {
+		int empty = 0;
+		for (int file = 0; file < 8; file++) {
+			int pc = pos->board[square_make(file, rank)];
+			if (pc == NO_PIECE) {
+				empty++;
+				continue;
+			}
+			if (empty && n < size)
+				out[n++] = (char)('0' + empty);
+			empty = 0;
+			if (n < size)
+				out[n++] = fen_piece_char(pc);
+		}
+		if (empty && n < size)
+			out[n++] = (char)('0' + empty);
+		if (rank && n < size)
+			out[n++] = '/';
+	}
+	if (n >= size)
+		return 0;
+	out[n] = '\0';
+	return n;
+}
+
+size_t fen_format_castling(const struct position *pos, enum fen_castling_style style, char *out, size_t size)
+{
+	static const int order[CASTLING_RIGHT_NB] = { 0, 1, 2, 3 };
+	size_t n = 0;
+
+	if (size < 6)
+		return 0;
+	for (int i = 0; i < CASTLING_RIGHT_NB; i++) {
+		int r = order[i];
+		if (!(pos->castling & (1 << r)))
+			continue;
+		enum color c = r < 2 ? WHITE : BLACK;
+		bool kingside = (r & 1) == 0;
+		int rook = pos->castling_rook[r];
+		char letter;
+		if (style == FEN_CASTLING_SHREDDER) {
+			letter = (char)('A' + square_file(rook));
+		} else {
+			int king = position_king_square(pos, c);
+			int outer = king == SQ_NONE ? SQ_NONE : fen_outer_rook(pos, c, king, kingside);
+			letter = outer == rook ? (kingside ? 'K' : 'Q') : (char)('A' + square_file(rook));
+		}
+		out[n++] = c == WHITE ? letter : (char)(letter + 32);
+	}
+	if (n == 0)
+		out[n++] = '-';
+	out[n] = '\0';
+	return n;
+}
+
+int fen_ep_square(const struct position *pos, enum fen_ep_style ep)
+{
+	if (pos->ep_square == SQ_NONE)
+		return SQ_NONE;
+	switch (ep) {
+	case FEN_EP_FEN:
+		return pos->ep_square;
+	case FEN_EP_XFEN:
+		return attacks_pawn((enum color)!pos->turn, pos->ep_square) &
+		       position_pieces(pos, (enum color)pos->turn, PAWN) ? pos->ep_square : SQ_NONE;
+	case FEN_EP_LEGAL:
+		return position_ep_capturable(pos) ? pos->ep_square : SQ_NONE;
+	}
+	return SQ_NONE;
+}
+
+size_t fen_format(const struct position *pos, enum fen_ep_style ep, enum fen_castling_style castling,
+		  char *out, size_t size)
+{
+	char board[80], rights[8], square[3] = "-";
+	int ep_square = fen_ep_square(pos, ep);
+	int n;
+
+	fen_format_board(pos, board, sizeof board);
+	fen_format_castling(pos, castling, rights, sizeof rights);
+	if (ep_square != SQ_NONE)
+		fen_format_square(ep_square, square);
+	n = snprintf(out, size, "%s %c %s %s %u %u", board, pos->turn == WHITE ? 'w' : 'b', rights, square,
+		     (unsigned)pos->halfmove, (unsigned)pos->fullmove);
+	return n > 0 && (size_t)n < size ? (size_t)n : 0;
+}

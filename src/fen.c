@@ -1,0 +1,322 @@
+/* fen.c -- the `fen` command-line tool: validate, list moves, apply moves and run perft
+ * on FEN positions, printing the same JSON the HTTP API answers with. Wiring only: the
+ * chess is in src/core and the JSON shapes are in src/json. */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/fen.h"
+#include "core/movegen.h"
+#include "core/perft.h"
+#include "core/uci.h"
+#include "json/json.h"
+
+enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
+
+/* The options every command shares, and the positional arguments left over. */
+struct fen_cli {
+	struct fen_options parse;
+	struct json_fen_style style;
+	bool pretty;
+	bool divide;
+	bool help;
+	int argc;
+	char **argv;
+};
+
+static const char fen_cli_usage[] =
+	"usage: fen <command> [options] ...\n"
+	"\n"
+	"commands:\n"
+	"  validate FEN        is the FEN well formed and the position legal? (FEN may be one\n"
+	"                      quoted argument or its six fields as separate arguments; '-'\n"
+	"                      reads one FEN per line from standard input)\n"
+	"  moves FEN           the legal moves, with their flags\n"
+	"  apply FEN MOVE...   play UCI moves (e2e4, e7e8q, e1g1) from the position\n"
+	"  perft FEN DEPTH     count the leaf nodes of the move tree (--divide: per first move)\n"
+	"\n"
+	"options:\n"
+	"  --lenient           accept missing fields, extra spaces or '_' separators, and repair\n"
+	"                      what can be repaired (each repair is reported as a warning)\n"
+	"  --chess960          Chess960: castling with any rook, Shredder-FEN and X-FEN rights\n"
+	"  --infer-castling    lenient: when the castling field is missing, infer it from kings\n"
+	"                      and rooks on their starting squares instead of assuming '-'\n"
+	"  --ep STYLE          en-passant square written as fen (after every double push; the\n"
+	"                      default), xfen (when a pawn could capture) or legal (when a\n"
+	"                      capture is legal)\n"
+	"  --castling STYLE    castling rights written as standard (KQkq, X-FEN) or shredder (HAha)\n"
+	"  --divide            perft: print each first move's count before the total\n"
+	"  --pretty            indent the JSON output\n"
+	"  --help              this text;  --version  the version\n"
+	"\n"
+	"JSON goes to standard output. Exit status: 0 valid or done, 1 invalid FEN or illegal\n"
+	"move, 2 usage error.\n";
+
+/* Says what is wrong with the command line; returns the usage exit status. */
+__attribute__((format(printf, 1, 2))) static int fen_cli_usage_error(const char *format, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "fen: ");
+	va_start(ap, format);
+	vfprintf(stderr, format, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry 'fen --help'.\n");
+	return EXIT_USAGE;
+}
+
+/* Reads options out of argv; every argument not starting with "--" (and everything after
+ * a lone "--") is positional, so FEN fields such as "-" or "-1" are never options. */
+static int fen_cli_parse(struct fen_cli *cli, int argc, char **argv)
+{
+	bool options_done = false;
+
+	cli->parse = (struct fen_options){ FEN_STRICT, false, false };
+	cli->style = JSON_FEN_STYLE_DEFAULT;
+	cli->argc = 0;
+	for (int i = 0; i < argc; i++) {
+		const char *arg = argv[i];
+		if (options_done || strncmp(arg, "--", 2) != 0) {
+			if (!strcmp(arg, "-h"))
+				cli->help = true;
+			else
+				cli->argv[cli->argc++] = argv[i];
+			continue;
+		}
+		if (!strcmp(arg, "--")) {
+			options_done = true;
+		} else if (!strcmp(arg, "--lenient")) {
+			cli->parse.mode = FEN_LENIENT;
+		} else if (!strcmp(arg, "--strict")) {
+			cli->parse.mode = FEN_STRICT;
+		} else if (!strcmp(arg, "--chess960")) {
+			cli->parse.chess960 = true;
+		} else if (!strcmp(arg, "--infer-castling")) {
+			cli->parse.infer_castling = true;
+		} else if (!strcmp(arg, "--pretty")) {
+			cli->pretty = true;
+		} else if (!strcmp(arg, "--divide")) {
+			cli->divide = true;
+		} else if (!strcmp(arg, "--help")) {
+			cli->help = true;
+		} else if (!strcmp(arg, "--ep") || !strncmp(arg, "--ep=", 5)) {
+			const char *value = arg[4] == '=' ? arg + 5 : (i + 1 < argc ? argv[++i] : "");
+			if (json_parse_ep_style(value, &cli->style.ep))
+				return fen_cli_usage_error("--ep takes fen, xfen or legal, not '%s'", value);
+		} else if (!strcmp(arg, "--castling") || !strncmp(arg, "--castling=", 11)) {
+			const char *value = arg[10] == '=' ? arg + 11 : (i + 1 < argc ? argv[++i] : "");
+			if (json_parse_castling_style(value, &cli->style.castling))
+				return fen_cli_usage_error("--castling takes standard or shredder, not '%s'", value);
+		} else {
+			return fen_cli_usage_error("unknown option '%s'", arg);
+		}
+	}
+	return EXIT_OK;
+}
+
+/* Prints a JSON tree on one line (or indented) and frees it. */
+static int fen_cli_print(const struct fen_cli *cli, cJSON *json)
+{
+	char *text = json ? (cli->pretty ? cJSON_Print(json) : cJSON_PrintUnformatted(json)) : NULL;
+
+	cJSON_Delete(json);
+	if (!text) {
+		fprintf(stderr, "fen: out of memory\n");
+		exit(EXIT_FAILURE);
+	}
+	puts(text);
+	cJSON_free(text);
+	return EXIT_OK;
+}
+
+/* Joins the positional arguments from first on with single spaces into out. */
+static size_t fen_cli_join(const struct fen_cli *cli, int first, char *out, size_t size)
+{
+	size_t n = 0;
+
+	for (int i = first; i < cli->argc; i++) {
+		size_t len = strlen(cli->argv[i]);
+		if (n + len + 2 > size)
+			len = size > n + 2 ? size - n - 2 : 0;
+		if (i > first)
+			out[n++] = ' ';
+		memcpy(out + n, cli->argv[i], len);
+		n += len;
+	}
+	out[n] = '\0';
+	return n;
+}
+
+/* Validates one FEN and prints the result; returns the exit status it deserves. */
+static int fen_cli_validate_one(const struct fen_cli *cli, const char *text, size_t length)
+{
+	struct position pos;
+	struct fen_report report;
+	enum fen_verdict verdict = fen_parse(text, length, &cli->parse, &pos, &report);
+
+	fen_cli_print(cli, json_validation(verdict, &pos, &report, &cli->style));
+	return verdict == FEN_VALID ? EXIT_OK : EXIT_INVALID;
+}
+
+static int fen_cli_validate(const struct fen_cli *cli)
+{
+	/* Room for anything longer than FEN_INPUT_MAX, so too_long is reported, not cut. */
+	char text[FEN_INPUT_MAX * 4];
+	int status = EXIT_OK;
+
+	if (cli->argc < 1)
+		return fen_cli_usage_error("%s", "validate needs a FEN");
+	if (cli->argc == 1 && !strcmp(cli->argv[0], "-")) {
+		char *line = NULL;
+		size_t capacity = 0;
+		ssize_t got;
+		while ((got = getline(&line, &capacity, stdin)) >= 0) {
+			while (got > 0 && (line[got - 1] == '\n' || line[got - 1] == '\r'))
+				line[--got] = '\0';
+			if (fen_cli_validate_one(cli, line, (size_t)got) != EXIT_OK)
+				status = EXIT_INVALID;
+		}
+		free(line);
+		return status;
+	}
+	size_t length = fen_cli_join(cli, 0, text, sizeof text);
+	return fen_cli_validate_one(cli, text, length);
+}
+
+/* Parses the FEN for moves/apply/perft; on failure prints why and returns false. */
+static bool fen_cli_position(const struct fen_cli *cli, const char *text, size_t length, struct position *pos)
+{
+	struct fen_report report;
+
+	if (fen_parse(text, length, &cli->parse, pos, &report) == FEN_VALID)
+		return true;
+	fen_cli_print(cli, json_invalid_fen(&report));
+	return false;
+}
+
+static int fen_cli_moves(const struct fen_cli *cli)
+{
+	char text[FEN_INPUT_MAX * 4];
+	struct position pos;
+
+	if (cli->argc < 1)
+		return fen_cli_usage_error("%s", "moves needs a FEN");
+	size_t length = fen_cli_join(cli, 0, text, sizeof text);
+	if (!fen_cli_position(cli, text, length, &pos))
+		return EXIT_INVALID;
+	return fen_cli_print(cli, json_moves(&pos, &cli->style));
+}
+
+static int fen_cli_apply(const struct fen_cli *cli)
+{
+	struct position pos;
+	struct position_undo undo;
+	char uci[UCI_MAX] = "";
+	cJSON *result;
+
+	if (cli->argc < 2)
+		return fen_cli_usage_error("%s", "apply needs a FEN (one quoted argument) and at least one move");
+	if (!fen_cli_position(cli, cli->argv[0], strlen(cli->argv[0]), &pos))
+		return EXIT_INVALID;
+	result = json_apply_new(cli->argc > 2);
+	if (!result)
+		return fen_cli_print(cli, NULL);
+	for (int i = 1; i < cli->argc; i++) {
+		const char *text = cli->argv[i];
+		move m;
+		enum uci_result r = uci_parse_move(&pos, text, strlen(text), &m);
+		if (r != UCI_OK) {
+			cJSON_Delete(result);
+			fen_cli_print(cli, json_illegal_move(&pos, i - 1, text, strlen(text), r == UCI_MALFORMED, &cli->style));
+			return EXIT_INVALID;
+		}
+		uci_format_move(&pos, m, uci);
+		position_make_move(&pos, m, &undo);
+		if (cli->argc > 2 && json_apply_add_ply(result, &pos, uci, &cli->style)) {
+			cJSON_Delete(result);
+			return fen_cli_print(cli, NULL);
+		}
+	}
+	if (json_apply_finish(result, &pos, uci, &cli->style)) {
+		cJSON_Delete(result);
+		return fen_cli_print(cli, NULL);
+	}
+	return fen_cli_print(cli, result);
+}
+
+static int fen_cli_perft(const struct fen_cli *cli)
+{
+	struct position pos;
+	char *end;
+	long depth;
+
+	if (cli->argc != 2)
+		return fen_cli_usage_error("%s", "perft needs a FEN (one quoted argument) and a depth");
+	errno = 0;
+	depth = strtol(cli->argv[1], &end, 10);
+	if (errno || *end || end == cli->argv[1] || depth < 0 || depth > 20)
+		return fen_cli_usage_error("perft depth must be a number from 0 to 20, not '%s'", cli->argv[1]);
+	if (!fen_cli_position(cli, cli->argv[0], strlen(cli->argv[0]), &pos))
+		return EXIT_INVALID;
+	if (cli->divide && depth > 0) {
+		struct perft_entry entries[MOVEGEN_MAX];
+		uint64_t total = 0;
+		int n = perft_divide(&pos, (int)depth, entries);
+		for (int i = 0; i < n; i++) {
+			char uci[UCI_MAX];
+			uci_format_move(&pos, entries[i].move, uci);
+			printf("%s: %" PRIu64 "\n", uci, entries[i].nodes);
+			total += entries[i].nodes;
+		}
+		printf("%" PRIu64 "\n", total);
+		return EXIT_OK;
+	}
+	printf("%" PRIu64 "\n", perft_count(&pos, (int)depth));
+	return EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct {
+		const char *name;
+		int (*run)(const struct fen_cli *);
+		const char *usage;
+	} commands[] = {
+		{ "validate", fen_cli_validate, "fen validate [--lenient] [--chess960] [--infer-castling] [--ep STYLE] [--castling STYLE] FEN|-" },
+		{ "moves", fen_cli_moves, "fen moves [--lenient] [--chess960] [--ep STYLE] [--castling STYLE] FEN" },
+		{ "apply", fen_cli_apply, "fen apply [--lenient] [--chess960] [--ep STYLE] [--castling STYLE] FEN MOVE..." },
+		{ "perft", fen_cli_perft, "fen perft [--chess960] [--divide] FEN DEPTH" },
+	};
+	struct fen_cli cli = { .argv = calloc((size_t)argc + 1, sizeof(char *)) };
+
+	if (!cli.argv) {
+		fprintf(stderr, "fen: out of memory\n");
+		return EXIT_FAILURE;
+	}
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+		fputs(fen_cli_usage, argc < 2 ? stderr : stdout);
+		return argc < 2 ? EXIT_USAGE : EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		printf("fen (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+		return EXIT_OK;
+	}
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+		if (strcmp(argv[1], commands[i].name))
+			continue;
+		int status = fen_cli_parse(&cli, argc - 2, argv + 2);
+		if (status != EXIT_OK)
+			return status;
+		if (cli.help) {
+			printf("usage: %s\n\n%s", commands[i].usage, strchr(fen_cli_usage, '\n') + 1);
+			return EXIT_OK;
+		}
+		return commands[i].run(&cli);
+	}
+	return fen_cli_usage_error("unknown command '%s'", argv[1]);
+}

@@ -1,0 +1,68 @@
+/* json-board.c -- the board state a web frontend draws, as JSON. */
+#include "json/json.h"
+
+static const char *const json_board_type_names[PIECE_TYPE_NB] = {
+	"", "pawn", "knight", "bishop", "rook", "queen", "king"
+};
+
+/* {"square", "piece", "color", "type"} for the piece on sq. */
+static cJSON *json_board_piece(int pc, int sq)
+{
+	char square[3], letter[2] = { fen_piece_char(pc), '\0' };
+	cJSON *obj = cJSON_CreateObject();
+
+	fen_format_square(sq, square);
+	if (!obj || !cJSON_AddStringToObject(obj, "square", square) || !cJSON_AddStringToObject(obj, "piece", letter) ||
+	    !cJSON_AddStringToObject(obj, "color", piece_color(pc) == WHITE ? "white" : "black") ||
+	    !cJSON_AddStringToObject(obj, "type", json_board_type_names[piece_type_of(pc)])) {
+		cJSON_Delete(obj);
+		return NULL;
+	}
+	return obj;
+}
+
+/* Adds child to parent (array when name is NULL); deletes it and returns false on failure. */
+static bool json_board_attach(cJSON *parent, const char *name, cJSON *child)
+{
+	bool ok = child && (name ? cJSON_AddItemToObject(parent, name, child) : cJSON_AddItemToArray(parent, child));
+
+	if (!ok)
+		cJSON_Delete(child);
+	return ok;
+}
+
+cJSON *json_board(const struct position *pos, const struct json_fen_style *style)
+{
+	struct status st;
+	cJSON *obj = cJSON_CreateObject(), *rows, *pieces;
+	int king = position_king_square(pos, (enum color)pos->turn);
+	char square[3];
+
+	status_compute(pos, &st);
+	if (!obj || !json_board_attach(obj, "fen", json_fen_string(pos, style)) ||
+	    !cJSON_AddStringToObject(obj, "turn", pos->turn == WHITE ? "white" : "black") ||
+	    !(rows = cJSON_AddArrayToObject(obj, "board")) || !(pieces = cJSON_AddArrayToObject(obj, "pieces")))
+		goto fail;
+	for (int rank = 7; rank >= 0; rank--) {
+		cJSON *row = cJSON_CreateArray();
+		if (!json_board_attach(rows, NULL, row))
+			goto fail;
+		for (int file = 0; file < 8; file++) {
+			int sq = square_make(file, rank), pc = pos->board[sq];
+			char letter[2] = { fen_piece_char(pc), '\0' };
+			if (!json_board_attach(row, NULL, pc ? cJSON_CreateString(letter) : cJSON_CreateNull()))
+				goto fail;
+			if (pc && !json_board_attach(pieces, NULL, json_board_piece(pc, sq)))
+				goto fail;
+		}
+	}
+	if (st.check && king != SQ_NONE)
+		fen_format_square(king, square);
+	if (!(st.check ? cJSON_AddStringToObject(obj, "check_square", square) : cJSON_AddNullToObject(obj, "check_square")) ||
+	    !json_board_attach(obj, "status", json_status(pos, &st)))
+		goto fail;
+	return obj;
+fail:
+	cJSON_Delete(obj);
+	return NULL;
+}

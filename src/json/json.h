@@ -1,0 +1,87 @@
+/* json.h -- every JSON shape of the API, built from core results with cJSON.
+ *
+ * The daemon and the CLI both print what these functions build, so the two never
+ * disagree. Every function returning cJSON * hands the caller a new tree that the caller
+ * frees with cJSON_Delete (or attaches to a parent, which then owns it); NULL means out
+ * of memory. Nothing here knows HTTP. */
+#ifndef FEND_JSON_H
+#define FEND_JSON_H
+
+#include <cjson/cJSON.h>
+
+#include "core/error.h"
+#include "core/fen.h"
+#include "core/position.h"
+#include "core/status.h"
+
+/* How FENs in a response are written (the request's "ep" and "castling" options). */
+struct json_fen_style {
+	enum fen_ep_style ep;
+	enum fen_castling_style castling;
+};
+
+#define JSON_FEN_STYLE_DEFAULT ((struct json_fen_style){ FEN_EP_FEN, FEN_CASTLING_STANDARD })
+
+/* json-fen.c */
+
+/* Names of the request options, for parsing them: return 0 and set *out when name is
+ * known, -1 otherwise. */
+int json_parse_mode(const char *name, enum fen_mode *out);
+int json_parse_ep_style(const char *name, enum fen_ep_style *out);
+int json_parse_castling_style(const char *name, enum fen_castling_style *out);
+
+/* [{"code", "field", "offset", "length", "message"[, "given", "became"]}, ...] */
+cJSON *json_issues(const struct fen_issue *issues, int count);
+
+/* {"check", "checkmate", "stalemate", "insufficient_material", "fifty_move",
+ *  "seventy_five_move", "legal_moves", "outcome", "result"} */
+cJSON *json_status(const struct position *pos, const struct status *st);
+
+/* {"board", "turn", "castling", "en_passant", "halfmove", "fullmove"} */
+cJSON *json_fields(const struct position *pos, const struct json_fen_style *style);
+
+/* The /validate result (and `fen validate`): {"valid", "fen", "fields", "chess960",
+ * "zobrist", "status", "errors", "warnings"}. pos may be unspecified when verdict is
+ * FEN_MALFORMED; fen, fields, zobrist and status are then null (status is also null for
+ * an illegal position). */
+cJSON *json_validation(enum fen_verdict verdict, const struct position *pos, const struct fen_report *report,
+		       const struct json_fen_style *style);
+
+/* Extension members for an invalid FEN given to apply-move, moves or render:
+ * {"code": "invalid_fen", "detail", "errors", "warnings"}. */
+cJSON *json_invalid_fen(const struct fen_report *report);
+
+/* The FEN of pos as a cJSON string, in the given style. */
+cJSON *json_fen_string(const struct position *pos, const struct json_fen_style *style);
+
+/* json-moves.c */
+
+/* One legal move described for clients: {"uci", "from", "to", "piece", "capture",
+ * "promotion", "flags"}. pos is the position before the move. */
+cJSON *json_move(const struct position *pos, move m);
+
+/* The /moves result: {"fen", "count", "moves": [json_move, ...]}. */
+cJSON *json_moves(const struct position *pos, const struct json_fen_style *style);
+
+/* Extension members for a move that cannot be played: {"code": "illegal_move", "reason":
+ * "malformed" (not move notation) or "not_legal", "detail", "index", "move", "fen",
+ * "legal_moves": ["e2e4", ...]}.
+ * pos is the position the move was tried in; index counts from 0. */
+cJSON *json_illegal_move(const struct position *pos, int index, const char *text, size_t length, bool malformed,
+			 const struct json_fen_style *style);
+
+/* The apply-move result, built in steps: json_apply_new, then json_apply_add_ply after
+ * each move (when the request listed "moves"), then json_apply_finish on the final
+ * position, which adds {"fen", "uci", "status"}. */
+cJSON *json_apply_new(bool list_plies);
+int json_apply_add_ply(cJSON *result, const struct position *after, const char *uci,
+		       const struct json_fen_style *style);
+int json_apply_finish(cJSON *result, const struct position *final, const char *last_uci,
+		      const struct json_fen_style *style);
+
+/* The board state a web frontend draws: {"fen", "turn", "board" (8 rows from rank 8, each
+ * 8 cells of a piece letter or null), "pieces": [{"square", "piece", "color", "type"}],
+ * "check_square", "status"}. */
+cJSON *json_board(const struct position *pos, const struct json_fen_style *style);
+
+#endif
