@@ -134,22 +134,28 @@ static int fen_cli_print(const struct fen_cli *cli, cJSON *json)
 	return EXIT_OK;
 }
 
-/* Joins the positional arguments from first on with single spaces into out. */
-static size_t fen_cli_join(const struct fen_cli *cli, int first, char *out, size_t size)
+/* Joins the positional arguments with single spaces into a new string (the caller frees
+ * it) and stores its length in *length; NULL when out of memory. */
+static char *fen_cli_join(const struct fen_cli *cli, size_t *length)
 {
-	size_t n = 0;
+	size_t size = 1, n = 0;
+	char *out;
 
-	for (int i = first; i < cli->argc; i++) {
+	for (int i = 0; i < cli->argc; i++)
+		size += strlen(cli->argv[i]) + 1;
+	out = malloc(size);
+	if (!out)
+		return NULL;
+	for (int i = 0; i < cli->argc; i++) {
 		size_t len = strlen(cli->argv[i]);
-		if (n + len + 2 > size)
-			len = size > n + 2 ? size - n - 2 : 0;
-		if (i > first)
+		if (i > 0)
 			out[n++] = ' ';
 		memcpy(out + n, cli->argv[i], len);
 		n += len;
 	}
 	out[n] = '\0';
-	return n;
+	*length = n;
+	return out;
 }
 
 /* Validates one FEN and prints the result; returns the exit status it deserves. */
@@ -165,9 +171,9 @@ static int fen_cli_validate_one(const struct fen_cli *cli, const char *text, siz
 
 static int fen_cli_validate(const struct fen_cli *cli)
 {
-	/* Room for anything longer than FEN_INPUT_MAX, so too_long is reported, not cut. */
-	char text[FEN_INPUT_MAX * 4];
 	int status = EXIT_OK;
+	size_t length;
+	char *text;
 
 	if (cli->argc < 1)
 		return fen_cli_usage_error("%s", "validate needs a FEN");
@@ -184,8 +190,11 @@ static int fen_cli_validate(const struct fen_cli *cli)
 		free(line);
 		return status;
 	}
-	size_t length = fen_cli_join(cli, 0, text, sizeof text);
-	return fen_cli_validate_one(cli, text, length);
+	if (!(text = fen_cli_join(cli, &length)))
+		return fen_cli_print(cli, NULL);
+	status = fen_cli_validate_one(cli, text, length);
+	free(text);
+	return status;
 }
 
 /* Parses the FEN for moves/apply/perft; on failure prints why and returns false. */
@@ -201,13 +210,18 @@ static bool fen_cli_position(const struct fen_cli *cli, const char *text, size_t
 
 static int fen_cli_moves(const struct fen_cli *cli)
 {
-	char text[FEN_INPUT_MAX * 4];
 	struct position pos;
+	size_t length;
+	char *text;
+	bool ok;
 
 	if (cli->argc < 1)
 		return fen_cli_usage_error("%s", "moves needs a FEN");
-	size_t length = fen_cli_join(cli, 0, text, sizeof text);
-	if (!fen_cli_position(cli, text, length, &pos))
+	if (!(text = fen_cli_join(cli, &length)))
+		return fen_cli_print(cli, NULL);
+	ok = fen_cli_position(cli, text, length, &pos);
+	free(text);
+	if (!ok)
 		return EXIT_INVALID;
 	return fen_cli_print(cli, json_moves(&pos, &cli->style));
 }
@@ -292,12 +306,8 @@ int main(int argc, char **argv)
 		{ "apply", fen_cli_apply, "fen apply [--lenient] [--chess960] [--ep STYLE] [--castling STYLE] FEN MOVE..." },
 		{ "perft", fen_cli_perft, "fen perft [--chess960] [--divide] FEN DEPTH" },
 	};
-	struct fen_cli cli = { .argv = calloc((size_t)argc + 1, sizeof(char *)) };
+	struct fen_cli cli = { 0 };
 
-	if (!cli.argv) {
-		fprintf(stderr, "fen: out of memory\n");
-		return EXIT_FAILURE;
-	}
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
 		fputs(fen_cli_usage, argc < 2 ? stderr : stdout);
 		return argc < 2 ? EXIT_USAGE : EXIT_OK;
@@ -309,14 +319,18 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
 		if (strcmp(argv[1], commands[i].name))
 			continue;
-		int status = fen_cli_parse(&cli, argc - 2, argv + 2);
-		if (status != EXIT_OK)
-			return status;
-		if (cli.help) {
-			printf("usage: %s\n\n%s", commands[i].usage, strchr(fen_cli_usage, '\n') + 1);
-			return EXIT_OK;
+		cli.argv = calloc((size_t)argc, sizeof(char *));
+		if (!cli.argv) {
+			fprintf(stderr, "fen: out of memory\n");
+			return EXIT_FAILURE;
 		}
-		return commands[i].run(&cli);
+		int status = fen_cli_parse(&cli, argc - 2, argv + 2);
+		if (status == EXIT_OK && cli.help)
+			printf("usage: %s\n\n%s", commands[i].usage, strchr(fen_cli_usage, '\n') + 1);
+		else if (status == EXIT_OK)
+			status = commands[i].run(&cli);
+		free(cli.argv);
+		return status;
 	}
 	return fen_cli_usage_error("unknown command '%s'", argv[1]);
 }

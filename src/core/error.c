@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "utf8.h"
+
 static const char *const error_code_names[FEN_CODE_NB] = {
 	[FEN_ERR_EMPTY] = "empty",
 	[FEN_ERR_TOO_LONG] = "too_long",
@@ -104,6 +106,7 @@ struct fen_issue *error_report_add(struct fen_report *report, enum fen_code code
 	va_start(ap, format);
 	vsnprintf(issue->message, sizeof issue->message, format, ap);
 	va_end(ap);
+	utf8_sanitize(issue->message);
 	return issue;
 }
 
@@ -117,4 +120,6 @@ void error_issue_set_change(struct fen_issue *issue, const char *given, size_t g
 	memcpy(issue->given, given, given_length);
 	issue->given[given_length] = '\0';
 	snprintf(issue->became, sizeof issue->became, "%s", became);
+	utf8_sanitize(issue->given);
+	utf8_sanitize(issue->became);
 }

@@ -168,6 +168,7 @@ static void fen_read_board(struct fen_parser *p)
 	const char *s = p->text + f->offset;
 	int rank = 7, file = 0, rank_start = f->offset;
 	bool previous_digit = false, ok = true;
+	bool count_unknown = false; /* a bad digit (counted as 0) may have meant the missing squares */
 
 	for (int i = 0; i <= f->length; i++) {
 		int at = f->offset + i;
@@ -180,7 +181,7 @@ static void fen_read_board(struct fen_parser *p)
 					  "rank %d (\"%.*s\") describes %d squares; a rank has exactly 8",
 					  rank + 1, at - rank_start, p->text + rank_start, file);
 				ok = false;
-			} else if (rank >= 0 && file < 8) {
+			} else if (rank >= 0 && file < 8 && !count_unknown) {
 				fen_error(p, FEN_ERR_RANK_TOO_SHORT, FEN_FIELD_BOARD, rank_start, at - rank_start,
 					  "rank %d (\"%.*s\") describes %d square%s; a rank has exactly 8",
 					  rank + 1, at - rank_start, p->text + rank_start, file, file == 1 ? "" : "s");
@@ -191,6 +192,7 @@ static void fen_read_board(struct fen_parser *p)
 			rank--;
 			file = 0;
 			previous_digit = false;
+			count_unknown = false;
 			rank_start = at + 1;
 			if (rank < 0) {
 				fen_error(p, FEN_ERR_TOO_MANY_RANKS, FEN_FIELD_BOARD, at, f->length - i,
@@ -216,8 +218,8 @@ static void fen_read_board(struct fen_parser *p)
 		if (c == '0' || c == '9') {
 			fen_error(p, FEN_ERR_BAD_DIGIT, FEN_FIELD_BOARD, at, 1,
 				  "'%c' in rank %d: empty squares are counted with the digits 1 to 8", c, rank + 1);
+			count_unknown = true;
 			ok = false;
-			file++;
 			continue;
 		}
 		int pc = fen_char_piece(c);
@@ -507,10 +509,10 @@ static void fen_check_material(struct fen_parser *p, bool *kings_ok)
 			    (knights > 2 ? knights - 2 : 0) + (dark > 1 ? dark - 1 : 0) + (light > 1 ? light - 1 : 0);
 		if (pawns <= 8 && pieces <= 16 && pawns + extra > 8)
 			fen_error(p, FEN_ERR_TOO_MANY_PROMOTED, FEN_FIELD_BOARD, FEN_BOARD_SPAN(p),
-				  "%s has %d pawns and %d pieces beyond the starting set (%d queens, %d rooks, "
-				  "%d knights, %d light- and %d dark-squared bishops); each extra piece is a promoted "
-				  "pawn, and only %d pawns are missing", fen_color_names[c], pawns, extra, queens, rooks,
-				  knights, light, dark, 8 - pawns);
+				  "%s has %d pawns and %d promoted piece%s (%d queens, %d rooks, %d knights, %d light- "
+				  "and %d dark-squared bishops); only %d pawn%s can have promoted", fen_color_names[c], pawns,
+				  extra, extra == 1 ? "" : "s", queens, rooks, knights, light, dark, 8 - pawns,
+				  8 - pawns == 1 ? "" : "s");
 	}
 }
 
@@ -879,7 +881,9 @@ static void fen_check_clocks(struct fen_parser *p)
 	const struct position *pos = p->pos;
 	uint64_t plies = 2 * ((uint64_t)pos->fullmove - 1) + (pos->turn == BLACK);
 
-	if (!p->halfmove_ok || !p->fullmove_ok || !p->turn_ok || pos->halfmove <= plies)
+	/* A defaulted move number says nothing about the plies played. */
+	if (!p->halfmove_ok || !p->fullmove_ok || !p->turn_ok || pos->halfmove <= plies ||
+	    !p->fields[FEN_FIELD_FULLMOVE].present)
 		return;
 	const struct fen_span *f = &p->fields[FEN_FIELD_HALFMOVE];
 	error_report_add(p->report, FEN_WARN_HALFMOVE_EXCEEDS_PLIES, FEN_FIELD_HALFMOVE, f->present ? f->offset : 0,

@@ -117,7 +117,8 @@ static move *movegen_castling(move *out, const struct position *pos, int king)
 		if (pos->board[rook] != piece_make(us, ROOK) || square_rank(king) != back ||
 		    (path & position_occupied(pos)))
 			continue;
-		king_path &= ~bb_square(king);
+		/* Every square the king passes or lands on, its own included when it stays put
+		 * (Chess960): the rook that leaves may have been shielding it. */
 		bool safe = true;
 		while (king_path && safe)
 			safe = !position_is_attacked(pos, bb_pop_lsb(&king_path), them, occupied);

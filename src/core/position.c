@@ -175,11 +175,13 @@ bool position_ep_capturable(const struct position *pos)
 
 	if (pos->board[victim] != piece_make(them, PAWN) || (position_occupied(pos) & bb_square(ep)))
 		return false;
+	if (capturers && king == SQ_NONE)
+		return true;
 	while (capturers) {
 		int from = bb_pop_lsb(&capturers);
 		bitboard occupied = (position_occupied(pos) ^ bb_square(from) ^ bb_square(victim)) | bb_square(ep);
 		bitboard attackers = position_attackers_to(pos, king, occupied) & pos->by_color[them];
-		if (king == SQ_NONE || !(attackers & ~bb_square(victim)))
+		if (!(attackers & ~bb_square(victim)))
 			return true;
 	}
 	return false;

@@ -21,7 +21,9 @@ struct position {
 	uint32_t fullmove;               /* starts at 1, grows after each Black move */
 	uint8_t turn;                    /* enum color */
 	uint8_t castling;                /* enum castling_right bits */
-	uint8_t castling_rook[CASTLING_RIGHT_NB]; /* rook origin square per right, or SQ_NONE */
+	uint8_t castling_rook[CASTLING_RIGHT_NB]; /* rook origin square per right; meaningful only
+						   * while the right is held (a lost right keeps
+						   * its old square, so unmake needs no copy) */
 	uint8_t ep_square;               /* square behind a pawn that just moved two, or SQ_NONE */
 	bool chess960;                   /* castling is written and parsed the Chess960 way */
 };

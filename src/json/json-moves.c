@@ -6,6 +6,7 @@
 
 #include "core/movegen.h"
 #include "core/uci.h"
+#include "core/utf8.h"
 
 /* A one-letter string for a piece code ("N", "p"). */
 static cJSON *json_piece_letter(int pc)
@@ -129,7 +130,7 @@ cJSON *json_illegal_move(const struct position *pos, int index, const char *text
 {
 	struct move_list moves;
 	char detail[160], uci[UCI_MAX], given[65];
-	int shown = length > 32 ? 32 : (int)length;
+	int shown = (int)utf8_prefix(text, length, 32);
 	cJSON *obj = cJSON_CreateObject(), *list;
 
 	if (malformed)
@@ -138,16 +139,17 @@ cJSON *json_illegal_move(const struct position *pos, int index, const char *text
 	else
 		snprintf(detail, sizeof detail, "move %d, \"%.*s%s\", is not legal in this position", index + 1, shown,
 			 text, length > 32 ? "..." : "");
+	utf8_sanitize(detail);
+	/* Echo the move as given, cut to 64 bytes and made valid UTF-8. */
+	snprintf(given, sizeof given, "%.*s", (int)utf8_prefix(text, length, 64), text);
+	utf8_sanitize(given);
 	movegen_legal(pos, &moves);
 	if (!obj || !cJSON_AddStringToObject(obj, "code", "illegal_move") ||
 	    !cJSON_AddStringToObject(obj, "reason", malformed ? "malformed" : "not_legal") ||
 	    !cJSON_AddStringToObject(obj, "detail", detail) || !cJSON_AddNumberToObject(obj, "index", index))
 		goto fail;
-	/* Echo the move as given (cut to 64 bytes); cJSON escapes whatever bytes it holds. */
-	snprintf(given, sizeof given, "%.*s", (int)(length > 64 ? 64 : length), text);
-	if (!cJSON_AddStringToObject(obj, "move", given))
-		goto fail;
-	if (!json_attach(obj, "fen", json_fen_string(pos, style)) || !(list = cJSON_AddArrayToObject(obj, "legal_moves")))
+	if (!cJSON_AddStringToObject(obj, "move", given) ||
+	    !json_attach(obj, "fen", json_fen_string(pos, style)) || !(list = cJSON_AddArrayToObject(obj, "legal_moves")))
 		goto fail;
 	for (int i = 0; i < moves.count; i++) {
 		uci_format_move(pos, moves.moves[i], uci);
@@ -175,9 +177,13 @@ int json_apply_add_ply(cJSON *result, const struct position *after, const char *
 		       const struct json_fen_style *style)
 {
 	cJSON *plies = cJSON_GetObjectItemCaseSensitive(result, "moves");
-	cJSON *ply = cJSON_CreateObject();
+	cJSON *ply;
 
-	if (!plies || !json_append(plies, ply) || !cJSON_AddStringToObject(ply, "uci", uci) ||
+	/* Without a list there is nowhere to go: check before creating, or ply leaks. */
+	if (!plies)
+		return -1;
+	ply = cJSON_CreateObject();
+	if (!json_append(plies, ply) || !cJSON_AddStringToObject(ply, "uci", uci) ||
 	    !json_attach(ply, "fen", json_fen_string(after, style)))
 		return -1;
 	return 0;

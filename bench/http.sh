@@ -1,0 +1,375 @@
+#!/usr/bin/env bash
+# bench/http.sh -- HTTP throughput and latency of fend, with nginx as the yardstick.
+#
+# Builds nothing: build fend first (in-tree, or out of tree and point FEND_BUILD_DIR at it).
+# Needs wrk, nginx, curl and python3 (apt-get install wrk nginx curl python3).
+#
+#   FEND_BUILD_DIR          directory holding the built `fend` (default: the repository root)
+#   FEND_BENCH_DATA         fens.txt and moves_uci.txt (default: ../shared/bench from the repo root)
+#   FEND_BENCH_SECONDS      length of each wrk run (default 10; 1 or 2 for a smoke run)
+#   FEND_BENCH_CONNECTIONS  connection counts (default "16 64 256")
+#   FEND_BENCH_WRK_THREADS  wrk threads (default 2)
+#   FEND_BENCH_THREADS      fend --threads (default 2); nginx runs worker_processes 2
+#   FEND_BENCH_WARMUP       seconds of warm-up against each server before measuring (default 2)
+#   FEND_BENCH_REPEAT       rounds of the whole series (default 1); with more, each row shows
+#                           the round with the most requests/s (on a busy machine, the least
+#                           disturbed one); every round must be free of errors
+#   FEND_BENCH_TIMEOUT      wrk --timeout in seconds (default 5): a slower answer is left out
+#                           of the latency statistics and counted as a timeout, which breaks
+#                           the run
+#   FEND_BENCH_STALL_MS     at 4/5 of each run, the server's sockets are read with `ss -i`; a
+#                           connection whose request has waited unread this long (default
+#                           3000) is a stall and breaks the run (wrk itself never notices a
+#                           request that gets no answer at all)
+#   FEND_BENCH_CHECK        1 (default): wrk's response() hook checks every status and body;
+#                           0: only wrk's own count of statuses > 399 (less client CPU)
+#   NGINX, WRK              the binaries (default: from PATH, /usr/sbin/nginx)
+#
+# What runs: fend (`fend --port 0 --log off --threads 2`, its URL read from its start-up
+# line) and an nginx with a private configuration from bench/nginx.conf.in (prefix in a
+# mktemp directory, 2 workers, no access log, a free loopback port) that answers every
+# request with 200 {"status":"ok"}. For each connection count, wrk runs
+#   nginx       the validate requests, against nginx's fixed answer (the baseline)
+#   validate    POST /validate {"fen": ...}               (bench/wrk/validate.lua)
+#   apply-move  POST /apply-move {"fen": ..., "move": ...} (bench/wrk/apply-move.lua)
+#   render      GET /render?fen=...&format=json            (bench/wrk/render.lua)
+# each cycling through the 10,000 positions of fens.txt, so nothing can be cached.
+#
+# Any non-200 answer, unexpected body, socket error, timeout or stalled connection, from
+# fend or nginx, makes the run broken: the table is printed, then the script exits 1. The
+# targets of the issue (/validate at 64 connections >= 0.7x nginx's requests/s and
+# p99 < 5 ms; fend's peak RSS < 32 MiB) print PASS or FAIL; a FAIL of a target still
+# exits 0.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+build=${FEND_BUILD_DIR:-$root}
+data=${FEND_BENCH_DATA:-$root/../shared/bench}
+secs=${FEND_BENCH_SECONDS:-10}
+conns=${FEND_BENCH_CONNECTIONS:-16 64 256}
+wrk_threads=${FEND_BENCH_WRK_THREADS:-2}
+fend_threads=${FEND_BENCH_THREADS:-2}
+warmup=${FEND_BENCH_WARMUP:-2}
+check=${FEND_BENCH_CHECK:-1}
+repeat=${FEND_BENCH_REPEAT:-1}
+wrk_timeout=${FEND_BENCH_TIMEOUT:-5}
+stall_ms=${FEND_BENCH_STALL_MS:-3000}
+fend="$build/fend"
+endpoints="nginx validate apply-move render"
+
+die() { echo "http.sh: ERROR: $*" >&2; exit 1; }
+
+is_uint() { case "$1" in '' | *[!0-9]*) return 1 ;; *) return 0 ;; esac; }
+is_uint "$secs" && [ "$secs" -gt 0 ] || die "FEND_BENCH_SECONDS must be a positive integer, got '$secs'"
+is_uint "$repeat" && [ "$repeat" -gt 0 ] || die "FEND_BENCH_REPEAT must be a positive integer, got '$repeat'"
+is_uint "$wrk_timeout" && [ "$wrk_timeout" -gt 0 ] || die "FEND_BENCH_TIMEOUT must be a positive integer, got '$wrk_timeout'"
+is_uint "$stall_ms" && [ "$stall_ms" -gt 0 ] || die "FEND_BENCH_STALL_MS must be a positive integer, got '$stall_ms'"
+is_uint "$warmup" || die "FEND_BENCH_WARMUP must be a non-negative integer, got '$warmup'"
+is_uint "$wrk_threads" && [ "$wrk_threads" -gt 0 ] || die "FEND_BENCH_WRK_THREADS must be a positive integer"
+for c in $conns; do
+	is_uint "$c" && [ "$c" -ge "$wrk_threads" ] ||
+		die "FEND_BENCH_CONNECTIONS: '$c' is not a number >= the wrk threads ($wrk_threads)"
+done
+
+[ -x "$fend" ] || die "no fend binary at $fend (build first; set FEND_BUILD_DIR to the build directory)"
+[ -r "$data/fens.txt" ] && [ -r "$data/moves_uci.txt" ] ||
+	die "no benchmark data in $data (fens.txt, moves_uci.txt); set FEND_BENCH_DATA"
+data=$(cd "$data" && pwd)
+NGINX=${NGINX:-$(command -v nginx 2>/dev/null || echo /usr/sbin/nginx)}
+WRK=${WRK:-$(command -v wrk 2>/dev/null || true)}
+[ -x "$NGINX" ] || die "nginx not found (apt-get install nginx, or set NGINX)"
+[ -n "$WRK" ] && [ -x "$WRK" ] || die "wrk not found (apt-get install wrk, or set WRK)"
+command -v curl >/dev/null || die "curl not found (apt-get install curl)"
+have_ss=0
+if command -v ss >/dev/null 2>&1; then have_ss=1; else echo "http.sh: no ss (iproute2): stalled connections go undetected" >&2; fi
+if [ -z "${PYTHON3:-}" ]; then
+	if [ -x /usr/bin/python3 ]; then PYTHON3=/usr/bin/python3; else PYTHON3=$(command -v python3 || true); fi
+fi
+[ -n "$PYTHON3" ] || die "python3 not found"
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/fend-http-bench.XXXXXX")
+fend_pid=""
+nginx_pid=""
+
+stop_pid() { # pid name: TERM, then KILL after 5 s
+	local pid=$1
+	[ -n "$pid" ] || return 0
+	kill -TERM "$pid" 2>/dev/null || return 0
+	for _ in $(seq 50); do
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.1
+	done
+	if kill -0 "$pid" 2>/dev/null; then
+		echo "http.sh: $2 (pid $pid) did not stop on SIGTERM; killing it" >&2
+		kill -KILL "$pid" 2>/dev/null || true
+	fi
+	wait "$pid" 2>/dev/null || true
+}
+cleanup() {
+	local rc=$?
+	trap - EXIT INT TERM
+	stop_pid "$nginx_pid" nginx
+	stop_pid "$fend_pid" fend
+	rm -rf "$tmp"
+	exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# ---- fend ----
+"$fend" --port 0 --log off --threads "$fend_threads" >"$tmp/fend.out" 2>"$tmp/fend.err" &
+fend_pid=$!
+fend_url=""
+for _ in $(seq 100); do
+	fend_url=$(sed -n 's|^fend [^ ]* listening on \(http://[^ ]*\)$|\1|p' "$tmp/fend.out" | head -n1)
+	[ -n "$fend_url" ] && break
+	if ! kill -0 "$fend_pid" 2>/dev/null; then
+		cat "$tmp/fend.out" "$tmp/fend.err" >&2
+		fend_pid=""
+		die "fend exited at start-up"
+	fi
+	sleep 0.1
+done
+[ -n "$fend_url" ] || { cat "$tmp/fend.out" "$tmp/fend.err" >&2; die "fend printed no 'listening on' line within 10 s"; }
+fend_url=${fend_url%/}
+
+# ---- nginx ----
+mkdir -p "$tmp/nginx"
+user_line=""
+[ "$(id -u)" = 0 ] && user_line="user $(id -un) $(id -gn);"
+nginx_url=""
+for _ in 1 2 3; do # a free port can be taken between choosing and binding it: retry
+	port=$("$PYTHON3" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+	sed -e "s|@PREFIX@|$tmp/nginx|g" -e "s|@PORT@|$port|g" -e "s|@USER@|$user_line|g" \
+		"$here/nginx.conf.in" >"$tmp/nginx/nginx.conf"
+	"$NGINX" -q -t -p "$tmp/nginx/" -c "$tmp/nginx/nginx.conf" -e "$tmp/nginx/error.log" ||
+		die "nginx rejected the generated configuration $tmp/nginx/nginx.conf"
+	"$NGINX" -p "$tmp/nginx/" -c "$tmp/nginx/nginx.conf" -e "$tmp/nginx/error.log" \
+		>"$tmp/nginx/stdout" 2>&1 &
+	nginx_pid=$!
+	for _ in $(seq 50); do
+		if curl -fsS -o /dev/null "http://127.0.0.1:$port/" 2>/dev/null; then
+			nginx_url="http://127.0.0.1:$port"
+			break
+		fi
+		kill -0 "$nginx_pid" 2>/dev/null || break
+		sleep 0.1
+	done
+	[ -n "$nginx_url" ] && break
+	stop_pid "$nginx_pid" nginx
+	nginx_pid=""
+	cat "$tmp/nginx/error.log" "$tmp/nginx/stdout" >&2 2>/dev/null || true
+done
+[ -n "$nginx_url" ] || die "nginx did not start"
+
+# ---- is every endpoint answering 200 with the expected body? ----
+fen1=$(head -n1 "$data/fens.txt")
+mv1=$(head -n1 "$data/moves_uci.txt")
+[ "$mv1" != none ] || mv1=""
+probe() { # name expected-substring curl-args...
+	local name=$1 want=$2 code
+	shift 2
+	code=$(curl -sS -o "$tmp/probe.body" -w '%{http_code}' "$@") || die "$name: curl failed"
+	if [ "$code" != 200 ] || ! grep -qF -- "$want" "$tmp/probe.body"; then
+		echo "--- $name answered $code:" >&2
+		head -c 2000 "$tmp/probe.body" >&2
+		echo >&2
+		die "$name: expected 200 with $want; the benchmark would measure errors"
+	fi
+}
+json_str() { "$PYTHON3" -c 'import json, sys; print(json.dumps(sys.argv[1]))' "$1"; }
+urlenc() { "$PYTHON3" -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "$1"; }
+probe "nginx" '{"status":"ok"}' -X POST -H 'Content-Type: application/json' \
+	--data-binary "{\"fen\":$(json_str "$fen1")}" "$nginx_url/validate"
+probe "fend GET /health" '"status"' "$fend_url/health"
+probe "fend POST /validate" '"valid":true' -H 'Content-Type: application/json' \
+	--data-binary "{\"fen\":$(json_str "$fen1")}" "$fend_url/validate"
+if [ -n "$mv1" ]; then
+	probe "fend POST /apply-move" '"fen":' -H 'Content-Type: application/json' \
+		--data-binary "{\"fen\":$(json_str "$fen1"),\"move\":$(json_str "$mv1")}" "$fend_url/apply-move"
+fi
+probe "fend GET /render" '"board":' "$fend_url/render?fen=$(urlenc "$fen1")&format=json"
+
+# ---- the runs ----
+cpu=$(LC_ALL=C lscpu 2>/dev/null | sed -n 's/^Model name:[[:space:]]*//p' | head -n1)
+[ -n "$cpu" ] || cpu=$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo | head -n1)
+echo "== fend HTTP benchmark =="
+echo "machine:  $(uname -srm), nproc $(nproc), CPU: ${cpu:-unknown}"
+load1=$(cut -d' ' -f1 /proc/loadavg)
+echo "load:     $(cut -d' ' -f1-3 /proc/loadavg) (1/5/15 min, before the runs)"
+if "$PYTHON3" -c 'import sys; sys.exit(0 if float(sys.argv[1]) > 0.5 else 1)' "$load1"; then
+	echo "warning:  the machine is busy (load $load1): other processes take CPU from the runs"
+fi
+echo "fend:     $("$fend" --version 2>&1 | head -n1) at $fend_url (pid $fend_pid), --threads $fend_threads --log off"
+if grep -q '^FEND_CFLAGS = .*-fsanitize' "$build/Makefile" 2>/dev/null; then
+	echo "WARNING:  fend is a sanitizer build (--enable-sanitizers): its numbers mean little"
+fi
+echo "nginx:    $("$NGINX" -v 2>&1 | sed 's/^nginx version: //') at $nginx_url, worker_processes 2, fixed 200 {\"status\":\"ok\"}"
+echo "wrk:      $("$WRK" -v 2>&1 | head -n1 | cut -d' ' -f1-2), $wrk_threads threads, ${secs} s per run, --timeout ${wrk_timeout}s, connections: $conns"
+echo "data:     $data ($(wc -l <"$data/fens.txt") positions, cycled; requests built in advance per wrk thread)"
+echo "note:     wrk, fend and nginx share the same $(nproc) cores -- the client takes CPU from the"
+echo "          server under test; that is the same for fend and for nginx (only one server is"
+echo "          loaded at a time; the other is idle)."
+echo
+
+results="$tmp/results.jsonl"
+: >"$results"
+check_arg=""
+[ "$check" = 1 ] || check_arg=nocheck
+
+# Connections of the server on port $1 whose request has waited unread for >= $stall_ms:
+# Recv-Q > 0 and lastrcv (ms since data last arrived) >= the limit, from ss -i.
+stalled_connections() { # port
+	ss -tniH state established "( sport = :$1 )" 2>/dev/null | awk -v limit="$stall_ms" '
+		/^[0-9]/ { recvq = $1; next }
+		{
+			if (recvq > 0 && match($0, /lastrcv:[0-9]+/) &&
+			    substr($0, RSTART + 8, RLENGTH - 8) + 0 >= limit) n++
+			recvq = 0
+		}
+		END { print n + 0 }'
+}
+
+# Runs wrk; prints {"stalled": N, "wrk": <the wrk-result JSON>}. wrk 4.1 only counts an
+# answer that came too late as a timeout -- a connection that never gets an answer goes
+# unnoticed -- so the server's sockets are looked at once, at 4/5 of the run.
+run_wrk() { # endpoint connections seconds
+	local ep=$1 c=$2 s=$3 url out wrk_pid stalled=0 at line
+	if [ "$ep" = nginx ]; then url=$nginx_url; else url=$fend_url; fi
+	out="$tmp/wrk-$ep-$c.txt"
+	"$WRK" -t "$wrk_threads" -c "$c" -d "${s}s" --timeout "${wrk_timeout}s" -s "$here/wrk/$ep.lua" "$url" \
+		-- "$data" $check_arg >"$out" 2>&1 &
+	wrk_pid=$!
+	at=$((s * 4 / 5))
+	if [ "$at" -ge 1 ] && [ "$have_ss" = 1 ]; then
+		sleep "$at"
+		stalled=$(stalled_connections "${url##*:}")
+	fi
+	if ! wait "$wrk_pid"; then
+		cat "$out" >&2
+		die "wrk failed for $ep at $c connections"
+	fi
+	if [ "$ep" != nginx ] && ! kill -0 "$fend_pid" 2>/dev/null; then
+		cat "$out" "$tmp/fend.err" >&2
+		fend_pid=""
+		die "fend died during the $ep run at $c connections"
+	fi
+	line=$(sed -n 's/^wrk-result //p' "$out" | tail -n1)
+	[ -n "$line" ] || { cat "$out" >&2; die "no wrk-result line from $ep"; }
+	printf '{"stalled":%d,"wrk":%s}\n' "$stalled" "$line"
+}
+
+if [ "$warmup" -gt 0 ]; then
+	echo "warm-up: ${warmup} s per server ..."
+	run_wrk nginx 64 "$warmup" >/dev/null
+	run_wrk validate 64 "$warmup" >/dev/null
+fi
+
+broken=0
+for round in $(seq "$repeat"); do
+	for c in $conns; do
+		for ep in $endpoints; do
+			line=$(run_wrk "$ep" "$c" "$secs")
+			printf '{"endpoint":"%s","connections":%d,"round":%d,"run":%s}\n' "$ep" "$c" "$round" "$line" >>"$results"
+			printf '  %-10s c=%-4s %s\n' "$ep" "$c" "$line"
+		done
+	done
+done
+echo
+
+echo "load:     $(cut -d' ' -f1-3 /proc/loadavg) (1/5/15 min, after the runs)"
+echo
+
+# Peak RSS of fend over the whole run (it has been running since the start).
+vmhwm_kb=$(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB$/\1/p' "/proc/$fend_pid/status")
+vmrss_kb=$(sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\) kB$/\1/p' "/proc/$fend_pid/status")
+[ -n "$vmhwm_kb" ] || die "could not read VmHWM of fend (pid $fend_pid)"
+
+"$PYTHON3" - "$results" "$vmhwm_kb" "$vmrss_kb" "$check" "$stall_ms" <<'PY' || broken=1
+import json, sys
+
+path, hwm_kb, rss_kb, check, stall_ms = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5]
+runs = []
+for l in open(path):
+    if l.strip():
+        r = json.loads(l)
+        r["wrk"], r["stalled"] = r["run"]["wrk"], r["run"]["stalled"]
+        runs.append(r)
+# Every run is checked for errors; the table shows, per endpoint and connection count, the
+# round with the most requests/s (FEND_BENCH_REPEAT > 1).
+best = {}
+for r in runs:
+    k = (r["endpoint"], r["connections"])
+    if k not in best or r["wrk"]["rps"] > best[k]["wrk"]["rps"]:
+        best[k] = r
+rows = [best[k] for k in dict.fromkeys((r["endpoint"], r["connections"]) for r in runs)]
+rounds = max(r["round"] for r in runs)
+base = {r["connections"]: r["wrk"]["rps"] for r in rows if r["endpoint"] == "nginx"}
+broken = []
+print("%-10s %11s %12s %10s %10s %16s" % ("endpoint", "connections", "requests/s", "p50 ms", "p99 ms", "fend/nginx req/s"))
+print("-" * 74)
+for r in rows:
+    w, c, ep = r["wrk"], r["connections"], r["endpoint"]
+    ratio = "-" if ep == "nginx" else "%.2f" % (w["rps"] / base[c])
+    print("%-10s %11d %12.0f %10.3f %10.3f %16s" % (ep, c, w["rps"], w["p50_us"] / 1e3, w["p99_us"] / 1e3, ratio))
+if rounds > 1:
+    print("(best of %d rounds by requests/s; p50/p99 are that round's)" % rounds)
+for r in rows:
+    if r["endpoint"] != "nginx" and r["wrk"]["rps"] < 0.1 * base[r["connections"]]:
+        print("WARNING: %s at %d connections: %.2fx nginx -- fend stalled (connections left "
+              "waiting with unread requests?)" % (r["endpoint"], r["connections"], r["wrk"]["rps"] / base[r["connections"]]))
+for r in runs:
+    w, c, ep = r["wrk"], r["connections"], r["endpoint"]
+    e = w["errors"]
+    problems = []
+    if w["requests"] == 0:
+        problems.append("no requests completed")
+    if w["non200"]:
+        problems.append("%d non-200 answers" % w["non200"])
+    if e["status"]:
+        problems.append("%d answers with status > 399 (wrk's count)" % e["status"])
+    if w["bad_body"]:
+        problems.append("%d answers with an unexpected body" % w["bad_body"])
+    if r["stalled"]:
+        problems.append("%d connections held a request unread for >= %s ms (the server stalled)"
+                        % (r["stalled"], stall_ms))
+    for k in ("connect", "read", "write", "timeout"):
+        if e[k]:
+            problems.append("%d %s errors" % (e[k], k))
+    if check == "1" and w["checked"] < w["requests"]:
+        problems.append("only %d of %d responses checked" % (w["checked"], w["requests"]))
+    if problems:
+        broken.append("%s at %d connections (round %d): %s" % (ep, c, r["round"], "; ".join(problems)))
+print()
+print("fend peak RSS (VmHWM): %.1f MiB (current VmRSS %.1f MiB)" % (hwm_kb / 1024, rss_kb / 1024))
+if check == "1":
+    print("every response was checked: status 200 and the expected body (FEND_BENCH_CHECK=1)")
+else:
+    print("responses were not inspected; only wrk's count of statuses > 399 (FEND_BENCH_CHECK=0)")
+print()
+
+def verdict(ok):
+    return "PASS" if ok else "FAIL"
+v64 = [r for r in rows if r["endpoint"] == "validate" and r["connections"] == 64]
+if v64 and 64 in base:
+    w = v64[0]["wrk"]
+    ratio = w["rps"] / base[64]
+    print("target /validate @64 requests/s >= 0.70x nginx: %s  [%.2fx: %.0f vs %.0f]" % (verdict(ratio >= 0.70), ratio, w["rps"], base[64]))
+    nginx64 = [r for r in rows if r["endpoint"] == "nginx" and r["connections"] == 64][0]["wrk"]
+    print("target /validate @64 p99 < 5 ms:               %s  [%.3f ms; nginx's p99 in the same conditions: %.3f ms]"
+          % (verdict(w["p99_us"] < 5000), w["p99_us"] / 1e3, nginx64["p99_us"] / 1e3))
+else:
+    print("target /validate @64: n/a (64 is not in FEND_BENCH_CONNECTIONS)")
+print("target fend peak RSS < 32 MiB:                 %s  [%.1f MiB]" % (verdict(hwm_kb < 32 * 1024), hwm_kb / 1024))
+if broken:
+    print()
+    for b in broken:
+        print("BROKEN RUN: " + b, file=sys.stderr)
+    sys.exit(1)
+PY
+
+if [ "$broken" != 0 ]; then
+	die "the benchmark measured errors (see above); its numbers are worthless"
+fi

@@ -1,0 +1,295 @@
+/* config.c -- the daemon's settings: FEND_* environment variables, then command-line
+ * flags (flags win), each checked once at start-up; a bad value is a usage error. */
+#include "config.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "http/http.h"
+
+#define CONFIG_STR2(x) #x
+#define CONFIG_STR(x) CONFIG_STR2(x)
+
+const char config_usage[] =
+	"usage: fend [options]\n"
+	"\n"
+	"An HTTP service for FEN chess positions: validate them, list and play moves, draw\n"
+	"the board. The API is described by GET /openapi.yaml.\n"
+	"\n"
+	"options (each may also be set by the environment variable shown; flags win):\n"
+	"  --listen ADDR          IPv4 or IPv6 address to listen on\n"
+	"                         (FEND_LISTEN, default " FEND_DEFAULT_LISTEN ")\n"
+	"  --port N               TCP port; 0 picks a free one, printed at start-up\n"
+	"                         (FEND_PORT, default " CONFIG_STR(FEND_DEFAULT_PORT) ")\n"
+	"  --threads N            worker threads (FEND_THREADS, default: one per online core)\n"
+	"  --max-body BYTES       largest request body accepted\n"
+	"                         (FEND_MAX_BODY, default " CONFIG_STR(FEND_DEFAULT_MAX_BODY) ")\n"
+	"  --timeout S            seconds before an idle connection is closed, and the longest\n"
+	"                         wait for requests in flight at shutdown\n"
+	"                         (FEND_TIMEOUT, default " CONFIG_STR(FEND_DEFAULT_TIMEOUT) ")\n"
+	"  --max-connections N    connections served at once\n"
+	"                         (FEND_MAX_CONNECTIONS, default " CONFIG_STR(FEND_DEFAULT_MAX_CONNECTIONS) ")\n"
+	"  --cors-origin ORIGIN   Access-Control-Allow-Origin of every response\n"
+	"                         (FEND_CORS_ORIGIN, default *)\n"
+	"  --log FORMAT           access log on stderr: text, json or off (FEND_LOG, default text)\n"
+	"  --help                 this text\n"
+	"  --version              the version\n"
+	"\n"
+	"On start it prints one line, \"fend VERSION listening on http://ADDR:PORT\". SIGTERM or\n"
+	"SIGINT stop it: requests in flight finish, then it exits with status 0. A bad option\n"
+	"exits with status 2.\n";
+
+/* One setting: its flag, its environment variable, and how to read a value. */
+struct config_option {
+	const char *flag;
+	const char *env;
+	int (*set)(struct config *cfg, const char *value, const char *source);
+};
+
+/* Prints a usage error about source ("--port" or "FEND_PORT"); returns -1. */
+__attribute__((format(printf, 2, 3))) static int config_error(const char *source, const char *format, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "fend: %s ", source);
+	va_start(ap, format);
+	vfprintf(stderr, format, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return -1;
+}
+
+/* Reads a whole decimal number from min to max into *out; -1 otherwise. */
+static int config_number(const char *value, unsigned long long min, unsigned long long max,
+			 unsigned long long *out)
+{
+	char *end;
+
+	if (value[0] < '0' || value[0] > '9')
+		return -1;
+	errno = 0;
+	*out = strtoull(value, &end, 10);
+	if (errno || *end || *out < min || *out > max)
+		return -1;
+	return 0;
+}
+
+static int config_set_listen(struct config *cfg, const char *value, const char *source)
+{
+	const char *given = value;
+	size_t n = strlen(value);
+	struct sockaddr_in *in4 = (struct sockaddr_in *)(void *)&cfg->address;
+	struct sockaddr_in6 *in6 = (struct sockaddr_in6 *)(void *)&cfg->address;
+
+	/* Take "[::1]" as well as "::1". */
+	if (n >= 2 && value[0] == '[' && value[n - 1] == ']') {
+		value++;
+		n -= 2;
+	}
+	if (n == 0 || n >= sizeof cfg->listen)
+		goto bad;
+	memcpy(cfg->listen, value, n);
+	cfg->listen[n] = '\0';
+	memset(&cfg->address, 0, sizeof cfg->address);
+	if (inet_pton(AF_INET, cfg->listen, &in4->sin_addr) == 1) {
+		in4->sin_family = AF_INET;
+		cfg->address_length = sizeof *in4;
+		cfg->ipv6 = false;
+		return 0;
+	}
+	if (inet_pton(AF_INET6, cfg->listen, &in6->sin6_addr) == 1) {
+		in6->sin6_family = AF_INET6;
+		cfg->address_length = sizeof *in6;
+		cfg->ipv6 = true;
+		return 0;
+	}
+bad:
+	return config_error(source, "takes an IPv4 or IPv6 address such as 127.0.0.1, 0.0.0.0 or ::1, not '%s'",
+			    given);
+}
+
+static int config_set_port(struct config *cfg, const char *value, const char *source)
+{
+	unsigned long long n;
+
+	if (config_number(value, 0, 65535, &n))
+		return config_error(source, "takes a port number from 0 to 65535, not '%s'", value);
+	cfg->port = (unsigned)n;
+	return 0;
+}
+
+static int config_set_threads(struct config *cfg, const char *value, const char *source)
+{
+	unsigned long long n;
+
+	if (config_number(value, 1, 1024, &n))
+		return config_error(source, "takes a number of threads from 1 to 1024, not '%s'", value);
+	cfg->threads = (unsigned)n;
+	return 0;
+}
+
+static int config_set_max_body(struct config *cfg, const char *value, const char *source)
+{
+	unsigned long long n;
+
+	if (config_number(value, 1, 1024ULL * 1024 * 1024, &n))
+		return config_error(source, "takes a size in bytes from 1 to 1073741824, not '%s'", value);
+	cfg->max_body = (size_t)n;
+	return 0;
+}
+
+static int config_set_timeout(struct config *cfg, const char *value, const char *source)
+{
+	unsigned long long n;
+
+	if (config_number(value, 1, 86400, &n))
+		return config_error(source, "takes a number of seconds from 1 to 86400, not '%s'", value);
+	cfg->timeout = (unsigned)n;
+	return 0;
+}
+
+static int config_set_max_connections(struct config *cfg, const char *value, const char *source)
+{
+	unsigned long long n;
+
+	if (config_number(value, 1, 1000000, &n))
+		return config_error(source, "takes a number of connections from 1 to 1000000, not '%s'", value);
+	cfg->max_connections = (unsigned)n;
+	return 0;
+}
+
+static int config_set_cors_origin(struct config *cfg, const char *value, const char *source)
+{
+	size_t n = strlen(value);
+
+	/* The value goes into a header: printable ASCII only, so no header can be injected. */
+	for (size_t i = 0; i < n; i++)
+		if (value[i] <= ' ' || value[i] >= 0x7f)
+			n = 0;
+	if (n == 0 || n >= sizeof cfg->cors_origin)
+		return config_error(source, "takes an origin such as * or https://example.org (printable, no spaces, "
+				    "at most %zu bytes)", sizeof cfg->cors_origin - 1);
+	memcpy(cfg->cors_origin, value, n + 1);
+	return 0;
+}
+
+static int config_set_log(struct config *cfg, const char *value, const char *source)
+{
+	if (!strcmp(value, "text"))
+		cfg->log = CONFIG_LOG_TEXT;
+	else if (!strcmp(value, "json"))
+		cfg->log = CONFIG_LOG_JSON;
+	else if (!strcmp(value, "off"))
+		cfg->log = CONFIG_LOG_OFF;
+	else
+		return config_error(source, "takes text, json or off, not '%s'", value);
+	return 0;
+}
+
+static const struct config_option config_options[] = {
+	{ "--listen", "FEND_LISTEN", config_set_listen },
+	{ "--port", "FEND_PORT", config_set_port },
+	{ "--threads", "FEND_THREADS", config_set_threads },
+	{ "--max-body", "FEND_MAX_BODY", config_set_max_body },
+	{ "--timeout", "FEND_TIMEOUT", config_set_timeout },
+	{ "--max-connections", "FEND_MAX_CONNECTIONS", config_set_max_connections },
+	{ "--cors-origin", "FEND_CORS_ORIGIN", config_set_cors_origin },
+	{ "--log", "FEND_LOG", config_set_log },
+};
+
+#define CONFIG_OPTIONS_NB (sizeof config_options / sizeof config_options[0])
+
+/* The defaults, before the environment and flags. */
+static void config_defaults(struct config *cfg)
+{
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+
+	memset(cfg, 0, sizeof *cfg);
+	config_set_listen(cfg, FEND_DEFAULT_LISTEN, "default");
+	cfg->port = FEND_DEFAULT_PORT;
+	cfg->threads = cores < 1 ? 1 : cores > 1024 ? 1024 : (unsigned)cores;
+	cfg->max_body = FEND_DEFAULT_MAX_BODY;
+	cfg->timeout = FEND_DEFAULT_TIMEOUT;
+	cfg->max_connections = FEND_DEFAULT_MAX_CONNECTIONS;
+	strcpy(cfg->cors_origin, "*");
+	cfg->log = CONFIG_LOG_TEXT;
+}
+
+/* Reads the flags of argv; -1 after printing what is wrong. */
+static int config_parse_flags(struct config *cfg, int argc, char **argv, bool *help, bool *version)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+		const struct config_option *opt = NULL;
+		const char *value = NULL;
+		size_t n;
+
+		if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+			*help = true;
+			continue;
+		}
+		if (!strcmp(arg, "--version")) {
+			*version = true;
+			continue;
+		}
+		for (size_t k = 0; k < CONFIG_OPTIONS_NB && !opt; k++) {
+			n = strlen(config_options[k].flag);
+			if (!strncmp(arg, config_options[k].flag, n) && (arg[n] == '\0' || arg[n] == '=')) {
+				opt = &config_options[k];
+				value = arg[n] == '=' ? arg + n + 1 : NULL;
+			}
+		}
+		if (!opt) {
+			if (arg[0] == '-')
+				fprintf(stderr, "fend: unknown option '%s'\n", arg);
+			else
+				fprintf(stderr, "fend: unexpected argument '%s'\n", arg);
+			return -1;
+		}
+		if (!value) {
+			if (i + 1 >= argc)
+				return config_error(opt->flag, "needs a value");
+			value = argv[++i];
+		}
+		if (opt->set(cfg, value, opt->flag))
+			return -1;
+	}
+	return 0;
+}
+
+enum config_result config_load(struct config *cfg, int argc, char **argv)
+{
+	bool help = false, version = false;
+
+	config_defaults(cfg);
+	for (size_t k = 0; k < CONFIG_OPTIONS_NB; k++) {
+		const char *value = getenv(config_options[k].env);
+		/* An empty variable counts as unset. */
+		if (value && *value && config_options[k].set(cfg, value, config_options[k].env))
+			goto bad;
+	}
+	if (config_parse_flags(cfg, argc, argv, &help, &version))
+		goto bad;
+	if (help) {
+		fputs(config_usage, stdout);
+		return CONFIG_DONE;
+	}
+	if (version) {
+		printf("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+		return CONFIG_DONE;
+	}
+	if (cfg->ipv6)
+		((struct sockaddr_in6 *)(void *)&cfg->address)->sin6_port = htons((uint16_t)cfg->port);
+	else
+		((struct sockaddr_in *)(void *)&cfg->address)->sin_port = htons((uint16_t)cfg->port);
+	return CONFIG_OK;
+bad:
+	fputs("Try 'fend --help'.\n", stderr);
+	return CONFIG_BAD;
+}

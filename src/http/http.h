@@ -1,0 +1,317 @@
+/* http.h -- the HTTP layer's internal header, one section per file of src/http. Handlers
+ * see struct http_request and fill struct http_response: only server.c knows MHD. */
+#ifndef FEND_HTTP_H
+#define FEND_HTTP_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/socket.h>
+#include <time.h>
+
+#include <cjson/cJSON.h>
+
+#include "core/fen.h"
+#include "json/json.h"
+
+struct router_route;
+struct server;
+
+/* Defaults of the daemon's settings; configure may override them with -D. */
+#ifndef FEND_DEFAULT_LISTEN
+#define FEND_DEFAULT_LISTEN "127.0.0.1"
+#endif
+#ifndef FEND_DEFAULT_PORT
+#define FEND_DEFAULT_PORT 8080
+#endif
+#ifndef FEND_DEFAULT_MAX_BODY
+#define FEND_DEFAULT_MAX_BODY 1048576
+#endif
+#ifndef FEND_DEFAULT_TIMEOUT
+#define FEND_DEFAULT_TIMEOUT 15
+#endif
+#ifndef FEND_DEFAULT_MAX_CONNECTIONS
+#define FEND_DEFAULT_MAX_CONNECTIONS 1024
+#endif
+
+/* The methods the router tells apart; anything else is HTTP_OTHER. */
+enum http_method { HTTP_GET, HTTP_HEAD, HTTP_POST, HTTP_OPTIONS, HTTP_OTHER, HTTP_METHOD_NB };
+
+/* Looks up a query parameter (already URL-decoded) by name; NULL when absent. */
+typedef const char *(*http_query_fn)(void *context, const char *name);
+
+/* A request as handlers see it. Everything is borrowed from the caller (server.c or a
+ * test) and lives until the response is sent. */
+struct http_request {
+	enum http_method method;
+	const char *path;              /* without the query string */
+	http_query_fn query;           /* may be NULL: no query parameters */
+	void *query_context;
+	const cJSON *body;             /* POST: the parsed JSON object; NULL otherwise */
+	const char *request_id;        /* echoed in X-Request-Id */
+	const struct config *config;
+};
+
+/* Headers beyond Content-Type; names and values are borrowed (static strings, the
+ * request's id, the config, or http_response.allow). */
+#define HTTP_HEADERS_MAX 12
+
+struct http_header {
+	const char *name;
+	const char *value;
+};
+
+/* A response as handlers build it (through reply.c only). */
+struct http_response {
+	int status;                    /* 0 until a reply is set */
+	const char *content_type;      /* NULL: no Content-Type (204) */
+	char *body;                    /* NULL for no body */
+	size_t length;
+	void (*body_free)(void *);     /* frees body; NULL when body is static */
+	int header_count;
+	struct http_header headers[HTTP_HEADERS_MAX];
+	char allow[48];                /* storage for the Allow header's value */
+};
+
+/* A handler always leaves a complete reply in resp (a problem at worst). */
+typedef void (*http_handler)(const struct http_request *req, struct http_response *resp);
+
+/* config.c */
+
+enum config_log { CONFIG_LOG_TEXT, CONFIG_LOG_JSON, CONFIG_LOG_OFF };
+
+/* What config_load concluded. */
+enum config_result {
+	CONFIG_OK,   /* run the daemon */
+	CONFIG_DONE, /* --help or --version was printed: exit 0 */
+	CONFIG_BAD   /* a message was printed on stderr: exit 2 */
+};
+
+#define CONFIG_ORIGIN_MAX 256
+
+/* The daemon's settings, read once from argv and the environment. */
+struct config {
+	char listen[64];                  /* the address as given, without brackets */
+	struct sockaddr_storage address;  /* listen and port, ready for bind */
+	socklen_t address_length;
+	bool ipv6;
+	unsigned port;
+	unsigned threads;
+	size_t max_body;
+	unsigned timeout;                 /* seconds: idle connections and draining */
+	unsigned max_connections;
+	char cors_origin[CONFIG_ORIGIN_MAX];
+	enum config_log log;
+};
+
+/* Fills cfg from the FEND_* environment variables, then argv (flags win). Prints --help
+ * and --version on stdout and problems on stderr; see enum config_result. */
+enum config_result config_load(struct config *cfg, int argc, char **argv);
+
+/* The usage text. */
+extern const char config_usage[];
+
+/* reply.c */
+
+/* The problem codes of the API, each with its status and title. */
+enum reply_code {
+	REPLY_MALFORMED_JSON,
+	REPLY_MISSING_FIELD,
+	REPLY_INVALID_FIELD,
+	REPLY_NOT_FOUND,
+	REPLY_METHOD_NOT_ALLOWED,
+	REPLY_PAYLOAD_TOO_LARGE,
+	REPLY_UNSUPPORTED_MEDIA_TYPE,
+	REPLY_INVALID_FEN,
+	REPLY_ILLEGAL_MOVE,
+	REPLY_INTERNAL_ERROR,
+	REPLY_SERVICE_UNAVAILABLE,
+	REPLY_CODE_NB
+};
+
+#define REPLY_JSON_TYPE "application/json; charset=utf-8"
+#define REPLY_PROBLEM_TYPE "application/problem+json"
+#define REPLY_TEXT_TYPE "text/plain; charset=utf-8"
+#define REPLY_YAML_TYPE "application/yaml"
+/* The longest X-Request-Id taken from a client. */
+#define REPLY_REQUEST_ID_MAX 128
+
+/* The first buffer cJSON prints a response into: most answers fit. */
+#define REPLY_PRINT_BUFFER 2048
+
+/* Answers with a JSON tree printed unformatted; takes ownership of root (NULL means
+ * out of memory, and becomes a 500). */
+void reply_json(struct http_response *resp, int status, cJSON *root);
+
+/* Answers with a copy of length bytes of text (500 when out of memory). */
+void reply_text(struct http_response *resp, int status, const char *content_type, const char *text,
+		size_t length);
+
+/* Answers with a static body, which is not copied (body may be NULL when length is 0;
+ * content_type may be NULL for no Content-Type). */
+void reply_static(struct http_response *resp, int status, const char *content_type, const char *body,
+		  size_t length);
+
+/* Answers with application/problem+json: type, title, status, detail, code, then the
+ * members of extensions (whose own "code" and "detail" are dropped; its "detail" is used
+ * when detail is NULL). Takes ownership of extensions, which may be NULL. */
+void reply_problem(struct http_response *resp, enum reply_code code, const char *detail, cJSON *extensions);
+
+/* missing_field / invalid_field problems naming field. */
+void reply_problem_field(struct http_response *resp, enum reply_code code, const char *field, const char *detail);
+
+/* The 422 invalid_fen problem of a FEN that fen_parse did not find valid. */
+void reply_invalid_fen(struct http_response *resp, const struct fen_report *report);
+
+/* The 422 illegal_move problem of move number index (from 0), text (length bytes),
+ * tried in pos. */
+void reply_illegal_move(struct http_response *resp, const struct position *pos, int index, const char *text,
+			size_t length, bool malformed, const struct json_fen_style *style);
+
+/* The fixed 500 internal_error problem; never allocates. */
+void reply_internal_error(struct http_response *resp);
+
+/* Adds a header (name and value are borrowed); false when there is no room. */
+bool reply_header(struct http_response *resp, const char *name, const char *value);
+
+/* Adds what every response carries: X-Request-Id and the CORS headers. */
+void reply_finish(struct http_response *resp, const struct http_request *req);
+
+/* Frees the body, leaving an empty response. */
+void reply_clear(struct http_response *resp);
+
+/* The snake_case name of a code ("invalid_fen"). */
+const char *reply_code_name(enum reply_code code);
+
+/* Copies the client's X-Request-Id into out when it is 1-128 printable ASCII bytes
+ * without spaces, else writes a new 16-hex-digit id. Returns out. */
+char *reply_request_id(const char *given, char out[REPLY_REQUEST_ID_MAX + 1]);
+
+/* body.c */
+
+/* A request body collected in pieces, capped at a limit; data is NUL-terminated once
+ * anything was appended (NULL before). */
+struct body {
+	char *data;
+	size_t length;
+	size_t capacity;
+	size_t received;  /* every byte offered, also those past the limit */
+	bool too_large;
+	bool out_of_memory;
+};
+
+void body_init(struct body *b);
+void body_clear(struct body *b);
+
+/* Checks a POST's Content-Type and Content-Length headers (either may be NULL) before
+ * its body is read. Returns 0, or -1 with a 413 or 415 problem in resp. */
+int body_check_headers(const char *content_type, const char *content_length, size_t max_body,
+		       struct http_response *resp);
+
+/* True when a Content-Type names JSON: application/json or application/<x>+json,
+ * any parameters, any case. */
+bool body_is_json_type(const char *content_type);
+
+/* Appends a piece of the body. Returns 0, or -1 once the body passed max_body (then
+ * too_large is set and further pieces are only counted) or when out of memory. */
+int body_append(struct body *b, const char *data, size_t size, size_t max_body);
+
+/* Parses the collected body as a JSON object. Returns the tree (the caller deletes
+ * it), or NULL with a problem in resp: 413, 400 malformed_json with the offset, 500. */
+cJSON *body_parse(struct body *b, size_t max_body, struct http_response *resp);
+
+/* Reads a string option from the JSON body (POST) or the query (GET). Sets *out to
+ * NULL when absent. Returns 0, or -1 with missing_field/invalid_field in resp. */
+int body_string(const struct http_request *req, const char *name, bool required, const char **out,
+		struct http_response *resp);
+
+/* Reads a boolean option (JSON true/false; query true/false/1/0); *out is left alone
+ * when absent. Returns 0, or -1 with invalid_field in resp. */
+int body_bool(const struct http_request *req, const char *name, bool *out, struct http_response *resp);
+
+/* Reads the shared position options (fen, mode, chess960, infer_castling, ep, castling).
+ * Returns 0, or -1 with a problem in resp. */
+int body_position_options(const struct http_request *req, const char **fen, struct fen_options *options,
+			  struct json_fen_style *style, struct http_response *resp);
+
+/* router.c */
+
+struct router_route {
+	enum http_method method;
+	const char *path;
+	http_handler handler;
+};
+
+/* The method's enum value; HTTP_OTHER when the router does not know it. */
+enum http_method router_method(const char *name);
+
+/* Finds the route of req. Returns NULL when the router answered itself in resp: 404
+ * not_found, 405 method_not_allowed, or the 204 of a CORS preflight. HEAD finds GET. */
+const struct router_route *router_find(const struct http_request *req, struct http_response *resp);
+
+/* router_find, then the route's handler: a complete answer to req. */
+void router_dispatch(const struct http_request *req, struct http_response *resp);
+
+/* log.c */
+
+/* What one access-log line says. */
+struct log_entry {
+	const char *client;
+	const char *method;
+	const char *path;
+	int status;
+	size_t bytes;
+	long long duration_us;
+	const char *request_id;
+};
+
+/* Writes one access-log line to fd with a single write(2), stamped with the current
+ * time; nothing for CONFIG_LOG_OFF. */
+void log_access(int fd, enum config_log format, const struct log_entry *entry);
+
+/* Formats a UTC time as 2026-11-29T22:05:38.123Z into out (25 bytes). */
+void log_format_time(const struct timespec *ts, char out[25]);
+
+/* server.c */
+
+/* Starts the daemon described by cfg. Returns NULL (with a message in err) when it
+ * cannot listen. */
+struct server *server_start(const struct config *cfg, char *err, size_t err_size);
+
+/* The port the daemon listens on (the real one when cfg->port was 0). */
+unsigned server_port(const struct server *srv);
+
+/* Blocks SIGTERM and SIGINT in the calling thread (call before server_start so every
+ * MHD thread inherits the mask) and returns the set for server_wait_signal. */
+void server_block_signals(sigset_t *set);
+
+/* Waits for one of the signals in set; returns its number. */
+int server_wait_signal(const sigset_t *set);
+
+/* Stops accepting connections and waits (at most timeout_ms) until no request is in
+ * flight. Returns true when all requests finished. */
+bool server_drain(struct server *srv, unsigned timeout_ms);
+
+/* Stops the daemon (closing idle connections) and frees srv. */
+void server_stop(struct server *srv);
+
+/* endpoint-*.c */
+
+void endpoint_validate(const struct http_request *req, struct http_response *resp);
+void endpoint_apply_move(const struct http_request *req, struct http_response *resp);
+void endpoint_moves(const struct http_request *req, struct http_response *resp);
+void endpoint_render(const struct http_request *req, struct http_response *resp);
+void endpoint_health(const struct http_request *req, struct http_response *resp);
+void endpoint_version(const struct http_request *req, struct http_response *resp);
+void endpoint_openapi(const struct http_request *req, struct http_response *resp);
+
+/* The most moves one apply-move request may list. */
+#define ENDPOINT_MOVES_MAX 10000
+
+/* openapi-data.c (generated from api/openapi.yaml) */
+
+extern const unsigned char openapi_data[];
+extern const size_t openapi_data_length;
+
+#endif

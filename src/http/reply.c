@@ -1,0 +1,248 @@
+/* reply.c -- every response the daemon sends is built here: JSON, text, static bodies,
+ * RFC 9457 problems, and the headers all responses carry (X-Request-Id, CORS). */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+
+#include "http/http.h"
+
+/* Each problem code's status and fixed title. */
+static const struct {
+	int status;
+	const char *name;
+	const char *title;
+} reply_codes[REPLY_CODE_NB] = {
+	[REPLY_MALFORMED_JSON] = { 400, "malformed_json", "Malformed JSON" },
+	[REPLY_MISSING_FIELD] = { 400, "missing_field", "Missing field" },
+	[REPLY_INVALID_FIELD] = { 400, "invalid_field", "Invalid field" },
+	[REPLY_NOT_FOUND] = { 404, "not_found", "Not found" },
+	[REPLY_METHOD_NOT_ALLOWED] = { 405, "method_not_allowed", "Method not allowed" },
+	[REPLY_PAYLOAD_TOO_LARGE] = { 413, "payload_too_large", "Payload too large" },
+	[REPLY_UNSUPPORTED_MEDIA_TYPE] = { 415, "unsupported_media_type", "Unsupported media type" },
+	[REPLY_INVALID_FEN] = { 422, "invalid_fen", "Invalid FEN" },
+	[REPLY_ILLEGAL_MOVE] = { 422, "illegal_move", "Illegal move" },
+	[REPLY_INTERNAL_ERROR] = { 500, "internal_error", "Internal server error" },
+	[REPLY_SERVICE_UNAVAILABLE] = { 503, "service_unavailable", "Service unavailable" },
+};
+
+/* The answer when memory ran out: static, so that it can always be sent. */
+static const char reply_internal_error_body[] =
+	"{\"type\":\"urn:fend:problem:internal_error\",\"title\":\"Internal server error\",\"status\":500,"
+	"\"detail\":\"the server ran out of memory while answering this request\",\"code\":\"internal_error\"}";
+
+const char *reply_code_name(enum reply_code code)
+{
+	return reply_codes[code].name;
+}
+
+void reply_clear(struct http_response *resp)
+{
+	if (resp->body && resp->body_free)
+		resp->body_free(resp->body);
+	resp->status = 0;
+	resp->content_type = NULL;
+	resp->body = NULL;
+	resp->length = 0;
+	resp->body_free = NULL;
+	resp->header_count = 0;
+}
+
+void reply_static(struct http_response *resp, int status, const char *content_type, const char *body,
+		  size_t length)
+{
+	reply_clear(resp);
+	resp->status = status;
+	resp->content_type = content_type;
+	/* The body is never written through: body_free is NULL, so nothing frees it either. */
+	resp->body = (char *)(uintptr_t)body;
+	resp->length = length;
+}
+
+void reply_internal_error(struct http_response *resp)
+{
+	reply_static(resp, 500, REPLY_PROBLEM_TYPE, reply_internal_error_body, sizeof reply_internal_error_body - 1);
+}
+
+/* Prints root as the body with the given type, and deletes it. */
+static void reply_tree(struct http_response *resp, int status, const char *content_type, cJSON *root)
+{
+	/* Unformatted, into a buffer sized for a typical answer so that it rarely grows. */
+	char *text = root ? cJSON_PrintBuffered(root, REPLY_PRINT_BUFFER, false) : NULL;
+	size_t length = text ? strlen(text) : 0;
+
+	cJSON_Delete(root);
+	if (!text) {
+		reply_internal_error(resp);
+		return;
+	}
+	reply_clear(resp);
+	resp->status = status;
+	resp->content_type = content_type;
+	resp->body = text;
+	resp->length = length;
+	resp->body_free = cJSON_free;
+}
+
+void reply_json(struct http_response *resp, int status, cJSON *root)
+{
+	reply_tree(resp, status, REPLY_JSON_TYPE, root);
+}
+
+void reply_text(struct http_response *resp, int status, const char *content_type, const char *text,
+		size_t length)
+{
+	char *copy = malloc(length ? length : 1);
+
+	if (!copy) {
+		reply_internal_error(resp);
+		return;
+	}
+	memcpy(copy, text, length);
+	reply_clear(resp);
+	resp->status = status;
+	resp->content_type = content_type;
+	resp->body = copy;
+	resp->length = length;
+	resp->body_free = free;
+}
+
+void reply_problem(struct http_response *resp, enum reply_code code, const char *detail, cJSON *extensions)
+{
+	char type[64];
+	cJSON *root = cJSON_CreateObject(), *item;
+
+	if (!detail && extensions) {
+		item = cJSON_GetObjectItemCaseSensitive(extensions, "detail");
+		if (cJSON_IsString(item))
+			detail = item->valuestring;
+	}
+	if (!detail)
+		detail = reply_codes[code].title;
+	snprintf(type, sizeof type, "urn:fend:problem:%s", reply_codes[code].name);
+	if (!root || !cJSON_AddStringToObject(root, "type", type) ||
+	    !cJSON_AddStringToObject(root, "title", reply_codes[code].title) ||
+	    !cJSON_AddNumberToObject(root, "status", reply_codes[code].status) ||
+	    !cJSON_AddStringToObject(root, "detail", detail) ||
+	    !cJSON_AddStringToObject(root, "code", reply_codes[code].name))
+		goto fail;
+	/* Move the extension members over, in order; detail was copied above. */
+	while (extensions && extensions->child) {
+		item = cJSON_DetachItemViaPointer(extensions, extensions->child);
+		if (!item->string || !strcmp(item->string, "code") || !strcmp(item->string, "detail")) {
+			cJSON_Delete(item);
+			continue;
+		}
+		if (!cJSON_AddItemToObject(root, item->string, item)) {
+			cJSON_Delete(item);
+			goto fail;
+		}
+	}
+	cJSON_Delete(extensions);
+	reply_tree(resp, reply_codes[code].status, REPLY_PROBLEM_TYPE, root);
+	return;
+fail:
+	cJSON_Delete(extensions);
+	cJSON_Delete(root);
+	reply_internal_error(resp);
+}
+
+void reply_problem_field(struct http_response *resp, enum reply_code code, const char *field, const char *detail)
+{
+	cJSON *ext = cJSON_CreateObject();
+
+	if (!ext || !cJSON_AddStringToObject(ext, "field", field)) {
+		cJSON_Delete(ext);
+		reply_internal_error(resp);
+		return;
+	}
+	reply_problem(resp, code, detail, ext);
+}
+
+void reply_invalid_fen(struct http_response *resp, const struct fen_report *report)
+{
+	cJSON *ext = json_invalid_fen(report);
+
+	if (!ext)
+		reply_internal_error(resp);
+	else
+		reply_problem(resp, REPLY_INVALID_FEN, NULL, ext);
+}
+
+void reply_illegal_move(struct http_response *resp, const struct position *pos, int index, const char *text,
+			size_t length, bool malformed, const struct json_fen_style *style)
+{
+	cJSON *ext = json_illegal_move(pos, index, text, length, malformed, style);
+
+	if (!ext)
+		reply_internal_error(resp);
+	else
+		reply_problem(resp, REPLY_ILLEGAL_MOVE, NULL, ext);
+}
+
+bool reply_header(struct http_response *resp, const char *name, const char *value)
+{
+	if (resp->header_count >= HTTP_HEADERS_MAX)
+		return false;
+	resp->headers[resp->header_count++] = (struct http_header){ name, value };
+	return true;
+}
+
+void reply_finish(struct http_response *resp, const struct http_request *req)
+{
+	if (req->request_id)
+		reply_header(resp, "X-Request-Id", req->request_id);
+	if (req->config) {
+		reply_header(resp, "Access-Control-Allow-Origin", req->config->cors_origin);
+		reply_header(resp, "Access-Control-Expose-Headers", "X-Request-Id");
+		if (strcmp(req->config->cors_origin, "*"))
+			reply_header(resp, "Vary", "Origin");
+	}
+}
+
+/* Per-thread generator state for request ids (splitmix64), seeded on first use. */
+static _Thread_local uint64_t reply_id_state;
+static _Thread_local bool reply_id_seeded;
+
+/* The next 64 random-looking bits of this thread's id sequence. */
+static uint64_t reply_id_next(void)
+{
+	uint64_t z;
+
+	if (!reply_id_seeded) {
+		uint64_t seed = 0;
+		if (getrandom(&seed, sizeof seed, GRND_NONBLOCK) != (ssize_t)sizeof seed) {
+			struct timespec ts;
+			clock_gettime(CLOCK_REALTIME, &ts);
+			seed = ((uint64_t)ts.tv_sec << 30) ^ (uint64_t)ts.tv_nsec ^ (uint64_t)(uintptr_t)&reply_id_state;
+		}
+		reply_id_state = seed;
+		reply_id_seeded = true;
+	}
+	z = (reply_id_state += 0x9e3779b97f4a7c15ULL);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+char *reply_request_id(const char *given, char out[REPLY_REQUEST_ID_MAX + 1])
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t n = 0;
+
+	if (given) {
+		while (n <= REPLY_REQUEST_ID_MAX && given[n] > ' ' && given[n] < 0x7f)
+			n++;
+		if (n > 0 && n <= REPLY_REQUEST_ID_MAX && given[n] == '\0') {
+			memcpy(out, given, n + 1);
+			return out;
+		}
+	}
+	uint64_t id = reply_id_next();
+	for (int i = 15; i >= 0; i--, id >>= 4)
+		out[i] = hex[id & 15];
+	out[16] = '\0';
+	return out;
+}

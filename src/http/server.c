@@ -1,0 +1,404 @@
+/* server.c -- the libmicrohttpd daemon: thread pool and accept thread, request state (made
+ * on the first call, freed in NOTIFY_COMPLETED), the access log, signals and draining. */
+#include "config.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <microhttpd.h>
+
+#include "http/http.h"
+
+/* Per-connection memory MHD may use for headers and I/O buffers: requests with up to
+ * about 14 KiB of headers fit (larger ones get 431), and MHD clears it per request. */
+#define SERVER_CONNECTION_MEMORY (16 * 1024)
+/* Bytes of a path the access log keeps. */
+#define SERVER_LOG_PATH_MAX 256
+
+/* The listening socket is MHD's, quiesced at once and served by server_accept: it hands
+ * each connection to MHD_add_connection, which gives it to pool worker fd % threads, an
+ * even spread. Left to themselves, the workers race for the shared socket and accept up
+ * to ten connections per wake-up, so that now and then one worker got nearly all of a
+ * client's connections and the other cores idled. */
+struct server {
+	struct MHD_Daemon *daemon;
+	const struct config *config;
+	MHD_socket listen_fd;    /* from MHD_quiesce_daemon; closed after MHD_stop_daemon */
+	pthread_t acceptor;      /* server_accept */
+	bool accepting;          /* the acceptor runs */
+	unsigned port;
+	atomic_long in_flight;   /* requests between their first call and NOTIFY_COMPLETED */
+	atomic_bool draining;    /* shutting down: answer with Connection: close */
+};
+
+/* What one request carries from its first call to NOTIFY_COMPLETED. */
+struct server_request {
+	struct server *server;
+	const struct router_route *route;
+	struct http_request req;
+	struct http_response resp;
+	struct timespec start;
+	bool queued;
+	char method[16];
+	char path[SERVER_LOG_PATH_MAX];
+	char request_id[REPLY_REQUEST_ID_MAX + 1];
+	struct body body;
+};
+
+/* Set while MHD_start_daemon runs, so MHD's start-up errors reach stderr but the
+ * messages clients can trigger later do not. */
+static atomic_bool server_starting;
+
+/* MHD's error logger: start-up only. */
+static void server_mhd_log(void *cls, const char *format, va_list ap)
+{
+	(void)cls;
+	if (!atomic_load_explicit(&server_starting, memory_order_relaxed))
+		return;
+	fputs("fend: ", stderr);
+	vfprintf(stderr, format, ap);
+}
+
+/* The query lookup handed to handlers: MHD's GET arguments of the connection. */
+static const char *server_query(void *context, const char *name)
+{
+	return MHD_lookup_connection_value(context, MHD_GET_ARGUMENT_KIND, name);
+}
+
+/* Copies at most size-1 bytes of text into out. */
+static void server_copy(char *out, size_t size, const char *text)
+{
+	size_t n = strnlen(text, size - 1);
+
+	memcpy(out, text, n);
+	out[n] = '\0';
+}
+
+/* Creates the per-request state on the first call. */
+static struct server_request *server_request_new(struct server *srv, struct MHD_Connection *conn,
+						 const char *url, const char *method)
+{
+	struct server_request *r = malloc(sizeof *r);
+
+	if (!r)
+		return NULL;
+	r->server = srv;
+	r->route = NULL;
+	r->queued = false;
+	r->resp = (struct http_response){ 0 };
+	body_init(&r->body);
+	r->req = (struct http_request){
+		.method = router_method(method),
+		.path = url,
+		.query = server_query,
+		.query_context = conn,
+		.body = NULL,
+		.request_id = reply_request_id(MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Request-Id"),
+					       r->request_id),
+		.config = srv->config,
+	};
+	if (srv->config->log != CONFIG_LOG_OFF) {
+		clock_gettime(CLOCK_MONOTONIC, &r->start);
+		server_copy(r->method, sizeof r->method, method);
+		server_copy(r->path, sizeof r->path, url);
+	}
+	atomic_fetch_add_explicit(&srv->in_flight, 1, memory_order_relaxed);
+	return r;
+}
+
+/* True when the request announces a body (a non-zero Content-Length, or chunks). */
+static bool server_has_body(struct MHD_Connection *conn)
+{
+	const char *length = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+
+	if (MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING))
+		return true;
+	return length && strspn(length, "0") != strlen(length);
+}
+
+/* Hands r's response to MHD. Returns MHD_NO when it cannot (out of memory). */
+static enum MHD_Result server_queue(struct MHD_Connection *conn, struct server_request *r)
+{
+	struct http_response *resp = &r->resp;
+	struct MHD_Response *response;
+	enum MHD_Result ret;
+
+	r->queued = true;
+	reply_finish(resp, &r->req);
+	if (atomic_load_explicit(&r->server->draining, memory_order_relaxed))
+		reply_header(resp, "Connection", "close");
+	response = MHD_create_response_from_buffer_with_free_callback(resp->length, resp->body, resp->body_free);
+	if (!response) {
+		reply_clear(resp);
+		return MHD_NO;
+	}
+	/* MHD owns the body now; resp keeps its length for the log. */
+	resp->body = NULL;
+	resp->body_free = NULL;
+	ret = resp->content_type ? MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, resp->content_type)
+				 : MHD_YES;
+	for (int i = 0; ret == MHD_YES && i < resp->header_count; i++)
+		ret = MHD_add_response_header(response, resp->headers[i].name, resp->headers[i].value);
+	if (ret == MHD_YES)
+		ret = MHD_queue_response(conn, (unsigned)resp->status, response);
+	MHD_destroy_response(response);
+	return ret;
+}
+
+/* MHD's access handler: called once when the headers are in, once per piece of body,
+ * and once more when the request is complete. Answers are queued on that last call,
+ * because MHD 0.9.75 closes the connection after a response queued on the first one;
+ * only a refused body (413 by Content-Length, 415) is answered at once, unread. */
+static enum MHD_Result server_handle(void *cls, struct MHD_Connection *conn, const char *url, const char *method,
+				     const char *version, const char *upload_data, size_t *upload_data_size,
+				     void **con_cls)
+{
+	struct server *srv = cls;
+	struct server_request *r = *con_cls;
+	size_t max_body = srv->config->max_body;
+	cJSON *root;
+
+	(void)version;
+	if (!r) {
+		r = server_request_new(srv, conn, url, method);
+		if (!r)
+			return MHD_NO;
+		*con_cls = r;
+		r->route = router_find(&r->req, &r->resp);
+		/* The router answered (404, 405): do not read a body for it. */
+		if (!r->route && server_has_body(conn))
+			return server_queue(conn, r);
+		if (r->route && r->route->method == HTTP_POST &&
+		    body_check_headers(MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE),
+				       MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH),
+				       max_body, &r->resp))
+			return server_queue(conn, r);
+		return MHD_YES;
+	}
+	if (*upload_data_size) {
+		/* A body nobody reads (already answered, or not a POST route) is dropped. */
+		if (!r->queued && !r->resp.status && r->route && r->route->method == HTTP_POST)
+			body_append(&r->body, upload_data, *upload_data_size, max_body);
+		else
+			r->body.received += *upload_data_size;
+		*upload_data_size = 0;
+		/* Past the limit the rest is only counted, so that the 413 can be sent when the
+		 * body ends; a client that keeps sending far beyond it is cut off. */
+		if (r->body.received > 2 * max_body + 64 * 1024)
+			return MHD_NO;
+		return MHD_YES;
+	}
+	if (r->queued)
+		return MHD_YES;
+	if (!r->resp.status && r->route->method == HTTP_POST) {
+		root = body_parse(&r->body, max_body, &r->resp);
+		if (root) {
+			r->req.body = root;
+			r->route->handler(&r->req, &r->resp);
+			r->req.body = NULL;
+			cJSON_Delete(root);
+		}
+		body_clear(&r->body);
+	} else if (!r->resp.status) {
+		r->route->handler(&r->req, &r->resp);
+	}
+	return server_queue(conn, r);
+}
+
+/* Writes the access-log line of a finished request. */
+static void server_log(struct server_request *r, struct MHD_Connection *conn)
+{
+	const union MHD_ConnectionInfo *info = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+	char client[INET6_ADDRSTRLEN] = "-";
+	struct timespec now;
+	struct log_entry entry;
+
+	if (info && info->client_addr) {
+		const struct sockaddr *sa = info->client_addr;
+		if (sa->sa_family == AF_INET)
+			inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)sa)->sin_addr, client, sizeof client);
+		else if (sa->sa_family == AF_INET6)
+			inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, client,
+				  sizeof client);
+	}
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	entry = (struct log_entry){
+		.client = client,
+		.method = r->method,
+		.path = r->path,
+		.status = r->resp.status,
+		.bytes = r->req.method == HTTP_HEAD ? 0 : r->resp.length,
+		.duration_us = (now.tv_sec - r->start.tv_sec) * 1000000LL + (now.tv_nsec - r->start.tv_nsec) / 1000,
+		.request_id = r->request_id,
+	};
+	log_access(STDERR_FILENO, r->server->config->log, &entry);
+}
+
+/* MHD_OPTION_NOTIFY_COMPLETED: the only place request state is freed. */
+static void server_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
+			     enum MHD_RequestTerminationCode toe)
+{
+	struct server *srv = cls;
+	struct server_request *r = *con_cls;
+
+	(void)toe;
+	if (!r)
+		return;
+	if (r->queued && srv->config->log != CONFIG_LOG_OFF)
+		server_log(r, conn);
+	body_clear(&r->body);
+	reply_clear(&r->resp);
+	free(r);
+	*con_cls = NULL;
+	atomic_fetch_sub_explicit(&srv->in_flight, 1, memory_order_release);
+}
+
+/* The accept thread: blocks in accept4 and hands every connection to MHD, until
+ * server_accept_stop shuts the socket. */
+static void *server_accept(void *arg)
+{
+	struct server *srv = arg;
+	struct timespec pause = { 0, 10 * 1000 * 1000 };
+
+	for (;;) {
+		struct sockaddr_storage addr;
+		socklen_t length = sizeof addr;
+		int fd = accept4(srv->listen_fd, (struct sockaddr *)&addr, &length, SOCK_NONBLOCK | SOCK_CLOEXEC);
+
+		if (fd >= 0) {
+			/* On failure (all workers at --max-connections) MHD closes fd itself. */
+			MHD_add_connection(srv->daemon, fd, (struct sockaddr *)&addr, length);
+			continue;
+		}
+		if (atomic_load(&srv->draining))
+			break;
+		/* Out of descriptors or memory: the connection waits in the backlog meanwhile. */
+		if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM)
+			nanosleep(&pause, NULL);
+	}
+	return NULL;
+}
+
+/* Stops the accept thread and refuses new connections (they are reset at once instead
+ * of waiting in the backlog until we exit). */
+static void server_accept_stop(struct server *srv)
+{
+	if (!srv->accepting)
+		return;
+	atomic_store(&srv->draining, true);
+	shutdown(srv->listen_fd, SHUT_RDWR);
+	pthread_join(srv->acceptor, NULL);
+	srv->accepting = false;
+}
+
+struct server *server_start(const struct config *cfg, char *err, size_t err_size)
+{
+	struct server *srv = calloc(1, sizeof *srv);
+	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_TURBO |
+			 MHD_USE_ERROR_LOG;
+	const union MHD_DaemonInfo *info;
+	int blocking;
+
+	if (!srv) {
+		snprintf(err, err_size, "out of memory");
+		return NULL;
+	}
+	srv->config = cfg;
+	srv->listen_fd = MHD_INVALID_SOCKET;
+	atomic_init(&srv->in_flight, 0);
+	atomic_init(&srv->draining, false);
+	if (cfg->ipv6)
+		flags |= MHD_USE_IPv6;
+	atomic_store(&server_starting, true);
+	srv->daemon = MHD_start_daemon(
+		flags, (uint16_t)cfg->port, NULL, NULL, server_handle, srv,
+		MHD_OPTION_EXTERNAL_LOGGER, server_mhd_log, NULL,
+		MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)&cfg->address,
+		MHD_OPTION_CONNECTION_LIMIT, (unsigned)cfg->max_connections,
+		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)cfg->timeout,
+		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)SERVER_CONNECTION_MEMORY,
+		MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024u,
+		MHD_OPTION_NOTIFY_COMPLETED, server_completed, srv,
+		/* Last: one thread is MHD's internal thread alone, without a pool (MHD warns
+		 * about a pool of 1), so the list ends here and the size is never read. */
+		cfg->threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, (unsigned)cfg->threads,
+		MHD_OPTION_END);
+	atomic_store(&server_starting, false);
+	if (!srv->daemon) {
+		snprintf(err, err_size, "cannot listen on %s port %u", cfg->listen, cfg->port);
+		free(srv);
+		return NULL;
+	}
+	info = MHD_get_daemon_info(srv->daemon, MHD_DAEMON_INFO_BIND_PORT);
+	srv->port = info && info->port ? info->port : cfg->port;
+	/* Take the socket over from the workers (see struct server), blocking for accept4. */
+	srv->listen_fd = MHD_quiesce_daemon(srv->daemon);
+	blocking = srv->listen_fd == MHD_INVALID_SOCKET ? -1 : fcntl(srv->listen_fd, F_GETFL);
+	if (blocking < 0 || fcntl(srv->listen_fd, F_SETFL, blocking & ~O_NONBLOCK) < 0 ||
+	    pthread_create(&srv->acceptor, NULL, server_accept, srv) != 0) {
+		snprintf(err, err_size, "cannot start accepting connections");
+		server_stop(srv);
+		return NULL;
+	}
+	srv->accepting = true;
+	return srv;
+}
+
+unsigned server_port(const struct server *srv)
+{
+	return srv->port;
+}
+
+void server_block_signals(sigset_t *set)
+{
+	sigemptyset(set);
+	sigaddset(set, SIGTERM);
+	sigaddset(set, SIGINT);
+	pthread_sigmask(SIG_BLOCK, set, NULL);
+	/* Writes to a closed stdout or stderr must fail with EPIPE, not kill the daemon. */
+	signal(SIGPIPE, SIG_IGN);
+}
+
+int server_wait_signal(const sigset_t *set)
+{
+	int sig = 0;
+
+	while (sigwait(set, &sig) != 0)
+		;
+	return sig;
+}
+
+bool server_drain(struct server *srv, unsigned timeout_ms)
+{
+	struct timespec step = { 0, 5 * 1000 * 1000 };
+	unsigned waited = 0;
+
+	server_accept_stop(srv);
+	while (atomic_load_explicit(&srv->in_flight, memory_order_acquire) > 0) {
+		if (waited >= timeout_ms)
+			return false;
+		nanosleep(&step, NULL);
+		waited += 5;
+	}
+	return true;
+}
+
+void server_stop(struct server *srv)
+{
+	server_accept_stop(srv);
+	MHD_stop_daemon(srv->daemon);
+	if (srv->listen_fd != MHD_INVALID_SOCKET)
+		close(srv->listen_fd);
+	free(srv);
+}

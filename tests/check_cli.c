@@ -1,0 +1,647 @@
+/* check_cli.c -- tests of the `fen` command-line tool (src/fen.c): runs the built binary
+ * and checks its exit status, and that its JSON is exactly what the src/json functions
+ * build for the same input; perft output, help texts and usage errors. */
+#include "config.h"
+
+#include <check.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "check_util.h"
+#include "core/perft.h"
+#include "core/uci.h"
+#include "json/json.h"
+
+extern char **environ;
+
+#define KIWIPETE "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+/* What one run of the tool gave. */
+struct cli_run {
+	int status; /* exit status, or -1 when it did not exit normally */
+	char *out;  /* standard output, NUL-terminated */
+	char *err;  /* standard error */
+};
+
+/* A new temporary file, already unlinked; fails the test when none can be made. */
+static int cli_temp_file(void)
+{
+	char path[] = "/tmp/check_cli.XXXXXX";
+	int fd = mkstemp(path);
+
+	ck_assert_int_ge(fd, 0);
+	unlink(path);
+	return fd;
+}
+
+/* Reads all of fd from its start into a new string. */
+static char *cli_slurp(int fd)
+{
+	off_t size = lseek(fd, 0, SEEK_END);
+	char *text;
+
+	ck_assert_int_ge(size, 0);
+	text = malloc((size_t)size + 1);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_int_eq(pread(fd, text, (size_t)size, 0), size);
+	text[size] = '\0';
+	return text;
+}
+
+/* Runs BUILD_DIR/fen with args (NULL-terminated, without argv[0]), input on standard
+ * input (none when NULL), and collects what it wrote. */
+static struct cli_run cli_run(const char *const *args, const char *input)
+{
+	char *argv[32];
+	int n = 0, in = cli_temp_file(), out = cli_temp_file(), err = cli_temp_file();
+	posix_spawn_file_actions_t actions;
+	struct cli_run run = { -1, NULL, NULL };
+	pid_t pid;
+	int wstatus;
+
+	argv[n++] = (char *)BUILD_DIR "/fen";
+	for (; *args; args++) {
+		ck_assert_int_lt(n, 31);
+		argv[n++] = (char *)*args;
+	}
+	argv[n] = NULL;
+	if (input)
+		ck_assert_int_eq(write(in, input, strlen(input)), (ssize_t)strlen(input));
+	lseek(in, 0, SEEK_SET);
+	posix_spawn_file_actions_init(&actions);
+	posix_spawn_file_actions_adddup2(&actions, in, 0);
+	posix_spawn_file_actions_adddup2(&actions, out, 1);
+	posix_spawn_file_actions_adddup2(&actions, err, 2);
+	ck_assert_int_eq(posix_spawn(&pid, argv[0], &actions, NULL, argv, environ), 0);
+	posix_spawn_file_actions_destroy(&actions);
+	ck_assert_int_eq(waitpid(pid, &wstatus, 0), pid);
+	if (WIFEXITED(wstatus))
+		run.status = WEXITSTATUS(wstatus);
+	run.out = cli_slurp(out);
+	run.err = cli_slurp(err);
+	close(in);
+	close(out);
+	close(err);
+	return run;
+}
+
+static void cli_free(struct cli_run *run)
+{
+	free(run->out);
+	free(run->err);
+}
+
+/* The unformatted text of tree plus the newline the tool ends it with; frees the tree. */
+static char *cli_expected(cJSON *tree)
+{
+	char *text, *line;
+
+	ck_assert_ptr_nonnull(tree);
+	text = cJSON_PrintUnformatted(tree);
+	cJSON_Delete(tree);
+	ck_assert_ptr_nonnull(text);
+	line = malloc(strlen(text) + 2);
+	ck_assert_ptr_nonnull(line);
+	sprintf(line, "%s\n", text);
+	cJSON_free(text);
+	return line;
+}
+
+/* What `fen validate` prints for text under options and style, built in-process. */
+static char *cli_validation(const char *text, struct fen_options options, struct json_fen_style style)
+{
+	struct position pos;
+	struct fen_report report;
+	enum fen_verdict verdict = fen_parse(text, strlen(text), &options, &pos, &report);
+
+	return cli_expected(json_validation(verdict, &pos, &report, &style));
+}
+
+/* Runs args and checks the status and that standard output is exactly expected (freed). */
+static void cli_expect(const char *const *args, const char *input, int status, char *expected)
+{
+	struct cli_run run = cli_run(args, input);
+
+	ck_assert_msg(run.status == status, "exit status %d, expected %d; stderr: %s", run.status, status, run.err);
+	ck_assert_msg(!strcmp(run.out, expected), "\n got  %s\n want %s", run.out, expected);
+	free(expected);
+	cli_free(&run);
+}
+
+/* ---- validate ---- */
+
+START_TEST(test_validate_valid)
+{
+	const char *args[] = { "validate", POSITION_START_FEN, NULL };
+
+	cli_expect(args, NULL, 0, cli_validation(POSITION_START_FEN, util_strict(false), JSON_FEN_STYLE_DEFAULT));
+}
+END_TEST
+
+START_TEST(test_validate_invalid)
+{
+	const char *illegal[] = { "validate", "4k3/8/8/8/8/8/8/4RK2 w - - 0 1", NULL };
+	const char *malformed[] = { "validate", "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", NULL };
+	const char *empty[] = { "validate", "", NULL };
+	struct cli_run run;
+	cJSON *tree;
+
+	cli_expect(illegal, NULL, 1, cli_validation(illegal[1], util_strict(false), JSON_FEN_STYLE_DEFAULT));
+	cli_expect(malformed, NULL, 1, cli_validation(malformed[1], util_strict(false), JSON_FEN_STYLE_DEFAULT));
+	run = cli_run(empty, NULL);
+	ck_assert_int_eq(run.status, 1);
+	tree = cJSON_Parse(run.out);
+	ck_assert_ptr_nonnull(tree);
+	ck_assert(cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(tree, "valid")));
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(tree, "errors"),
+									     0), "code")->valuestring, "empty");
+	cJSON_Delete(tree);
+	cli_free(&run);
+}
+END_TEST
+
+/* The six fields as six arguments read the same as one quoted argument. */
+START_TEST(test_validate_unquoted)
+{
+	const char *args[] = { "validate", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR", "b", "KQkq", "e3", "0", "1", NULL };
+	const char *dash[] = { "validate", "4k3/8/8/8/8/8/8/4K3", "w", "-", "-", "0", "1", NULL };
+
+	cli_expect(args, NULL, 0, cli_validation("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+						 util_strict(false), JSON_FEN_STYLE_DEFAULT));
+	/* a "-" field is a field, not standard input */
+	cli_expect(dash, NULL, 0, cli_validation("4k3/8/8/8/8/8/8/4K3 w - - 0 1", util_strict(false), JSON_FEN_STYLE_DEFAULT));
+}
+END_TEST
+
+START_TEST(test_validate_lenient)
+{
+	const char *strict[] = { "validate", "r1bq1rk1/pp3ppp/3n4/2p1N3/2B5/7P/PPP2PP1/R1BQR1K1 w", NULL };
+	const char *lenient[] = { "validate", "--lenient", "r1bq1rk1/pp3ppp/3n4/2p1N3/2B5/7P/PPP2PP1/R1BQR1K1 w", NULL };
+	const char *after[] = { "validate", "r1bq1rk1/pp3ppp/3n4/2p1N3/2B5/7P/PPP2PP1/R1BQR1K1 w", "--lenient", NULL };
+	const char *infer[] = { "validate", "--lenient", "--infer-castling", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+				NULL };
+	const char *underscores[] = { "validate", "--lenient", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR_w_KQkq_-_0_1",
+				      NULL };
+	struct fen_options options = util_lenient(false);
+
+	cli_expect(strict, NULL, 1, cli_validation(strict[1], util_strict(false), JSON_FEN_STYLE_DEFAULT));
+	cli_expect(lenient, NULL, 0, cli_validation(strict[1], options, JSON_FEN_STYLE_DEFAULT));
+	cli_expect(after, NULL, 0, cli_validation(strict[1], options, JSON_FEN_STYLE_DEFAULT));
+	cli_expect(underscores, NULL, 0, cli_validation(underscores[2], options, JSON_FEN_STYLE_DEFAULT));
+	options.infer_castling = true;
+	cli_expect(infer, NULL, 0, cli_validation(infer[3], options, JSON_FEN_STYLE_DEFAULT));
+}
+END_TEST
+
+START_TEST(test_validate_chess960)
+{
+	static const char fen[] = "1r2k1rr/8/8/8/8/8/8/1R2K1RR w GBgb - 0 1";
+	const char *plain[] = { "validate", fen, NULL };
+	const char *c960[] = { "validate", "--chess960", fen, NULL };
+	const char *shredder[] = { "validate", "--chess960", "--castling", "shredder", fen, NULL };
+	const char *equals[] = { "validate", "--chess960", "--castling=shredder", "--ep=legal", fen, NULL };
+	struct json_fen_style style = { FEN_EP_FEN, FEN_CASTLING_SHREDDER };
+
+	cli_expect(plain, NULL, 1, cli_validation(fen, util_strict(false), JSON_FEN_STYLE_DEFAULT));
+	cli_expect(c960, NULL, 0, cli_validation(fen, util_strict(true), JSON_FEN_STYLE_DEFAULT));
+	cli_expect(shredder, NULL, 0, cli_validation(fen, util_strict(true), style));
+	style.ep = FEN_EP_LEGAL;
+	cli_expect(equals, NULL, 0, cli_validation(fen, util_strict(true), style));
+}
+END_TEST
+
+START_TEST(test_validate_ep_styles)
+{
+	static const char fen[] = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+	const char *xfen[] = { "validate", "--ep", "xfen", fen, NULL };
+	const char *legal[] = { "validate", "--ep", "legal", fen, NULL };
+	struct cli_run run = cli_run(xfen, NULL);
+	cJSON *tree = cJSON_Parse(run.out);
+
+	ck_assert_int_eq(run.status, 0);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "fen")->valuestring,
+			 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+	cJSON_Delete(tree);
+	cli_free(&run);
+	cli_expect(legal, NULL, 0, cli_validation(fen, util_strict(false),
+						  (struct json_fen_style){ FEN_EP_LEGAL, FEN_CASTLING_STANDARD }));
+}
+END_TEST
+
+/* "validate -" reads one FEN a line; one invalid line makes the status 1. */
+START_TEST(test_validate_stdin)
+{
+	const char *args[] = { "validate", "-", NULL };
+	const char *lenient[] = { "validate", "--lenient", "-", NULL };
+	static const char input[] = POSITION_START_FEN "\n"
+				    "4k3/8/8/8/8/8/8/4RK2 w - - 0 1\r\n"
+				    KIWIPETE "\n";
+	char *expected, *a, *b, *c;
+
+	a = cli_validation(POSITION_START_FEN, util_strict(false), JSON_FEN_STYLE_DEFAULT);
+	b = cli_validation("4k3/8/8/8/8/8/8/4RK2 w - - 0 1", util_strict(false), JSON_FEN_STYLE_DEFAULT);
+	c = cli_validation(KIWIPETE, util_strict(false), JSON_FEN_STYLE_DEFAULT);
+	expected = malloc(strlen(a) + strlen(b) + strlen(c) + 1);
+	sprintf(expected, "%s%s%s", a, b, c);
+	cli_expect(args, input, 1, expected);
+	/* all valid, and the last line without its newline */
+	expected = malloc(2 * strlen(a) + 1);
+	sprintf(expected, "%s%s", a, a);
+	cli_expect(args, POSITION_START_FEN "\n" POSITION_START_FEN, 0, expected);
+	free(a);
+	free(b);
+	free(c);
+	/* options apply to every line */
+	a = cli_validation("4k3/8/8/8/8/8/8/4K3", util_lenient(false), JSON_FEN_STYLE_DEFAULT);
+	cli_expect(lenient, "4k3/8/8/8/8/8/8/4K3\n", 0, a);
+	/* nothing in, nothing out */
+	cli_expect(args, "", 0, strdup(""));
+}
+END_TEST
+
+/* Arguments longer than the tool's buffer are cut, reported as too long, and nothing
+ * overflows (this crashed before the fix in fen_cli_join). */
+START_TEST(test_validate_too_long)
+{
+	char big[1101];
+	const char *args[] = { "validate", big, "b", "c", "d", "e", NULL };
+	struct cli_run run;
+	cJSON *tree;
+
+	memset(big, 'x', sizeof big - 1);
+	big[sizeof big - 1] = '\0';
+	run = cli_run(args, NULL);
+	ck_assert_int_eq(run.status, 1);
+	tree = cJSON_Parse(run.out);
+	ck_assert_ptr_nonnull(tree);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(tree, "errors"),
+									     0), "code")->valuestring, "too_long");
+	cJSON_Delete(tree);
+	cli_free(&run);
+}
+END_TEST
+
+/* --pretty indents the same JSON. */
+START_TEST(test_pretty)
+{
+	const char *args[] = { "validate", "--pretty", POSITION_START_FEN, NULL };
+	struct cli_run run = cli_run(args, NULL);
+	cJSON *tree = cJSON_Parse(run.out);
+	char *flat, *expected;
+
+	ck_assert_int_eq(run.status, 0);
+	ck_assert_ptr_nonnull(strstr(run.out, "\n\t"));
+	ck_assert_ptr_nonnull(tree);
+	flat = cJSON_PrintUnformatted(tree);
+	expected = cli_validation(POSITION_START_FEN, util_strict(false), JSON_FEN_STYLE_DEFAULT);
+	expected[strlen(expected) - 1] = '\0';
+	ck_assert_str_eq(flat, expected);
+	free(expected);
+	cJSON_free(flat);
+	cJSON_Delete(tree);
+	cli_free(&run);
+}
+END_TEST
+
+/* ---- moves and apply ---- */
+
+START_TEST(test_moves)
+{
+	const char *args[] = { "moves", KIWIPETE, NULL };
+	const char *unquoted[] = { "moves", "--chess960", "--castling", "shredder", "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR",
+				   "w", "HBhb", "-", "0", "1", NULL };
+	const char *invalid[] = { "moves", "4k3/8/8/8/8/8/8/4RK2 w - - 0 1", NULL };
+	struct position pos;
+	struct fen_report report;
+	struct fen_options strict = util_strict(false);
+
+	util_parse(KIWIPETE, false, &pos);
+	cli_expect(args, NULL, 0, cli_expected(json_moves(&pos, &JSON_FEN_STYLE_DEFAULT)));
+	util_parse("1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1", true, &pos);
+	cli_expect(unquoted, NULL, 0,
+		   cli_expected(json_moves(&pos, &(struct json_fen_style){ FEN_EP_FEN, FEN_CASTLING_SHREDDER })));
+	fen_parse(invalid[1], strlen(invalid[1]), &strict, &pos, &report);
+	cli_expect(invalid, NULL, 1, cli_expected(json_invalid_fen(&report)));
+}
+END_TEST
+
+START_TEST(test_apply_one)
+{
+	const char *args[] = { "apply", POSITION_START_FEN, "e2e4", NULL };
+	struct position pos;
+	struct position_undo undo;
+	cJSON *result = json_apply_new(false);
+
+	util_parse(POSITION_START_FEN, false, &pos);
+	position_make_move(&pos, move_make(SQ_E2, SQ_E4, MOVE_NORMAL), &undo);
+	ck_assert_int_eq(json_apply_finish(result, &pos, "e2e4", &JSON_FEN_STYLE_DEFAULT), 0);
+	cli_expect(args, NULL, 0, cli_expected(result));
+}
+END_TEST
+
+/* Several moves: every ply listed; castling is echoed as the tool writes it. */
+START_TEST(test_apply_several)
+{
+	static const char *const plies[] = { "e2e4", "d7d5", "g1f3", "e8d7" };
+	const char *args[] = { "apply", POSITION_START_FEN, "e2e4", "d7d5", "g1f3", "e8d7", NULL };
+	const char *castle[] = { "apply", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1h1", "e8c8", NULL };
+	struct position pos;
+	struct position_undo undo;
+	struct cli_run run;
+	cJSON *result = json_apply_new(true), *tree, *moves;
+	move m;
+
+	util_parse(POSITION_START_FEN, false, &pos);
+	for (int i = 0; i < 4; i++) {
+		ck_assert_int_eq(uci_parse_move(&pos, plies[i], 4, &m), UCI_OK);
+		position_make_move(&pos, m, &undo);
+		ck_assert_int_eq(json_apply_add_ply(result, &pos, plies[i], &JSON_FEN_STYLE_DEFAULT), 0);
+	}
+	ck_assert_int_eq(json_apply_finish(result, &pos, "e8d7", &JSON_FEN_STYLE_DEFAULT), 0);
+	cli_expect(args, NULL, 0, cli_expected(result));
+
+	run = cli_run(castle, NULL);
+	ck_assert_int_eq(run.status, 0);
+	tree = cJSON_Parse(run.out);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "fen")->valuestring, "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "uci")->valuestring, "e8c8");
+	moves = cJSON_GetObjectItemCaseSensitive(tree, "moves");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(moves, 0), "uci")->valuestring, "e1g1");
+	cJSON_Delete(tree);
+	cli_free(&run);
+}
+END_TEST
+
+START_TEST(test_apply_illegal)
+{
+	const char *args[] = { "apply", POSITION_START_FEN, "e2e4", "e7e5", "e4e5", "g1f3", NULL };
+	const char *malformed[] = { "apply", POSITION_START_FEN, "e2e4", "Nf6", NULL };
+	const char *bad_fen[] = { "apply", "4k3/8/8/8/8/8/8/4RK2 w - - 0 1", "e1e2", NULL };
+	struct position pos;
+	struct position_undo undo;
+	struct fen_report report;
+	struct fen_options strict = util_strict(false);
+	struct cli_run run;
+	cJSON *tree;
+	move m;
+
+	/* the position the third move was tried in */
+	util_parse(POSITION_START_FEN, false, &pos);
+	ck_assert_int_eq(uci_parse_move(&pos, "e2e4", 4, &m), UCI_OK);
+	position_make_move(&pos, m, &undo);
+	ck_assert_int_eq(uci_parse_move(&pos, "e7e5", 4, &m), UCI_OK);
+	position_make_move(&pos, m, &undo);
+	cli_expect(args, NULL, 1, cli_expected(json_illegal_move(&pos, 2, "e4e5", 4, false, &JSON_FEN_STYLE_DEFAULT)));
+
+	run = cli_run(args, NULL);
+	tree = cJSON_Parse(run.out);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "code")->valuestring, "illegal_move");
+	ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(tree, "index")->valueint, 2);
+	ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(tree, "legal_moves")), 29);
+	cJSON_Delete(tree);
+	cli_free(&run);
+
+	util_parse(POSITION_START_FEN, false, &pos);
+	ck_assert_int_eq(uci_parse_move(&pos, "e2e4", 4, &m), UCI_OK);
+	position_make_move(&pos, m, &undo);
+	cli_expect(malformed, NULL, 1, cli_expected(json_illegal_move(&pos, 1, "Nf6", 3, true, &JSON_FEN_STYLE_DEFAULT)));
+
+	fen_parse(bad_fen[1], strlen(bad_fen[1]), &strict, &pos, &report);
+	cli_expect(bad_fen, NULL, 1, cli_expected(json_invalid_fen(&report)));
+}
+END_TEST
+
+/* ---- perft ---- */
+
+START_TEST(test_perft)
+{
+	const char *args[] = { "perft", KIWIPETE, "3", NULL };
+	const char *zero[] = { "perft", KIWIPETE, "0", NULL };
+	const char *c960[] = { "perft", "--chess960", "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1", "3", NULL };
+
+	cli_expect(args, NULL, 0, strdup("97862\n"));
+	cli_expect(zero, NULL, 0, strdup("1\n"));
+	cli_expect(c960, NULL, 0, strdup("13518\n"));
+}
+END_TEST
+
+/* --divide: "move: count" lines in perft_divide's order, then the total alone. */
+START_TEST(test_perft_divide)
+{
+	const char *args[] = { "perft", "--divide", KIWIPETE, "3", NULL };
+	struct cli_run run = cli_run(args, NULL);
+	struct position pos;
+	struct perft_entry entries[MOVEGEN_MAX];
+	unsigned long long sum = 0, total = 0;
+	const char *line = run.out;
+	int n, lines = 0;
+
+	ck_assert_int_eq(run.status, 0);
+	util_parse(KIWIPETE, false, &pos);
+	n = perft_divide(&pos, 3, entries);
+	for (int i = 0; i < n; i++) {
+		char uci[UCI_MAX], expected[32];
+		unsigned long long nodes;
+		uci_format_move(&pos, entries[i].move, uci);
+		snprintf(expected, sizeof expected, "%s: ", uci);
+		ck_assert_msg(!strncmp(line, expected, strlen(expected)), "line %d: %.20s, expected %s", i, line, expected);
+		ck_assert_int_eq(sscanf(line + strlen(expected), "%llu", &nodes), 1);
+		ck_assert_uint_eq(nodes, entries[i].nodes);
+		sum += nodes;
+		line = strchr(line, '\n') + 1;
+		lines++;
+	}
+	ck_assert_int_eq(lines, 48);
+	/* the last line is the count alone */
+	ck_assert_int_eq(sscanf(line, "%llu", &total), 1);
+	ck_assert_uint_eq(total, 97862);
+	ck_assert_uint_eq(sum, total);
+	ck_assert_str_eq(strchr(line, '\n'), "\n");
+	cli_free(&run);
+}
+END_TEST
+
+START_TEST(test_perft_errors)
+{
+	const char *bad_depth[] = { "perft", KIWIPETE, "x", NULL };
+	const char *negative[] = { "perft", KIWIPETE, "-1", NULL };
+	const char *deep[] = { "perft", KIWIPETE, "21", NULL };
+	const char *missing[] = { "perft", KIWIPETE, NULL };
+	const char *invalid[] = { "perft", "4k3/8/8/8/8/8/8/4RK2 w - - 0 1", "2", NULL };
+	const char *const *usage[] = { bad_depth, negative, deep, missing };
+	struct position pos;
+	struct fen_report report;
+	struct fen_options strict = util_strict(false);
+
+	for (int i = 0; i < 4; i++) {
+		struct cli_run run = cli_run(usage[i], NULL);
+		ck_assert_int_eq(run.status, 2);
+		ck_assert_str_eq(run.out, "");
+		ck_assert_ptr_nonnull(strstr(run.err, "Try 'fen --help'."));
+		cli_free(&run);
+	}
+	fen_parse(invalid[1], strlen(invalid[1]), &strict, &pos, &report);
+	cli_expect(invalid, NULL, 1, cli_expected(json_invalid_fen(&report)));
+}
+END_TEST
+
+/* ---- help and usage errors ---- */
+
+START_TEST(test_help)
+{
+	static const char *const commands[] = { "validate", "moves", "apply", "perft" };
+	const char *top[][2] = { { "--help", NULL }, { "-h", NULL }, { "help", NULL } };
+	char prefix[64];
+
+	for (int i = 0; i < 4; i++) {
+		const char *args[] = { commands[i], "--help", NULL };
+		const char *short_form[] = { commands[i], "-h", NULL };
+		struct cli_run run = cli_run(args, NULL), run2 = cli_run(short_form, NULL);
+		snprintf(prefix, sizeof prefix, "usage: fen %s ", commands[i]);
+		ck_assert_int_eq(run.status, 0);
+		ck_assert_msg(!strncmp(run.out, prefix, strlen(prefix)), "%s --help: %.40s", commands[i], run.out);
+		ck_assert_ptr_nonnull(strstr(run.out, "--lenient"));
+		ck_assert_str_eq(run.err, "");
+		ck_assert_int_eq(run2.status, 0);
+		ck_assert_str_eq(run.out, run2.out);
+		cli_free(&run);
+		cli_free(&run2);
+	}
+	for (int i = 0; i < 3; i++) {
+		struct cli_run run = cli_run(top[i], NULL);
+		ck_assert_int_eq(run.status, 0);
+		ck_assert(!strncmp(run.out, "usage: fen <command>", 20));
+		ck_assert_ptr_nonnull(strstr(run.out, "perft FEN DEPTH"));
+		cli_free(&run);
+	}
+}
+END_TEST
+
+START_TEST(test_version)
+{
+	const char *args[] = { "--version", NULL };
+	struct cli_run run = cli_run(args, NULL);
+	char expected[64];
+
+	snprintf(expected, sizeof expected, "fen (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+	ck_assert_int_eq(run.status, 0);
+	ck_assert_str_eq(run.out, expected);
+	cli_free(&run);
+}
+END_TEST
+
+START_TEST(test_usage_errors)
+{
+	const char *none[] = { NULL };
+	const char *unknown_command[] = { "frobnicate", NULL };
+	const char *unknown_option[] = { "validate", "--frobnicate", POSITION_START_FEN, NULL };
+	const char *bad_ep[] = { "validate", "--ep", "sometimes", POSITION_START_FEN, NULL };
+	const char *bad_castling[] = { "moves", "--castling=xfen", POSITION_START_FEN, NULL };
+	const char *no_fen[] = { "validate", NULL };
+	const char *no_moves[] = { "apply", POSITION_START_FEN, NULL };
+	const char *moves_no_fen[] = { "moves", "--lenient", NULL };
+	struct cli_run run;
+
+	run = cli_run(none, NULL);
+	ck_assert_int_eq(run.status, 2);
+	ck_assert_str_eq(run.out, "");
+	ck_assert(!strncmp(run.err, "usage: fen <command>", 20));
+	cli_free(&run);
+
+	run = cli_run(unknown_command, NULL);
+	ck_assert_int_eq(run.status, 2);
+	ck_assert_str_eq(run.out, "");
+	ck_assert_str_eq(run.err, "fen: unknown command 'frobnicate'\nTry 'fen --help'.\n");
+	cli_free(&run);
+
+	run = cli_run(unknown_option, NULL);
+	ck_assert_int_eq(run.status, 2);
+	ck_assert_str_eq(run.out, "");
+	ck_assert_str_eq(run.err, "fen: unknown option '--frobnicate'\nTry 'fen --help'.\n");
+	cli_free(&run);
+
+	run = cli_run(bad_ep, NULL);
+	ck_assert_int_eq(run.status, 2);
+	ck_assert_str_eq(run.err, "fen: --ep takes fen, xfen or legal, not 'sometimes'\nTry 'fen --help'.\n");
+	cli_free(&run);
+
+	run = cli_run(bad_castling, NULL);
+	ck_assert_int_eq(run.status, 2);
+	ck_assert_str_eq(run.err, "fen: --castling takes standard or shredder, not 'xfen'\nTry 'fen --help'.\n");
+	cli_free(&run);
+
+	const char *const *rest[] = { no_fen, no_moves, moves_no_fen };
+	for (int i = 0; i < 3; i++) {
+		run = cli_run(rest[i], NULL);
+		ck_assert_int_eq(run.status, 2);
+		ck_assert_str_eq(run.out, "");
+		ck_assert_ptr_nonnull(strstr(run.err, "Try 'fen --help'."));
+		cli_free(&run);
+	}
+}
+END_TEST
+
+/* After "--" everything is a FEN field, even what looks like an option. */
+START_TEST(test_double_dash)
+{
+	const char *args[] = { "validate", "--", "--lenient", NULL };
+
+	cli_expect(args, NULL, 1, cli_validation("--lenient", util_strict(false), JSON_FEN_STYLE_DEFAULT));
+}
+END_TEST
+
+static Suite *cli_suite(void)
+{
+	Suite *s = suite_create("cli");
+	TCase *tc;
+
+	/* every test starts processes; sanitizer builds start slowly */
+	tc = tcase_create("validate");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_validate_valid);
+	tcase_add_test(tc, test_validate_invalid);
+	tcase_add_test(tc, test_validate_unquoted);
+	tcase_add_test(tc, test_validate_lenient);
+	tcase_add_test(tc, test_validate_chess960);
+	tcase_add_test(tc, test_validate_ep_styles);
+	tcase_add_test(tc, test_validate_stdin);
+	tcase_add_test(tc, test_validate_too_long);
+	tcase_add_test(tc, test_pretty);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("moves_and_apply");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_moves);
+	tcase_add_test(tc, test_apply_one);
+	tcase_add_test(tc, test_apply_several);
+	tcase_add_test(tc, test_apply_illegal);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("perft");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_perft);
+	tcase_add_test(tc, test_perft_divide);
+	tcase_add_test(tc, test_perft_errors);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("usage");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_help);
+	tcase_add_test(tc, test_version);
+	tcase_add_test(tc, test_usage_errors);
+	tcase_add_test(tc, test_double_dash);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return util_run(cli_suite());
+}

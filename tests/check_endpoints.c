@@ -1,0 +1,1248 @@
+/* check_endpoints.c -- the HTTP layer in-process, no sockets: every handler through the
+ * router, every problem code, and the reply, body, config and log helpers. */
+#include "config.h"
+
+#include <check.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "http/http.h"
+
+#define START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+#define E4_FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+/* Seconds a test may take: Check's 4 s is short for a sanitizer build on a busy machine. */
+#define TEST_TIMEOUT 30
+
+static struct config test_config;
+
+/* Query parameters for a GET: name, value, name, value, ..., NULL. */
+static const char *test_query(void *context, const char *name)
+{
+	const char *const *pairs = context;
+
+	for (int i = 0; pairs[i]; i += 2)
+		if (!strcmp(pairs[i], name))
+			return pairs[i + 1];
+	return NULL;
+}
+
+/* One exchange: the response and its body parsed as JSON (NULL for non-JSON bodies). */
+struct exchange {
+	struct http_response resp;
+	cJSON *json;
+};
+
+/* Sends method path with a JSON body text (POST) or query pairs (GET) through the
+ * router, as server.c does; parses the answer. */
+static void test_send(struct exchange *ex, enum http_method method, const char *path, const char *body,
+		      const char *const *query)
+{
+	cJSON *root = body ? cJSON_Parse(body) : NULL;
+	struct http_request req = {
+		.method = method,
+		.path = path,
+		.query = query ? test_query : NULL,
+		.query_context = (void *)(uintptr_t)query,
+		.body = root,
+		.request_id = "test-id",
+		.config = &test_config,
+	};
+
+	if (body)
+		ck_assert_msg(root != NULL, "test body is not JSON: %s", body);
+	memset(ex, 0, sizeof *ex);
+	router_dispatch(&req, &ex->resp);
+	reply_finish(&ex->resp, &req);
+	cJSON_Delete(root);
+	ck_assert_int_ne(ex->resp.status, 0);
+	ex->json = NULL;
+	if (ex->resp.content_type && strstr(ex->resp.content_type, "json") && ex->resp.length) {
+		ex->json = cJSON_ParseWithLength(ex->resp.body, ex->resp.length);
+		ck_assert_msg(ex->json != NULL, "response is not JSON: %.*s", (int)ex->resp.length, ex->resp.body);
+	}
+}
+
+static void test_post(struct exchange *ex, const char *path, const char *body)
+{
+	test_send(ex, HTTP_POST, path, body, NULL);
+}
+
+static void test_done(struct exchange *ex)
+{
+	cJSON_Delete(ex->json);
+	reply_clear(&ex->resp);
+}
+
+/* The value of a response header, or NULL. */
+static const char *test_header(const struct exchange *ex, const char *name)
+{
+	for (int i = 0; i < ex->resp.header_count; i++)
+		if (!strcasecmp(ex->resp.headers[i].name, name))
+			return ex->resp.headers[i].value;
+	return NULL;
+}
+
+static const cJSON *test_get(const cJSON *obj, const char *name)
+{
+	const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, name);
+	ck_assert_msg(item != NULL, "no member %s", name);
+	return item;
+}
+
+static const char *test_string(const cJSON *obj, const char *name)
+{
+	const cJSON *item = test_get(obj, name);
+	ck_assert_msg(cJSON_IsString(item), "%s is not a string", name);
+	return item->valuestring;
+}
+
+static double test_number(const cJSON *obj, const char *name)
+{
+	const cJSON *item = test_get(obj, name);
+	ck_assert_msg(cJSON_IsNumber(item), "%s is not a number", name);
+	return item->valuedouble;
+}
+
+/* Asserts a problem+json answer: status, code, the fixed members, and the field member
+ * when field is not NULL. */
+static void test_problem(const struct exchange *ex, int status, const char *code, const char *field)
+{
+	char type[64];
+
+	ck_assert_int_eq(ex->resp.status, status);
+	ck_assert_str_eq(ex->resp.content_type, "application/problem+json");
+	ck_assert_ptr_nonnull(ex->json);
+	ck_assert_str_eq(test_string(ex->json, "code"), code);
+	snprintf(type, sizeof type, "urn:fend:problem:%s", code);
+	ck_assert_str_eq(test_string(ex->json, "type"), type);
+	ck_assert_int_eq((int)test_number(ex->json, "status"), status);
+	ck_assert(strlen(test_string(ex->json, "title")) > 0);
+	ck_assert(strlen(test_string(ex->json, "detail")) > 0);
+	if (field)
+		ck_assert_str_eq(test_string(ex->json, "field"), field);
+	ck_assert_str_eq(test_header(ex, "X-Request-Id"), "test-id");
+}
+
+static void test_setup(void)
+{
+	static char *argv[] = { "fend", NULL };
+
+	unsetenv("FEND_LISTEN");
+	unsetenv("FEND_PORT");
+	unsetenv("FEND_CORS_ORIGIN");
+	ck_assert_int_eq(config_load(&test_config, 1, argv), CONFIG_OK);
+}
+
+/* ---- validate ---- */
+
+START_TEST(validate_post_valid)
+{
+	struct exchange ex;
+
+	test_post(&ex, "/validate", "{\"fen\":\"" E4_FEN "\"}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(ex.resp.content_type, "application/json; charset=utf-8");
+	ck_assert(cJSON_IsTrue(test_get(ex.json, "valid")));
+	ck_assert_str_eq(test_string(ex.json, "fen"), E4_FEN);
+	const cJSON *fields = test_get(ex.json, "fields");
+	ck_assert_str_eq(test_string(fields, "board"), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+	ck_assert_str_eq(test_string(fields, "turn"), "b");
+	ck_assert_str_eq(test_string(fields, "castling"), "KQkq");
+	ck_assert_str_eq(test_string(fields, "en_passant"), "e3");
+	ck_assert_int_eq((int)test_number(fields, "halfmove"), 0);
+	ck_assert_int_eq((int)test_number(fields, "fullmove"), 1);
+	ck_assert(cJSON_IsFalse(test_get(ex.json, "chess960")));
+	ck_assert_int_eq((int)strlen(test_string(ex.json, "zobrist")), 16);
+	ck_assert_int_eq((int)test_number(test_get(ex.json, "status"), "legal_moves"), 20);
+	ck_assert_str_eq(test_string(test_get(ex.json, "status"), "outcome"), "ongoing");
+	ck_assert_int_eq(cJSON_GetArraySize(test_get(ex.json, "errors")), 0);
+	ck_assert_int_eq(cJSON_GetArraySize(test_get(ex.json, "warnings")), 0);
+	test_done(&ex);
+}
+END_TEST
+
+START_TEST(validate_same_as_json_layer)
+{
+	/* The body is exactly json_validation's, as `fen validate` prints it. */
+	struct exchange ex;
+	struct position pos;
+	struct fen_report report;
+	struct json_fen_style style = JSON_FEN_STYLE_DEFAULT;
+	enum fen_verdict verdict = fen_parse(START_FEN, strlen(START_FEN), NULL, &pos, &report);
+	cJSON *expected = json_validation(verdict, &pos, &report, &style);
+	char *text = cJSON_PrintUnformatted(expected);
+
+	test_post(&ex, "/validate", "{\"fen\":\"" START_FEN "\"}");
+	ck_assert_int_eq((int)ex.resp.length, (int)strlen(text));
+	ck_assert(!memcmp(ex.resp.body, text, ex.resp.length));
+	cJSON_free(text);
+	cJSON_Delete(expected);
+	test_done(&ex);
+}
+END_TEST
+
+START_TEST(validate_get_lenient)
+{
+	static const char *const query[] = { "fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR_w_KQkq_-_0_1", "mode",
+					     "lenient", NULL };
+	struct exchange ex;
+
+	test_send(&ex, HTTP_GET, "/validate", NULL, query);
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert(cJSON_IsTrue(test_get(ex.json, "valid")));
+	ck_assert_str_eq(test_string(ex.json, "fen"), START_FEN);
+	ck_assert_int_gt(cJSON_GetArraySize(test_get(ex.json, "warnings")), 0);
+	test_done(&ex);
+}
+END_TEST
+
+START_TEST(validate_invalid_is_200)
+{
+	struct exchange ex;
+
+	test_post(&ex, "/validate", "{\"fen\":\"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert(cJSON_IsFalse(test_get(ex.json, "valid")));
+	ck_assert(cJSON_IsNull(test_get(ex.json, "status")));
+	const cJSON *errors = test_get(ex.json, "errors");
+	ck_assert_int_gt(cJSON_GetArraySize(errors), 0);
+	ck_assert(strlen(test_string(cJSON_GetArrayItem(errors, 0), "code")) > 0);
+	test_done(&ex);
+}
+END_TEST
+
+START_TEST(validate_styles)
+{
+	struct exchange ex;
+
+	/* xfen drops e3 (no black pawn beside e4); shredder writes HAha. */
+	test_post(&ex, "/validate", "{\"fen\":\"" E4_FEN "\",\"ep\":\"xfen\",\"castling\":\"shredder\",\"unknown\":[1]}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(test_string(ex.json, "fen"), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b HAha - 0 1");
+	ck_assert(cJSON_IsNull(test_get(test_get(ex.json, "fields"), "en_passant")));
+	test_done(&ex);
+}
+END_TEST
+
+START_TEST(validate_chess960_query)
+{
+	static const char *const query[] = { "fen", START_FEN, "chess960", "1", NULL };
+	struct exchange ex;
+
+	test_send(&ex, HTTP_GET, "/validate", NULL, query);
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert(cJSON_IsTrue(test_get(ex.json, "chess960")));
+	test_done(&ex);
+}
+END_TEST
+
+START_TEST(validate_missing_fen)
+{
+	struct exchange ex;
+
+	test_post(&ex, "/validate", "{\"mode\":\"strict\"}");
+	test_problem(&ex, 400, "missing_field", "fen");
+	test_done(&ex);
+	test_send(&ex, HTTP_GET, "/validate", NULL, NULL);
+	test_problem(&ex, 400, "missing_field", "fen");
+	test_done(&ex);
+}
+END_TEST
+
+/* Rows of body, field: each answered 400 invalid_field naming the field. */
+static const char *const validate_invalid_rows[][2] = {
+	{ "{\"fen\":42}", "fen" },
+	{ "{\"fen\":null}", "fen" },
+	{ "{\"fen\":\"" START_FEN "\",\"mode\":\"sloppy\"}", "mode" },
+	{ "{\"fen\":\"" START_FEN "\",\"mode\":1}", "mode" },
+	{ "{\"fen\":\"" START_FEN "\",\"chess960\":\"yes\"}", "chess960" },
+	{ "{\"fen\":\"" START_FEN "\",\"infer_castling\":0}", "infer_castling" },
+	{ "{\"fen\":\"" START_FEN "\",\"ep\":\"always\"}", "ep" },
+	{ "{\"fen\":\"" START_FEN "\",\"castling\":\"KQkq\"}", "castling" },
+	{ "{\"fen\":\"" START_FEN "\",\"castling\":false}", "castling" },
+};
+
+START_TEST(validate_invalid_field)
+{
+	struct exchange ex;
+
+	test_post(&ex, "/validate", validate_invalid_rows[_i][0]);
+	test_problem(&ex, 400, "invalid_field", validate_invalid_rows[_i][1]);
+	test_done(&ex);
+}
+END_TEST
+
+START_TEST(validate_invalid_query_bool)
+{
+	static const char *const query[] = { "fen", START_FEN, "chess960", "yes", NULL };
+	struct exchange ex;
+
+	test_send(&ex, HTTP_GET, "/validate", NULL, query);
+	test_problem(&ex, 400, "invalid_field", "chess960");
+	test_done(&ex);
+}
+END_TEST
+
+/* ---- apply-move ---- */
+
+START_TEST(apply_move_one)
+{
+	struct exchange ex;
+
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"move\":\"e2e4\"}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(test_string(ex.json, "fen"), E4_FEN);
+	ck_assert_str_eq(test_string(ex.json, "uci"), "e2e4");
+	ck_assert_int_eq((int)test_number(test_get(ex.json, "status"), "legal_moves"), 20);
+	ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(ex.json, "moves"));
+	test_done(&ex);
+}
+END_TEST
+
+START_TEST(apply_move_list)
+{
+	struct exchange ex;
+
+	/* Fool's mate. */
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"moves\":[\"f2f3\",\"e7e5\",\"g2g4\",\"d8h4\"]}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(test_string(ex.json, "fen"), "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+	ck_assert_str_eq(test_string(ex.json, "uci"), "d8h4");
+	ck_assert(cJSON_IsTrue(test_get(test_get(ex.json, "status"), "checkmate")));
+	ck_assert_str_eq(test_string(test_get(ex.json, "status"), "result"), "0-1");
+	const cJSON *plies = test_get(ex.json, "moves");
+	ck_assert_int_eq(cJSON_GetArraySize(plies), 4);
+	ck_assert_str_eq(test_string(cJSON_GetArrayItem(plies, 0), "uci"), "f2f3");
+	ck_assert_str_eq(test_string(cJSON_GetArrayItem(plies, 3), "fen"), test_string(ex.json, "fen"));
+	test_done(&ex);
+}
+END_TEST
+
+START_TEST(apply_move_empty_list)
+{
+	struct exchange ex;
+
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"moves\":[]}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(test_string(ex.json, "fen"), START_FEN);
+	ck_assert(cJSON_IsNull(test_get(ex.json, "uci")));
+	ck_assert_int_eq(cJSON_GetArraySize(test_get(ex.json, "moves")), 0);
+	test_done(&ex);
+}
+END_TEST
+
+static const char *const apply_move_bad_rows[][3] = {
+	{ "{\"fen\":\"" START_FEN "\"}", "missing_field", "move" },
+	{ "{\"move\":\"e2e4\"}", "missing_field", "fen" },
+	{ "{\"fen\":\"" START_FEN "\",\"move\":\"e2e4\",\"moves\":[\"e2e4\"]}", "invalid_field", "moves" },
+	{ "{\"fen\":\"" START_FEN "\",\"move\":12}", "invalid_field", "move" },
+	{ "{\"fen\":\"" START_FEN "\",\"moves\":\"e2e4\"}", "invalid_field", "moves" },
+	{ "{\"fen\":\"" START_FEN "\",\"moves\":[\"e2e4\",5]}", "invalid_field", "moves" },
+	{ "{\"fen\":\"" START_FEN "\",\"moves\":{\"a\":\"e2e4\"}}", "invalid_field", "moves" },
+};
+
+START_TEST(apply_move_bad_input)
+{
+	struct exchange ex;
+
+	test_post(&ex, "/apply-move", apply_move_bad_rows[_i][0]);
+	test_problem(&ex, 400, apply_move_bad_rows[_i][1], apply_move_bad_rows[_i][2]);
+	test_done(&ex);
+}
+END_TEST
+
+START_TEST(apply_move_too_many)
+{
+	size_t size = 64 + (ENDPOINT_MOVES_MAX + 1) * 8;
+	char *body = malloc(size);
+	size_t n;
+	struct exchange ex;
+
+	ck_assert_ptr_nonnull(body);
+	n = (size_t)snprintf(body, size, "{\"fen\":\"%s\",\"moves\":[", START_FEN);
+	for (int i = 0; i <= ENDPOINT_MOVES_MAX; i++)
+		n += (size_t)snprintf(body + n, size - n, "%s\"g1f3\"", i ? "," : "");
+	snprintf(body + n, size - n, "]}");
+	test_post(&ex, "/apply-move", body);
+	free(body);
+	test_problem(&ex, 400, "invalid_field", "moves");
+	test_done(&ex);
+}
+END_TEST
+
+START_TEST(apply_move_invalid_fen)
+{
+	struct exchange ex;
+
+	test_post(&ex, "/apply-move", "{\"fen\":\"8/8/8/8/8/8/8/8 w - - 0 1\",\"move\":\"e2e4\"}");
+	test_problem(&ex, 422, "invalid_fen", NULL);
+	ck_assert_int_gt(cJSON_GetArraySize(test_get(ex.json, "errors")), 0);
+	ck_assert(cJSON_IsArray(test_get(ex.json, "warnings")));
+	test_done(&ex);
+}
+END_TEST
+
+START_TEST(apply_move_illegal)
+{
+	struct exchange ex;
+
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"moves\":[\"e2e4\",\"e2e4\"]}");
+	test_problem(&ex, 422, "illegal_move", NULL);
+	ck_assert_str_eq(test_string(ex.json, "reason"), "not_legal");
+	ck_assert_int_eq((int)test_number(ex.json, "index"), 1);
+	ck_assert_str_eq(test_string(ex.json, "move"), "e2e4");
+	ck_assert_str_eq(test_string(ex.json, "fen"), E4_FEN);
+	ck_assert_int_eq(cJSON_GetArraySize(test_get(ex.json, "legal_moves")), 20);
+	test_done(&ex);
+}
+END_TEST
+
+START_TEST(apply_move_malformed)
+{
+	struct exchange ex;
+
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"move\":\"Nf3\"}");
+	test_problem(&ex, 422, "illegal_move", NULL);
+	ck_assert_str_eq(test_string(ex.json, "reason"), "malformed");
+	ck_assert_int_eq((int)test_number(ex.json, "index"), 0);
+	ck_assert_str_eq(test_string(ex.json, "move"), "Nf3");
+	test_done(&ex);
+}
+END_TEST
+
+START_TEST(apply_move_get_not_allowed)
+{
+	struct exchange ex;
+
+	test_send(&ex, HTTP_GET, "/apply-move", NULL, NULL);
+	test_problem(&ex, 405, "method_not_allowed", NULL);
+	ck_assert_str_eq(test_header(&ex, "Allow"), "POST, OPTIONS");
+	test_done(&ex);
+}
+END_TEST
+
+/* ---- moves ---- */
+
+START_TEST(moves_post)
+{
+	struct exchange ex;
+
+	test_post(&ex, "/moves", "{\"fen\":\"" START_FEN "\"}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(test_string(ex.json, "fen"), START_FEN);
+	ck_assert_int_eq((int)test_number(ex.json, "count"), 20);
+	const cJSON *moves = test_get(ex.json, "moves");
+	ck_assert_int_eq(cJSON_GetArraySize(moves), 20);
+	const cJSON *first = cJSON_GetArrayItem(moves, 0);
+	test_string(first, "uci");
+	test_string(first, "from");
+	test_string(first, "to");
+	test_string(first, "piece");
+	ck_assert(cJSON_IsNull(test_get(first, "capture")));
+	ck_assert(cJSON_IsNull(test_get(first, "promotion")));
+	ck_assert(cJSON_IsArray(test_get(first, "flags")));
+	test_done(&ex);
+}
+END_TEST
+
+START_TEST(moves_get_flags)
+{
+	/* White mates with Qb8 or e8=Q: promotions, checks and mates. */
+	static const char *const query[] = { "fen", "7k/4P3/6K1/8/8/8/8/1Q6 w - - 0 1", NULL };
+	struct exchange ex;
+	bool promotion = false, checkmate = false;
+	const cJSON *item;
+
+	test_send(&ex, HTTP_GET, "/moves", NULL, query);
+	ck_assert_int_eq(ex.resp.status, 200);
+	cJSON_ArrayForEach(item, test_get(ex.json, "moves")) {
+		const cJSON *flag;
+		cJSON_ArrayForEach(flag, test_get(item, "flags")) {
+			promotion |= !strcmp(flag->valuestring, "promotion");
+			checkmate |= !strcmp(flag->valuestring, "checkmate");
+		}
+	}
+	ck_assert(promotion);
+	ck_assert(checkmate);
+	test_done(&ex);
+}
+END_TEST
+
+START_TEST(moves_invalid_fen)
+{
+	static const char *const query[] = { "fen", "not a fen", NULL };
+	struct exchange ex;
+
+	test_send(&ex, HTTP_GET, "/moves", NULL, query);
+	test_problem(&ex, 422, "invalid_fen", NULL);
+	test_done(&ex);
+	test_post(&ex, "/moves", "{}");
+	test_problem(&ex, 400, "missing_field", "fen");
+	test_done(&ex);
+}
+END_TEST
+
+/* ---- render ---- */
+
+START_TEST(render_json_default)
+{
+	static const char *const query[] = { "fen", START_FEN, NULL };
+	struct exchange ex;
+
+	test_send(&ex, HTTP_GET, "/render", NULL, query);
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(ex.resp.content_type, "application/json; charset=utf-8");
+	ck_assert_str_eq(test_string(ex.json, "turn"), "white");
+	const cJSON *board = test_get(ex.json, "board");
+	ck_assert_int_eq(cJSON_GetArraySize(board), 8);
+	ck_assert_str_eq(cJSON_GetArrayItem(cJSON_GetArrayItem(board, 0), 0)->valuestring, "r");
+	ck_assert(cJSON_IsNull(cJSON_GetArrayItem(cJSON_GetArrayItem(board, 3), 3)));
+	ck_assert_int_eq(cJSON_GetArraySize(test_get(ex.json, "pieces")), 32);
+	ck_assert(cJSON_IsNull(test_get(ex.json, "check_square")));
+	test_get(ex.json, "status");
+	test_done(&ex);
+}
+END_TEST
+
+START_TEST(render_ascii)
+{
+	static const char expected[] = "8 r n b q k b n r\n"
+				       "7 p p p p p p p p\n"
+				       "6 . . . . . . . .\n"
+				       "5 . . . . . . . .\n"
+				       "4 . . . . P . . .\n"
+				       "3 . . . . . . . .\n"
+				       "2 P P P P . P P P\n"
+				       "1 R N B Q K B N R\n"
+				       "  a b c d e f g h\n";
+	struct exchange ex;
+
+	test_post(&ex, "/render", "{\"fen\":\"" E4_FEN "\",\"format\":\"ascii\"}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(ex.resp.content_type, "text/plain; charset=utf-8");
+	ck_assert_int_eq((int)ex.resp.length, (int)strlen(expected));
+	ck_assert(!memcmp(ex.resp.body, expected, ex.resp.length));
+	test_done(&ex);
+}
+END_TEST
+
+START_TEST(render_unicode_black)
+{
+	static const char *const query[] = { "fen", START_FEN, "format", "unicode", "orientation", "black", NULL };
+	struct exchange ex;
+
+	test_send(&ex, HTTP_GET, "/render", NULL, query);
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(ex.resp.content_type, "text/plain; charset=utf-8");
+	/* Black's side: rank 1 on top, files h to a, White's king drawn as U+2654. */
+	ck_assert(!strncmp(ex.resp.body, "1 ", 2));
+	ck_assert_ptr_nonnull(memmem(ex.resp.body, ex.resp.length, "\u2654", 3));
+	ck_assert_ptr_nonnull(memmem(ex.resp.body, ex.resp.length, "h g f e d c b a", 15));
+	test_done(&ex);
+}
+END_TEST
+
+START_TEST(render_bad_options)
+{
+	struct exchange ex;
+
+	test_post(&ex, "/render", "{\"fen\":\"" START_FEN "\",\"format\":\"svg\"}");
+	test_problem(&ex, 400, "invalid_field", "format");
+	test_done(&ex);
+	test_post(&ex, "/render", "{\"fen\":\"" START_FEN "\",\"orientation\":\"left\"}");
+	test_problem(&ex, 400, "invalid_field", "orientation");
+	test_done(&ex);
+	test_post(&ex, "/render", "{\"fen\":\"" START_FEN "\",\"format\":[\"ascii\"]}");
+	test_problem(&ex, 400, "invalid_field", "format");
+	test_done(&ex);
+	test_post(&ex, "/render", "{\"fen\":\"K7/8/8/8/8/8/8/8 w - - 0 1\",\"format\":\"ascii\"}");
+	test_problem(&ex, 422, "invalid_fen", NULL);
+	test_done(&ex);
+}
+END_TEST
+
+/* ---- meta ---- */
+
+START_TEST(meta_health_version)
+{
+	struct exchange ex;
+
+	test_send(&ex, HTTP_GET, "/health", NULL, NULL);
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_int_eq((int)ex.resp.length, 15);
+	ck_assert(!memcmp(ex.resp.body, "{\"status\":\"ok\"}", 15));
+	test_done(&ex);
+	test_send(&ex, HTTP_GET, "/version", NULL, NULL);
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(test_string(ex.json, "name"), "fend");
+	ck_assert_str_eq(test_string(ex.json, "version"), PACKAGE_VERSION);
+	test_done(&ex);
+}
+END_TEST
+
+START_TEST(meta_openapi)
+{
+	struct exchange ex;
+	char *path = NULL;
+	FILE *f;
+	long size;
+
+	test_send(&ex, HTTP_HEAD, "/openapi.yaml", NULL, NULL);
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(ex.resp.content_type, "application/yaml");
+	/* The embedded bytes are those of api/openapi.yaml. */
+	ck_assert_int_ne(asprintf(&path, "%s/api/openapi.yaml", SOURCE_DIR), -1);
+	f = fopen(path, "rb");
+	free(path);
+	ck_assert_ptr_nonnull(f);
+	fseek(f, 0, SEEK_END);
+	size = ftell(f);
+	ck_assert_int_eq((long)ex.resp.length, size);
+	char *file = malloc((size_t)size + 1);
+	rewind(f);
+	ck_assert_int_eq((long)fread(file, 1, (size_t)size, f), size);
+	fclose(f);
+	ck_assert(!memcmp(file, ex.resp.body, (size_t)size));
+	free(file);
+	test_done(&ex);
+}
+END_TEST
+
+/* ---- router ---- */
+
+START_TEST(router_not_found)
+{
+	struct exchange ex;
+
+	test_send(&ex, HTTP_GET, "/nowhere", NULL, NULL);
+	test_problem(&ex, 404, "not_found", NULL);
+	test_done(&ex);
+	test_send(&ex, HTTP_OPTIONS, "/validate/", NULL, NULL);
+	test_problem(&ex, 404, "not_found", NULL);
+	test_done(&ex);
+	/* Bytes that are not printable ASCII are not echoed: the problem stays UTF-8. */
+	test_send(&ex, HTTP_GET, "/\xff\x01\"x", NULL, NULL);
+	test_problem(&ex, 404, "not_found", NULL);
+	ck_assert_str_eq(test_string(ex.json, "detail"), "there is no resource at /??\"x");
+	test_done(&ex);
+}
+END_TEST
+
+START_TEST(router_method_not_allowed)
+{
+	struct exchange ex;
+	const cJSON *allowed;
+
+	test_send(&ex, HTTP_OTHER, "/validate", NULL, NULL);
+	test_problem(&ex, 405, "method_not_allowed", NULL);
+	ck_assert_str_eq(test_header(&ex, "Allow"), "GET, HEAD, POST, OPTIONS");
+	allowed = test_get(ex.json, "allowed");
+	ck_assert_int_eq(cJSON_GetArraySize(allowed), 4);
+	ck_assert_str_eq(cJSON_GetArrayItem(allowed, 2)->valuestring, "POST");
+	test_done(&ex);
+	test_send(&ex, HTTP_POST, "/health", "{}", NULL);
+	test_problem(&ex, 405, "method_not_allowed", NULL);
+	ck_assert_str_eq(test_header(&ex, "Allow"), "GET, HEAD, OPTIONS");
+	test_done(&ex);
+}
+END_TEST
+
+START_TEST(router_preflight)
+{
+	struct exchange ex;
+
+	test_send(&ex, HTTP_OPTIONS, "/apply-move", NULL, NULL);
+	ck_assert_int_eq(ex.resp.status, 204);
+	ck_assert_int_eq((int)ex.resp.length, 0);
+	ck_assert_ptr_null(ex.resp.content_type);
+	ck_assert_str_eq(test_header(&ex, "Access-Control-Allow-Methods"), "POST, OPTIONS");
+	ck_assert_str_eq(test_header(&ex, "Allow"), "POST, OPTIONS");
+	ck_assert_str_eq(test_header(&ex, "Access-Control-Allow-Headers"), "Content-Type, X-Request-Id");
+	ck_assert_str_eq(test_header(&ex, "Access-Control-Max-Age"), "86400");
+	ck_assert_str_eq(test_header(&ex, "Access-Control-Allow-Origin"), "*");
+	ck_assert_str_eq(test_header(&ex, "Access-Control-Expose-Headers"), "X-Request-Id");
+	ck_assert_ptr_null(test_header(&ex, "Vary"));
+	test_done(&ex);
+}
+END_TEST
+
+START_TEST(router_methods)
+{
+	ck_assert_int_eq(router_method("GET"), HTTP_GET);
+	ck_assert_int_eq(router_method("HEAD"), HTTP_HEAD);
+	ck_assert_int_eq(router_method("POST"), HTTP_POST);
+	ck_assert_int_eq(router_method("OPTIONS"), HTTP_OPTIONS);
+	ck_assert_int_eq(router_method("get"), HTTP_OTHER);
+	ck_assert_int_eq(router_method("DELETE"), HTTP_OTHER);
+	ck_assert_int_eq(router_method(""), HTTP_OTHER);
+}
+END_TEST
+
+/* ---- reply ---- */
+
+START_TEST(reply_cors_origin)
+{
+	struct exchange ex;
+
+	strcpy(test_config.cors_origin, "https://example.org");
+	test_send(&ex, HTTP_GET, "/health", NULL, NULL);
+	ck_assert_str_eq(test_header(&ex, "Access-Control-Allow-Origin"), "https://example.org");
+	ck_assert_str_eq(test_header(&ex, "Vary"), "Origin");
+	test_done(&ex);
+}
+END_TEST
+
+START_TEST(reply_request_ids)
+{
+	char out[REPLY_REQUEST_ID_MAX + 1], other[REPLY_REQUEST_ID_MAX + 1], longest[REPLY_REQUEST_ID_MAX + 2];
+
+	ck_assert_str_eq(reply_request_id("abc-123_XYZ", out), "abc-123_XYZ");
+	memset(longest, 'a', sizeof longest);
+	longest[REPLY_REQUEST_ID_MAX] = '\0';
+	ck_assert_str_eq(reply_request_id(longest, out), longest);
+	longest[REPLY_REQUEST_ID_MAX] = 'a';
+	longest[REPLY_REQUEST_ID_MAX + 1] = '\0';
+	/* Too long, empty, with a space, a control or a non-ASCII byte: a new id instead. */
+	static const char *const bad[] = { "", "a b", "tab\there", "caf\xc3\xa9", NULL };
+	for (int i = 0; bad[i]; i++) {
+		reply_request_id(bad[i], out);
+		ck_assert_int_eq((int)strlen(out), 16);
+		ck_assert_int_eq((int)strspn(out, "0123456789abcdef"), 16);
+	}
+	reply_request_id(longest, out);
+	ck_assert_int_eq((int)strlen(out), 16);
+	reply_request_id(NULL, out);
+	reply_request_id(NULL, other);
+	ck_assert_int_eq((int)strlen(out), 16);
+	ck_assert_str_ne(out, other);
+}
+END_TEST
+
+START_TEST(reply_problem_shape)
+{
+	struct http_response resp = { 0 };
+	cJSON *ext = cJSON_CreateObject(), *json;
+
+	cJSON_AddStringToObject(ext, "code", "ignored");
+	cJSON_AddStringToObject(ext, "detail", "from the extensions");
+	cJSON_AddNumberToObject(ext, "offset", 7);
+	reply_problem(&resp, REPLY_MALFORMED_JSON, NULL, ext);
+	ck_assert_int_eq(resp.status, 400);
+	json = cJSON_ParseWithLength(resp.body, resp.length);
+	ck_assert_ptr_nonnull(json);
+	ck_assert_str_eq(test_string(json, "code"), "malformed_json");
+	ck_assert_str_eq(test_string(json, "detail"), "from the extensions");
+	ck_assert_str_eq(test_string(json, "title"), "Malformed JSON");
+	ck_assert_int_eq((int)test_number(json, "offset"), 7);
+	ck_assert_int_eq(cJSON_GetArraySize(json), 6);
+	cJSON_Delete(json);
+	reply_clear(&resp);
+
+	for (int code = 0; code < REPLY_CODE_NB; code++) {
+		reply_problem(&resp, (enum reply_code)code, "d", NULL);
+		json = cJSON_ParseWithLength(resp.body, resp.length);
+		ck_assert_ptr_nonnull(json);
+		ck_assert_str_eq(test_string(json, "code"), reply_code_name((enum reply_code)code));
+		ck_assert_int_eq((int)test_number(json, "status"), resp.status);
+		cJSON_Delete(json);
+		reply_clear(&resp);
+	}
+	reply_internal_error(&resp);
+	ck_assert_int_eq(resp.status, 500);
+	json = cJSON_ParseWithLength(resp.body, resp.length);
+	ck_assert_str_eq(test_string(json, "code"), "internal_error");
+	ck_assert_str_eq(test_string(json, "type"), "urn:fend:problem:internal_error");
+	cJSON_Delete(json);
+	reply_clear(&resp);
+	/* A missing tree (out of memory in src/json) becomes the 500. */
+	reply_json(&resp, 200, NULL);
+	ck_assert_int_eq(resp.status, 500);
+	reply_clear(&resp);
+}
+END_TEST
+
+/* reply_json's body must read back as the very tree it was given. */
+static void test_same_print(const cJSON *tree)
+{
+	struct http_response resp = { 0 };
+	cJSON *parsed;
+
+	ck_assert_ptr_nonnull(tree);
+	reply_json(&resp, 200, cJSON_Duplicate(tree, true));
+	ck_assert_int_eq(resp.status, 200);
+	ck_assert_str_eq(resp.content_type, REPLY_JSON_TYPE);
+	ck_assert_int_eq((int)resp.length, (int)strlen(resp.body));
+	parsed = cJSON_ParseWithLength(resp.body, resp.length);
+	ck_assert_ptr_nonnull(parsed);
+	ck_assert(cJSON_Compare(tree, parsed, true));
+	ck_assert_ptr_null(strchr(resp.body, '\n'));
+	cJSON_Delete(parsed);
+	reply_clear(&resp);
+}
+
+/* Positions with every kind of output: castling, en passant, promotions, checks, mates,
+ * Chess960, lenient repairs, and errors with their offsets. */
+static const char *const print_fens[] = {
+	START_FEN,
+	E4_FEN,
+	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+	"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+	"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+	"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+	"7k/4P3/6K1/8/8/8/8/1Q6 w - - 0 1",
+	"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+	"k7/8/1Q6/8/8/8/8/7K b - - 0 1",
+	"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+	"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+	"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR_w_KQkq_-_0_1",
+	"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+	"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+	"8/8/8/8/8/8/8/8 w - - 0 1",
+	"\"quoted\"\t\\ fen \x01",
+	"",
+};
+
+START_TEST(reply_print_every_shape)
+{
+	struct fen_options options = { FEN_LENIENT, _i % 2 == 1, false };
+	struct json_fen_style style = { (enum fen_ep_style)(_i % 3), (enum fen_castling_style)(_i % 2) };
+	const char *fen = print_fens[_i];
+	struct position pos;
+	struct fen_report report;
+	enum fen_verdict verdict = fen_parse(fen, strlen(fen), &options, &pos, &report);
+	cJSON *tree;
+
+	tree = json_validation(verdict, &pos, &report, &style);
+	test_same_print(tree);
+	cJSON_Delete(tree);
+	tree = json_invalid_fen(&report);
+	test_same_print(tree);
+	cJSON_Delete(tree);
+	if (verdict != FEN_VALID)
+		return;
+	tree = json_moves(&pos, &style);
+	test_same_print(tree);
+	cJSON_Delete(tree);
+	tree = json_board(&pos, &style);
+	test_same_print(tree);
+	cJSON_Delete(tree);
+	tree = json_illegal_move(&pos, 3, "z\"9\n", 4, true, &style);
+	test_same_print(tree);
+	cJSON_Delete(tree);
+}
+END_TEST
+
+/* ---- body ---- */
+
+START_TEST(body_json_types)
+{
+	ck_assert(body_is_json_type("application/json"));
+	ck_assert(body_is_json_type("Application/JSON; charset=utf-8"));
+	ck_assert(body_is_json_type("  application/json;charset=UTF-8"));
+	ck_assert(body_is_json_type("application/problem+json"));
+	ck_assert(body_is_json_type("application/vnd.fend+JSON; v=1"));
+	ck_assert(!body_is_json_type("application/+json"));
+	ck_assert(!body_is_json_type("text/json"));
+	ck_assert(!body_is_json_type("application/jsonx"));
+	ck_assert(!body_is_json_type("application/x-www-form-urlencoded"));
+	ck_assert(!body_is_json_type("multipart/form-data; boundary=x"));
+	ck_assert(!body_is_json_type(""));
+}
+END_TEST
+
+START_TEST(body_header_checks)
+{
+	struct http_response resp = { 0 };
+	cJSON *json;
+
+	ck_assert_int_eq(body_check_headers(NULL, NULL, 100, &resp), 0);
+	ck_assert_int_eq(body_check_headers("application/json", "100", 100, &resp), 0);
+	ck_assert_int_eq(resp.status, 0);
+	ck_assert_int_eq(body_check_headers("text/plain", "10", 100, &resp), -1);
+	ck_assert_int_eq(resp.status, 415);
+	reply_clear(&resp);
+	ck_assert_int_eq(body_check_headers(NULL, "101", 100, &resp), -1);
+	ck_assert_int_eq(resp.status, 413);
+	json = cJSON_ParseWithLength(resp.body, resp.length);
+	ck_assert_str_eq(test_string(json, "code"), "payload_too_large");
+	ck_assert_int_eq((int)test_number(json, "limit"), 100);
+	cJSON_Delete(json);
+	reply_clear(&resp);
+	ck_assert_int_eq(body_check_headers(NULL, "99999999999999999999999999", 100, &resp), -1);
+	ck_assert_int_eq(resp.status, 413);
+	reply_clear(&resp);
+}
+END_TEST
+
+START_TEST(body_collect_and_parse)
+{
+	struct body b;
+	struct http_response resp = { 0 };
+	cJSON *root;
+	static const char text[] = "{\"fen\": \"x\", \"pad\": \"";
+
+	body_init(&b);
+	ck_assert_int_eq(body_append(&b, text, sizeof text - 1, 1 << 20), 0);
+	/* Past the inline buffer, into the heap. */
+	for (int i = 0; i < 1000; i++)
+		ck_assert_int_eq(body_append(&b, "0123456789", 10, 1 << 20), 0);
+	ck_assert_int_eq(body_append(&b, "\"}", 2, 1 << 20), 0);
+	root = body_parse(&b, 1 << 20, &resp);
+	ck_assert_ptr_nonnull(root);
+	ck_assert_str_eq(test_string(root, "fen"), "x");
+	ck_assert_int_eq((int)strlen(test_string(root, "pad")), 10000);
+	cJSON_Delete(root);
+	body_clear(&b);
+	ck_assert_int_eq(resp.status, 0);
+}
+END_TEST
+
+START_TEST(body_limit)
+{
+	struct body b;
+	struct http_response resp = { 0 };
+
+	body_init(&b);
+	ck_assert_int_eq(body_append(&b, "{\"a\":1}", 7, 10), 0);
+	ck_assert_int_eq(body_append(&b, "    ", 4, 10), -1);
+	ck_assert(b.too_large);
+	ck_assert_int_eq(body_append(&b, "x", 1, 10), -1);
+	ck_assert_int_eq((int)b.received, 12);
+	ck_assert_ptr_null(body_parse(&b, 10, &resp));
+	ck_assert_int_eq(resp.status, 413);
+	reply_clear(&resp);
+	body_clear(&b);
+}
+END_TEST
+
+/* Rows of body text, expected offset of malformed_json. */
+static const struct {
+	const char *text;
+	size_t length;
+	int offset;
+} body_malformed_rows[] = {
+	{ "", 0, 0 },
+	{ "{\"fen\": }", 9, 8 },
+	{ "{\"fen\":\"x\"", 10, 10 },
+	{ "[1,2]", 5, 0 },
+	{ "\"fen\"", 5, 0 },
+	{ "null", 4, 0 },
+	{ "{} {}", 5, 3 },
+	{ "{\"a\":1}\0{}", 10, 7 },
+};
+
+START_TEST(body_malformed)
+{
+	struct body b;
+	struct http_response resp = { 0 };
+	cJSON *json;
+
+	body_init(&b);
+	ck_assert_int_eq(body_append(&b, body_malformed_rows[_i].text, body_malformed_rows[_i].length, 1000), 0);
+	ck_assert_ptr_null(body_parse(&b, 1000, &resp));
+	ck_assert_int_eq(resp.status, 400);
+	json = cJSON_ParseWithLength(resp.body, resp.length);
+	ck_assert_str_eq(test_string(json, "code"), "malformed_json");
+	ck_assert_int_eq((int)test_number(json, "offset"), body_malformed_rows[_i].offset);
+	cJSON_Delete(json);
+	reply_clear(&resp);
+	body_clear(&b);
+}
+END_TEST
+
+/* ---- config ---- */
+
+/* config_load on a NULL-terminated argument list (argv[0] included). */
+static enum config_result test_config_load(struct config *cfg, char **argv)
+{
+	int argc = 0;
+
+	while (argv[argc])
+		argc++;
+	return config_load(cfg, argc, argv);
+}
+
+START_TEST(config_defaults)
+{
+	struct config cfg;
+	char *argv[] = { "fend", NULL };
+
+	ck_assert_int_eq(test_config_load(&cfg, argv), CONFIG_OK);
+	ck_assert_str_eq(cfg.listen, "127.0.0.1");
+	ck_assert(!cfg.ipv6);
+	ck_assert_int_eq(cfg.port, 8080);
+	ck_assert_int_ge(cfg.threads, 1);
+	ck_assert_int_eq((int)cfg.max_body, 1048576);
+	ck_assert_int_eq(cfg.timeout, 15);
+	ck_assert_int_eq(cfg.max_connections, 1024);
+	ck_assert_str_eq(cfg.cors_origin, "*");
+	ck_assert_int_eq(cfg.log, CONFIG_LOG_TEXT);
+}
+END_TEST
+
+START_TEST(config_flags_and_env)
+{
+	struct config cfg;
+	char *argv[] = { "fend", "--listen", "[::1]", "--port=0", "--threads", "3", "--max-body", "1000",
+			 "--timeout=2", "--max-connections", "10", "--cors-origin", "https://a.example", "--log",
+			 "json", NULL };
+	char *argv_env[] = { "fend", "--port", "9000", NULL };
+
+	ck_assert_int_eq(test_config_load(&cfg, argv), CONFIG_OK);
+	ck_assert_str_eq(cfg.listen, "::1");
+	ck_assert(cfg.ipv6);
+	ck_assert_int_eq(cfg.port, 0);
+	ck_assert_int_eq(cfg.threads, 3);
+	ck_assert_int_eq((int)cfg.max_body, 1000);
+	ck_assert_int_eq(cfg.timeout, 2);
+	ck_assert_int_eq(cfg.max_connections, 10);
+	ck_assert_str_eq(cfg.cors_origin, "https://a.example");
+	ck_assert_int_eq(cfg.log, CONFIG_LOG_JSON);
+
+	setenv("FEND_PORT", "7000", 1);
+	setenv("FEND_LOG", "off", 1);
+	setenv("FEND_LISTEN", "0.0.0.0", 1);
+	ck_assert_int_eq(test_config_load(&cfg, argv_env), CONFIG_OK);
+	ck_assert_int_eq(cfg.port, 9000); /* the flag wins */
+	ck_assert_int_eq(cfg.log, CONFIG_LOG_OFF);
+	ck_assert_str_eq(cfg.listen, "0.0.0.0");
+	unsetenv("FEND_PORT");
+	unsetenv("FEND_LOG");
+	unsetenv("FEND_LISTEN");
+}
+END_TEST
+
+static const char *const config_bad_rows[][3] = {
+	{ "--port", "65536", NULL }, { "--port", "-1", NULL },       { "--port", "80x", NULL },
+	{ "--port", "", NULL },      { "--threads", "0", NULL },     { "--max-body", "0", NULL },
+	{ "--timeout", "0", NULL },  { "--log", "verbose", NULL },   { "--listen", "localhost", NULL },
+	{ "--listen", "1.2.3", NULL }, { "--cors-origin", "a b", NULL }, { "--max-connections", "many", NULL },
+	{ "--frobnicate", NULL, NULL }, { "stray", NULL, NULL },     { "--port", NULL, NULL },
+};
+
+/* config_load's usage errors go to stderr: keep them out of the test log. */
+static int test_quiet(void)
+{
+	int saved = dup(STDERR_FILENO), null = open("/dev/null", O_WRONLY);
+
+	fflush(stderr);
+	dup2(null, STDERR_FILENO);
+	close(null);
+	return saved;
+}
+
+static void test_loud(int saved)
+{
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+}
+
+START_TEST(config_bad)
+{
+	struct config cfg;
+	char *argv[4] = { "fend", (char *)config_bad_rows[_i][0], (char *)config_bad_rows[_i][1], NULL };
+	int saved = test_quiet();
+	enum config_result result = test_config_load(&cfg, argv);
+
+	test_loud(saved);
+	ck_assert_int_eq(result, CONFIG_BAD);
+}
+END_TEST
+
+START_TEST(config_bad_env)
+{
+	struct config cfg;
+	char *argv[] = { "fend", NULL };
+
+	int saved = test_quiet();
+	enum config_result result;
+
+	setenv("FEND_THREADS", "lots", 1);
+	result = test_config_load(&cfg, argv);
+	test_loud(saved);
+	ck_assert_int_eq(result, CONFIG_BAD);
+	setenv("FEND_THREADS", "", 1); /* empty counts as unset */
+	ck_assert_int_eq(test_config_load(&cfg, argv), CONFIG_OK);
+	unsetenv("FEND_THREADS");
+}
+END_TEST
+
+/* ---- log ---- */
+
+START_TEST(log_time)
+{
+	char out[25];
+	struct timespec ts = { 0, 0 };
+
+	log_format_time(&ts, out);
+	ck_assert_str_eq(out, "1970-01-01T00:00:00.000Z");
+	ts = (struct timespec){ 1795989938, 123456789 };
+	log_format_time(&ts, out);
+	ck_assert_str_eq(out, "2026-11-29T22:05:38.123Z");
+	ts = (struct timespec){ 951782400, 999999999 }; /* 2000-02-29, a leap day */
+	log_format_time(&ts, out);
+	ck_assert_str_eq(out, "2000-02-29T00:00:00.999Z");
+}
+END_TEST
+
+/* Reads what log_access wrote into a pipe. */
+static void test_log_line(enum config_log format, const struct log_entry *entry, char *out, size_t size)
+{
+	int fds[2];
+	ssize_t n;
+
+	ck_assert_int_eq(pipe(fds), 0);
+	log_access(fds[1], format, entry);
+	close(fds[1]);
+	n = read(fds[0], out, size - 1);
+	close(fds[0]);
+	out[n > 0 ? n : 0] = '\0';
+}
+
+START_TEST(log_lines)
+{
+	struct log_entry entry = { "127.0.0.1", "POST", "/valid ate\n", 200, 345, 123, "3f2a" };
+	char line[1024];
+	cJSON *json;
+
+	test_log_line(CONFIG_LOG_TEXT, &entry, line, sizeof line);
+	ck_assert_int_eq((int)strlen(line), 24 + (int)strlen(" 127.0.0.1 POST /valid%20ate%0A 200 345 123us id=3f2a\n"));
+	ck_assert_str_eq(line + 24, " 127.0.0.1 POST /valid%20ate%0A 200 345 123us id=3f2a\n");
+	ck_assert_int_eq(line[23], 'Z');
+
+	test_log_line(CONFIG_LOG_JSON, &entry, line, sizeof line);
+	ck_assert_int_eq(line[strlen(line) - 1], '\n');
+	json = cJSON_Parse(line);
+	ck_assert_ptr_nonnull(json);
+	ck_assert_str_eq(test_string(json, "client"), "127.0.0.1");
+	ck_assert_str_eq(test_string(json, "method"), "POST");
+	ck_assert_str_eq(test_string(json, "path"), "/valid ate\n");
+	ck_assert_int_eq((int)test_number(json, "status"), 200);
+	ck_assert_int_eq((int)test_number(json, "bytes"), 345);
+	ck_assert_int_eq((int)test_number(json, "duration_us"), 123);
+	ck_assert_str_eq(test_string(json, "request_id"), "3f2a");
+	ck_assert_int_eq((int)strlen(test_string(json, "time")), 24);
+	cJSON_Delete(json);
+
+	test_log_line(CONFIG_LOG_OFF, &entry, line, sizeof line);
+	ck_assert_str_eq(line, "");
+}
+END_TEST
+
+static Suite *endpoints_suite(void)
+{
+	Suite *s = suite_create("endpoints");
+	TCase *tc;
+
+	tc = tcase_create("validate");
+	tcase_add_checked_fixture(tc, test_setup, NULL);
+	tcase_add_test(tc, validate_post_valid);
+	tcase_add_test(tc, validate_same_as_json_layer);
+	tcase_add_test(tc, validate_get_lenient);
+	tcase_add_test(tc, validate_invalid_is_200);
+	tcase_add_test(tc, validate_styles);
+	tcase_add_test(tc, validate_chess960_query);
+	tcase_add_test(tc, validate_missing_fen);
+	tcase_add_loop_test(tc, validate_invalid_field, 0,
+			    (int)(sizeof validate_invalid_rows / sizeof validate_invalid_rows[0]));
+	tcase_add_test(tc, validate_invalid_query_bool);
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("apply-move");
+	tcase_add_checked_fixture(tc, test_setup, NULL);
+	tcase_add_test(tc, apply_move_one);
+	tcase_add_test(tc, apply_move_list);
+	tcase_add_test(tc, apply_move_empty_list);
+	tcase_add_loop_test(tc, apply_move_bad_input, 0, (int)(sizeof apply_move_bad_rows / sizeof apply_move_bad_rows[0]));
+	tcase_add_test(tc, apply_move_too_many);
+	tcase_add_test(tc, apply_move_invalid_fen);
+	tcase_add_test(tc, apply_move_illegal);
+	tcase_add_test(tc, apply_move_malformed);
+	tcase_add_test(tc, apply_move_get_not_allowed);
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("moves");
+	tcase_add_checked_fixture(tc, test_setup, NULL);
+	tcase_add_test(tc, moves_post);
+	tcase_add_test(tc, moves_get_flags);
+	tcase_add_test(tc, moves_invalid_fen);
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("render");
+	tcase_add_checked_fixture(tc, test_setup, NULL);
+	tcase_add_test(tc, render_json_default);
+	tcase_add_test(tc, render_ascii);
+	tcase_add_test(tc, render_unicode_black);
+	tcase_add_test(tc, render_bad_options);
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("meta");
+	tcase_add_checked_fixture(tc, test_setup, NULL);
+	tcase_add_test(tc, meta_health_version);
+	tcase_add_test(tc, meta_openapi);
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("router");
+	tcase_add_checked_fixture(tc, test_setup, NULL);
+	tcase_add_test(tc, router_not_found);
+	tcase_add_test(tc, router_method_not_allowed);
+	tcase_add_test(tc, router_preflight);
+	tcase_add_test(tc, router_methods);
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("reply");
+	tcase_add_checked_fixture(tc, test_setup, NULL);
+	tcase_add_test(tc, reply_cors_origin);
+	tcase_add_test(tc, reply_request_ids);
+	tcase_add_test(tc, reply_problem_shape);
+	tcase_add_loop_test(tc, reply_print_every_shape, 0, (int)(sizeof print_fens / sizeof print_fens[0]));
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("body");
+	tcase_add_test(tc, body_json_types);
+	tcase_add_test(tc, body_header_checks);
+	tcase_add_test(tc, body_collect_and_parse);
+	tcase_add_test(tc, body_limit);
+	tcase_add_loop_test(tc, body_malformed, 0, (int)(sizeof body_malformed_rows / sizeof body_malformed_rows[0]));
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("config");
+	tcase_add_test(tc, config_defaults);
+	tcase_add_test(tc, config_flags_and_env);
+	tcase_add_loop_test(tc, config_bad, 0, (int)(sizeof config_bad_rows / sizeof config_bad_rows[0]));
+	tcase_add_test(tc, config_bad_env);
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("log");
+	tcase_add_test(tc, log_time);
+	tcase_add_test(tc, log_lines);
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(endpoints_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,1377 @@
+/* check_http.c -- a real fend on a free port, driven over TCP (libcurl and raw sockets):
+ * endpoints, problems, headers, connections, garbage, flags, log and shutdown. */
+#include "config.h"
+
+#include <arpa/inet.h>
+#include <check.h>
+#include <cjson/cJSON.h>
+#include <curl/curl.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <pthread.h>
+#include <regex.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define FEND_PATH BUILD_DIR "/fend"
+#define START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+#define E4_FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+#define START_BODY "{\"fen\":\"" START_FEN "\"}"
+/* Seconds a test may take: sanitizer builds are several times slower. */
+#define TEST_TIMEOUT 60
+
+/* A running fend. */
+struct daemon {
+	pid_t pid;
+	unsigned port;
+	char line[256];   /* its start-up line */
+	char base[64];    /* http://127.0.0.1:PORT */
+};
+
+/* The daemon of the current test (started by the fixture, or by the test). */
+static struct daemon fend;
+
+static void test_sleep_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+/* Starts fend with args (NULL-terminated, without argv[0]) and env (NAME=VALUE pairs,
+ * NULL-terminated, may be NULL); stderr goes to errfile (NULL: /dev/null). Reads the port
+ * from its start-up line. */
+static void daemon_start_env(struct daemon *dm, const char *errfile, const char *const *env, const char *const *args)
+{
+	int out[2];
+	size_t n = 0;
+	char *colon;
+
+	ck_assert_int_eq(pipe(out), 0);
+	dm->pid = fork();
+	ck_assert_int_ge(dm->pid, 0);
+	if (dm->pid == 0) {
+		char *argv[32];
+		int argc = 0, err = open(errfile ? errfile : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		dup2(out[1], STDOUT_FILENO);
+		dup2(err, STDERR_FILENO);
+		close(out[0]);
+		close(out[1]);
+		for (const char *const *e = env; e && *e; e++)
+			putenv((char *)(uintptr_t)*e);
+		argv[argc++] = "fend";
+		while (args && *args && argc < 31)
+			argv[argc++] = (char *)(uintptr_t)*args++;
+		argv[argc] = NULL;
+		execv(FEND_PATH, argv);
+		_exit(127);
+	}
+	close(out[1]);
+	/* One line, within 20 s. */
+	while (n < sizeof dm->line - 1 && !memchr(dm->line, '\n', n)) {
+		struct pollfd p = { out[0], POLLIN, 0 };
+		ssize_t got;
+		ck_assert_msg(poll(&p, 1, 20000) == 1, "fend printed no start-up line");
+		got = read(out[0], dm->line + n, sizeof dm->line - 1 - n);
+		ck_assert_msg(got > 0, "fend exited before it listened");
+		n += (size_t)got;
+		dm->line[n] = '\0';
+	}
+	close(out[0]);
+	colon = strrchr(dm->line, ':');
+	ck_assert_ptr_nonnull(colon);
+	dm->port = (unsigned)strtoul(colon + 1, NULL, 10);
+	ck_assert_int_gt(dm->port, 0);
+	snprintf(dm->base, sizeof dm->base, "http://127.0.0.1:%u", dm->port);
+}
+
+static void daemon_start(struct daemon *dm, const char *const *args)
+{
+	daemon_start_env(dm, NULL, NULL, args);
+}
+
+/* Waits for dm to exit (at most 20 s, then SIGKILL) and returns its wait status. */
+static int daemon_wait(struct daemon *dm)
+{
+	int status = 0;
+
+	for (int i = 0; i < 2000; i++) {
+		pid_t got = waitpid(dm->pid, &status, WNOHANG);
+		if (got == dm->pid) {
+			dm->pid = 0;
+			return status;
+		}
+		test_sleep_ms(10);
+	}
+	kill(dm->pid, SIGKILL);
+	waitpid(dm->pid, &status, 0);
+	dm->pid = 0;
+	ck_abort_msg("fend did not exit within 20 s");
+	return status;
+}
+
+/* SIGTERM, then asserts a clean exit with status 0 (a sanitizer's report would make it
+ * non-zero). */
+static void daemon_stop(struct daemon *dm)
+{
+	int status;
+
+	if (!dm->pid)
+		return;
+	kill(dm->pid, SIGTERM);
+	status = daemon_wait(dm);
+	ck_assert_msg(WIFEXITED(status), "fend was killed by signal %d", WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+}
+
+static void daemon_alive(struct daemon *dm)
+{
+	ck_assert_int_eq(waitpid(dm->pid, NULL, WNOHANG), 0);
+}
+
+static void fixture_start(void)
+{
+	static const char *const args[] = { "--port", "0", "--log", "off", "--threads", "2", NULL };
+
+	daemon_start(&fend, args);
+}
+
+static void fixture_start_small(void)
+{
+	static const char *const args[] = { "--port", "0", "--log", "off", "--max-body", "64", NULL };
+
+	daemon_start(&fend, args);
+}
+
+static void fixture_stop(void)
+{
+	daemon_stop(&fend);
+}
+
+/* ---- HTTP through libcurl ---- */
+
+struct reply {
+	long status;
+	char *body;
+	size_t length;
+	char head[16384];
+	size_t head_length;
+	long connects;
+	cJSON *json;
+};
+
+static size_t reply_on_body(char *data, size_t size, size_t count, void *user)
+{
+	struct reply *r = user;
+	size_t n = size * count;
+	char *grown = realloc(r->body, r->length + n + 1);
+
+	if (!grown)
+		return 0;
+	r->body = grown;
+	memcpy(r->body + r->length, data, n);
+	r->length += n;
+	r->body[r->length] = '\0';
+	return n;
+}
+
+static size_t reply_on_header(char *data, size_t size, size_t count, void *user)
+{
+	struct reply *r = user;
+	size_t n = size * count;
+
+	/* Keep only the last response's headers (after a 100 Continue). */
+	if (n >= 5 && !memcmp(data, "HTTP/", 5))
+		r->head_length = 0;
+	if (r->head_length + n < sizeof r->head) {
+		memcpy(r->head + r->head_length, data, n);
+		r->head_length += n;
+		r->head[r->head_length] = '\0';
+	}
+	return n;
+}
+
+/* A header of the reply, copied into out; NULL when absent. */
+static const char *reply_header(const struct reply *r, const char *name, char *out, size_t size)
+{
+	size_t len = strlen(name);
+
+	for (const char *line = r->head; *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : "") {
+		if (!strncasecmp(line, name, len) && line[len] == ':') {
+			const char *v = line + len + 1;
+			size_t n = 0;
+			while (*v == ' ')
+				v++;
+			while (v[n] && v[n] != '\r' && v[n] != '\n' && n < size - 1)
+				n++;
+			memcpy(out, v, n);
+			out[n] = '\0';
+			return out;
+		}
+	}
+	return NULL;
+}
+
+static void reply_free(struct reply *r)
+{
+	free(r->body);
+	cJSON_Delete(r->json);
+	memset(r, 0, sizeof *r);
+}
+
+/* One request on the easy handle c (connections are reused across calls). headers is
+ * a NULL-terminated list of extra header lines, or NULL. */
+static void http(CURL *c, const char *method, const char *path, const char *content_type, const char *body,
+		 const char *const *headers, struct reply *r)
+{
+	char url[2048], line[256];
+	struct curl_slist *list = NULL;
+	CURLcode rc;
+
+	memset(r, 0, sizeof *r);
+	curl_easy_reset(c);
+	snprintf(url, sizeof url, "%s%s", fend.base, path);
+	curl_easy_setopt(c, CURLOPT_URL, url);
+	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, reply_on_body);
+	curl_easy_setopt(c, CURLOPT_WRITEDATA, r);
+	curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, reply_on_header);
+	curl_easy_setopt(c, CURLOPT_HEADERDATA, r);
+	curl_easy_setopt(c, CURLOPT_TIMEOUT, 20L);
+	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+	if (!strcmp(method, "HEAD"))
+		curl_easy_setopt(c, CURLOPT_NOBODY, 1L);
+	else if (strcmp(method, "GET"))
+		curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
+	if (body) {
+		curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
+		curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE, (long)strlen(body));
+		if (!strcmp(method, "POST"))
+			curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, NULL);
+	}
+	/* "Content-Type:" with nothing removes the form type curl would send. */
+	snprintf(line, sizeof line, "Content-Type:%s%s", content_type ? " " : "", content_type ? content_type : "");
+	list = curl_slist_append(list, line);
+	list = curl_slist_append(list, "Expect:");
+	for (; headers && *headers; headers++)
+		list = curl_slist_append(list, *headers);
+	curl_easy_setopt(c, CURLOPT_HTTPHEADER, list);
+	rc = curl_easy_perform(c);
+	curl_slist_free_all(list);
+	ck_assert_msg(rc == CURLE_OK, "%s %s: %s", method, path, curl_easy_strerror(rc));
+	curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &r->status);
+	curl_easy_getinfo(c, CURLINFO_NUM_CONNECTS, &r->connects);
+	if (r->body && reply_header(r, "Content-Type", line, sizeof line) && strstr(line, "json")) {
+		r->json = cJSON_ParseWithLength(r->body, r->length);
+		ck_assert_msg(r->json != NULL, "%s %s: the body is not JSON: %s", method, path, r->body);
+	}
+}
+
+/* A request on a fresh handle. */
+static void http1(const char *method, const char *path, const char *content_type, const char *body,
+		  const char *const *headers, struct reply *r)
+{
+	CURL *c = curl_easy_init();
+
+	ck_assert_ptr_nonnull(c);
+	http(c, method, path, content_type, body, headers, r);
+	curl_easy_cleanup(c);
+}
+
+static void post_json(const char *path, const char *body, struct reply *r)
+{
+	http1("POST", path, "application/json", body, NULL, r);
+}
+
+/* A GET of path with the query parameters (name, value, ..., NULL) URL-encoded. */
+static void get_query(const char *path, const char *const *query, struct reply *r)
+{
+	char target[2048];
+	size_t n = (size_t)snprintf(target, sizeof target, "%s", path);
+	CURL *c = curl_easy_init();
+
+	for (int i = 0; query[i]; i += 2) {
+		char *value = curl_easy_escape(c, query[i + 1], 0);
+		n += (size_t)snprintf(target + n, sizeof target - n, "%c%s=%s", i ? '&' : '?', query[i], value);
+		curl_free(value);
+	}
+	http(c, "GET", target, NULL, NULL, NULL, r);
+	curl_easy_cleanup(c);
+}
+
+static const cJSON *member(const cJSON *obj, const char *name)
+{
+	const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, name);
+	ck_assert_msg(item != NULL, "no member %s", name);
+	return item;
+}
+
+static const char *string_member(const cJSON *obj, const char *name)
+{
+	const cJSON *item = member(obj, name);
+	ck_assert_msg(cJSON_IsString(item), "%s is not a string", name);
+	return item->valuestring;
+}
+
+static int int_member(const cJSON *obj, const char *name)
+{
+	const cJSON *item = member(obj, name);
+	ck_assert_msg(cJSON_IsNumber(item), "%s is not a number", name);
+	return (int)item->valuedouble;
+}
+
+/* Asserts an application/problem+json reply with status and code (and field). */
+static void assert_problem(const struct reply *r, long status, const char *code, const char *field)
+{
+	char value[256], type[64];
+
+	ck_assert_int_eq(r->status, status);
+	ck_assert_ptr_nonnull(reply_header(r, "Content-Type", value, sizeof value));
+	ck_assert_str_eq(value, "application/problem+json");
+	ck_assert_ptr_nonnull(r->json);
+	ck_assert_str_eq(string_member(r->json, "code"), code);
+	snprintf(type, sizeof type, "urn:fend:problem:%s", code);
+	ck_assert_str_eq(string_member(r->json, "type"), type);
+	ck_assert_int_eq(int_member(r->json, "status"), status);
+	string_member(r->json, "title");
+	string_member(r->json, "detail");
+	if (field)
+		ck_assert_str_eq(string_member(r->json, "field"), field);
+	ck_assert_ptr_nonnull(reply_header(r, "X-Request-Id", value, sizeof value));
+	ck_assert_str_eq(reply_header(r, "Access-Control-Allow-Origin", value, sizeof value), "*");
+}
+
+static void assert_json_type(const struct reply *r)
+{
+	char value[128];
+
+	ck_assert_str_eq(reply_header(r, "Content-Type", value, sizeof value), "application/json; charset=utf-8");
+}
+
+/* ---- raw sockets ---- */
+
+static int raw_connect(unsigned port)
+{
+	struct sockaddr_in sa = { .sin_family = AF_INET, .sin_port = htons((uint16_t)port) };
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+
+	ck_assert_int_ge(fd, 0);
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (connect(fd, (struct sockaddr *)&sa, sizeof sa)) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static void raw_send(int fd, const char *data, size_t length)
+{
+	while (length) {
+		ssize_t w = send(fd, data, length, MSG_NOSIGNAL);
+		if (w <= 0)
+			return; /* the server may close early on garbage: that is allowed */
+		data += w;
+		length -= (size_t)w;
+	}
+}
+
+/* Reads until the server closes or timeout_ms passes without data; returns the bytes. */
+static size_t raw_read(int fd, char *out, size_t size, int timeout_ms)
+{
+	size_t n = 0;
+
+	while (n < size - 1) {
+		struct pollfd p = { fd, POLLIN, 0 };
+		ssize_t got;
+		if (poll(&p, 1, timeout_ms) != 1)
+			break;
+		got = recv(fd, out + n, size - 1 - n, 0);
+		if (got <= 0)
+			break;
+		n += (size_t)got;
+	}
+	out[n] = '\0';
+	return n;
+}
+
+/* Counts occurrences of needle in text. */
+static int count_of(const char *text, const char *needle)
+{
+	int count = 0;
+
+	for (const char *p = text; (p = strstr(p, needle)); p += strlen(needle))
+		count++;
+	return count;
+}
+
+/* ---- endpoints: happy paths ---- */
+
+START_TEST(start_line)
+{
+	char expected[128];
+
+	snprintf(expected, sizeof expected, "fend %s listening on http://127.0.0.1:%u\n", PACKAGE_VERSION, fend.port);
+	ck_assert_str_eq(fend.line, expected);
+}
+END_TEST
+
+START_TEST(health_and_version)
+{
+	struct reply r;
+	char value[128];
+
+	http1("GET", "/health", NULL, NULL, NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	assert_json_type(&r);
+	ck_assert_str_eq(r.body, "{\"status\":\"ok\"}");
+	ck_assert_str_eq(reply_header(&r, "Access-Control-Allow-Origin", value, sizeof value), "*");
+	ck_assert_str_eq(reply_header(&r, "Access-Control-Expose-Headers", value, sizeof value), "X-Request-Id");
+	ck_assert_ptr_null(reply_header(&r, "Vary", value, sizeof value));
+	reply_free(&r);
+	http1("GET", "/version", NULL, NULL, NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	assert_json_type(&r);
+	ck_assert_str_eq(r.body, "{\"name\":\"fend\",\"version\":\"" PACKAGE_VERSION "\"}");
+	reply_free(&r);
+}
+END_TEST
+
+START_TEST(head_is_get)
+{
+	struct reply r;
+	char value[128];
+
+	http1("HEAD", "/health", NULL, NULL, NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_int_eq((int)r.length, 0);
+	ck_assert_str_eq(reply_header(&r, "Content-Length", value, sizeof value), "15");
+	assert_json_type(&r);
+	reply_free(&r);
+}
+END_TEST
+
+START_TEST(openapi_yaml)
+{
+	struct reply r;
+	char value[128], *expected = NULL;
+	size_t size = 0;
+	FILE *f = fopen(SOURCE_DIR "/api/openapi.yaml", "rb");
+
+	ck_assert_ptr_nonnull(f);
+	expected = malloc(1 << 22);
+	size = fread(expected, 1, 1 << 22, f);
+	fclose(f);
+	http1("GET", "/openapi.yaml", NULL, NULL, NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_str_eq(reply_header(&r, "Content-Type", value, sizeof value), "application/yaml");
+	ck_assert_int_eq((int)r.length, (int)size);
+	ck_assert(!memcmp(r.body, expected, size));
+	free(expected);
+	reply_free(&r);
+}
+END_TEST
+
+START_TEST(validate_post)
+{
+	struct reply r;
+
+	post_json("/validate", "{\"fen\":\"" E4_FEN "\"}", &r);
+	ck_assert_int_eq(r.status, 200);
+	assert_json_type(&r);
+	ck_assert(cJSON_IsTrue(member(r.json, "valid")));
+	ck_assert_str_eq(string_member(r.json, "fen"), E4_FEN);
+	ck_assert_str_eq(string_member(member(r.json, "fields"), "en_passant"), "e3");
+	ck_assert_int_eq(int_member(member(r.json, "status"), "legal_moves"), 20);
+	ck_assert_int_eq(cJSON_GetArraySize(member(r.json, "errors")), 0);
+	reply_free(&r);
+	/* A POST without Content-Type is read as JSON; application/<x>+json is JSON too. */
+	http1("POST", "/validate", NULL, START_BODY, NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert(cJSON_IsTrue(member(r.json, "valid")));
+	reply_free(&r);
+	http1("POST", "/validate", "Application/Vnd.Fend+JSON; charset=UTF-8", START_BODY, NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	reply_free(&r);
+}
+END_TEST
+
+START_TEST(validate_get)
+{
+	static const char *const valid[] = { "fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR_w_KQkq_-_0_1", "mode",
+					     "lenient", NULL };
+	static const char *const invalid[] = { "fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", NULL };
+	struct reply r;
+
+	get_query("/validate", valid, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert(cJSON_IsTrue(member(r.json, "valid")));
+	ck_assert_str_eq(string_member(r.json, "fen"), START_FEN);
+	ck_assert_int_gt(cJSON_GetArraySize(member(r.json, "warnings")), 0);
+	reply_free(&r);
+	get_query("/validate", invalid, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert(cJSON_IsFalse(member(r.json, "valid")));
+	ck_assert_str_eq(string_member(cJSON_GetArrayItem(member(r.json, "errors"), 0), "code"), "bad_piece");
+	reply_free(&r);
+	/* '+' in a query is a space. */
+	http1("GET", "/validate?fen=8/8/8/8/8/8/8/K6k+w+-+-+0+1", NULL, NULL, NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert(cJSON_IsTrue(member(r.json, "valid")));
+	reply_free(&r);
+}
+END_TEST
+
+START_TEST(apply_move_post)
+{
+	struct reply r;
+
+	post_json("/apply-move", "{\"fen\":\"" START_FEN "\",\"move\":\"e2e4\"}", &r);
+	ck_assert_int_eq(r.status, 200);
+	assert_json_type(&r);
+	ck_assert_str_eq(string_member(r.json, "fen"), E4_FEN);
+	ck_assert_str_eq(string_member(r.json, "uci"), "e2e4");
+	ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(r.json, "moves"));
+	reply_free(&r);
+	post_json("/apply-move", "{\"fen\":\"" START_FEN "\",\"moves\":[\"e2e4\",\"e7e5\",\"g1f3\"],\"ep\":\"legal\"}", &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_str_eq(string_member(r.json, "fen"), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+	ck_assert_str_eq(string_member(r.json, "uci"), "g1f3");
+	ck_assert_int_eq(cJSON_GetArraySize(member(r.json, "moves")), 3);
+	ck_assert_str_eq(string_member(cJSON_GetArrayItem(member(r.json, "moves"), 0), "fen"),
+			 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+	reply_free(&r);
+}
+END_TEST
+
+START_TEST(moves_get_and_post)
+{
+	static const char *const query[] = { "fen", START_FEN, NULL };
+	struct reply r;
+
+	get_query("/moves", query, &r);
+	ck_assert_int_eq(r.status, 200);
+	assert_json_type(&r);
+	ck_assert_int_eq(int_member(r.json, "count"), 20);
+	ck_assert_int_eq(cJSON_GetArraySize(member(r.json, "moves")), 20);
+	reply_free(&r);
+	post_json("/moves", "{\"fen\":\"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"}", &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_int_eq(int_member(r.json, "count"), 26);
+	bool kingside = false;
+	const cJSON *m;
+	cJSON_ArrayForEach(m, member(r.json, "moves"))
+		if (!strcmp(string_member(m, "uci"), "e1g1"))
+			kingside = !strcmp(cJSON_GetArrayItem(member(m, "flags"), 0)->valuestring, "castle_kingside");
+	ck_assert(kingside);
+	reply_free(&r);
+}
+END_TEST
+
+START_TEST(render_text_and_json)
+{
+	static const char *const query[] = { "fen", E4_FEN, "format", "ascii", NULL };
+	struct reply r;
+	char value[128];
+
+	get_query("/render", query, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_str_eq(reply_header(&r, "Content-Type", value, sizeof value), "text/plain; charset=utf-8");
+	ck_assert_str_eq(r.body, "8 r n b q k b n r\n7 p p p p p p p p\n6 . . . . . . . .\n5 . . . . . . . .\n"
+				 "4 . . . . P . . .\n3 . . . . . . . .\n2 P P P P . P P P\n1 R N B Q K B N R\n"
+				 "  a b c d e f g h\n");
+	reply_free(&r);
+	post_json("/render", "{\"fen\":\"" E4_FEN "\",\"orientation\":\"black\"}", &r);
+	ck_assert_int_eq(r.status, 200);
+	assert_json_type(&r);
+	ck_assert_str_eq(string_member(r.json, "turn"), "black");
+	ck_assert_int_eq(cJSON_GetArraySize(member(r.json, "board")), 8);
+	ck_assert_int_eq(cJSON_GetArraySize(member(r.json, "pieces")), 32);
+	reply_free(&r);
+}
+END_TEST
+
+/* ---- problems ---- */
+
+START_TEST(malformed_json)
+{
+	struct reply r;
+
+	post_json("/validate", "{\"fen\": ", &r);
+	assert_problem(&r, 400, "malformed_json", NULL);
+	ck_assert_int_eq(int_member(r.json, "offset"), 8);
+	reply_free(&r);
+	post_json("/moves", "[\"" START_FEN "\"]", &r);
+	assert_problem(&r, 400, "malformed_json", NULL);
+	reply_free(&r);
+	post_json("/render", "", &r);
+	assert_problem(&r, 400, "malformed_json", NULL);
+	ck_assert_int_eq(int_member(r.json, "offset"), 0);
+	reply_free(&r);
+}
+END_TEST
+
+START_TEST(missing_and_invalid_fields)
+{
+	struct reply r;
+
+	post_json("/validate", "{\"FEN\":\"" START_FEN "\"}", &r);
+	assert_problem(&r, 400, "missing_field", "fen");
+	reply_free(&r);
+	http1("GET", "/moves", NULL, NULL, NULL, &r);
+	assert_problem(&r, 400, "missing_field", "fen");
+	reply_free(&r);
+	post_json("/apply-move", START_BODY, &r);
+	assert_problem(&r, 400, "missing_field", "move");
+	reply_free(&r);
+	post_json("/validate", "{\"fen\":[1]}", &r);
+	assert_problem(&r, 400, "invalid_field", "fen");
+	reply_free(&r);
+	post_json("/validate", "{\"fen\":\"" START_FEN "\",\"chess960\":\"true\"}", &r);
+	assert_problem(&r, 400, "invalid_field", "chess960");
+	reply_free(&r);
+	http1("GET", "/render?fen=8/8/8/8/8/8/8/K6k+w+-+-+0+1&format=png", NULL, NULL, NULL, &r);
+	assert_problem(&r, 400, "invalid_field", "format");
+	reply_free(&r);
+	post_json("/apply-move", "{\"fen\":\"" START_FEN "\",\"move\":\"e2e4\",\"moves\":[]}", &r);
+	assert_problem(&r, 400, "invalid_field", "moves");
+	reply_free(&r);
+}
+END_TEST
+
+START_TEST(not_found_and_method)
+{
+	struct reply r;
+	char value[128];
+
+	http1("GET", "/nope", NULL, NULL, NULL, &r);
+	assert_problem(&r, 404, "not_found", NULL);
+	reply_free(&r);
+	post_json("/validate/extra", START_BODY, &r);
+	assert_problem(&r, 404, "not_found", NULL);
+	reply_free(&r);
+	http1("DELETE", "/validate", NULL, NULL, NULL, &r);
+	assert_problem(&r, 405, "method_not_allowed", NULL);
+	ck_assert_str_eq(reply_header(&r, "Allow", value, sizeof value), "GET, HEAD, POST, OPTIONS");
+	ck_assert_int_eq(cJSON_GetArraySize(member(r.json, "allowed")), 4);
+	reply_free(&r);
+	http1("GET", "/apply-move", NULL, NULL, NULL, &r);
+	assert_problem(&r, 405, "method_not_allowed", NULL);
+	ck_assert_str_eq(reply_header(&r, "Allow", value, sizeof value), "POST, OPTIONS");
+	reply_free(&r);
+	post_json("/version", "{}", &r);
+	assert_problem(&r, 405, "method_not_allowed", NULL);
+	ck_assert_str_eq(reply_header(&r, "Allow", value, sizeof value), "GET, HEAD, OPTIONS");
+	reply_free(&r);
+}
+END_TEST
+
+START_TEST(unsupported_media_type)
+{
+	struct reply r;
+
+	http1("POST", "/validate", "text/plain", START_BODY, NULL, &r);
+	assert_problem(&r, 415, "unsupported_media_type", NULL);
+	reply_free(&r);
+	http1("POST", "/moves", "application/x-www-form-urlencoded", "fen=x", NULL, &r);
+	assert_problem(&r, 415, "unsupported_media_type", NULL);
+	reply_free(&r);
+}
+END_TEST
+
+START_TEST(invalid_fen_and_illegal_move)
+{
+	struct reply r;
+
+	post_json("/moves", "{\"fen\":\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0\"}", &r);
+	assert_problem(&r, 422, "invalid_fen", NULL);
+	ck_assert_int_gt(cJSON_GetArraySize(member(r.json, "errors")), 0);
+	ck_assert(cJSON_IsArray(member(r.json, "warnings")));
+	reply_free(&r);
+	post_json("/apply-move", "{\"fen\":\"" START_FEN "\",\"moves\":[\"e2e4\",\"e7e5\",\"e1e2\",\"a7a1\"]}", &r);
+	assert_problem(&r, 422, "illegal_move", NULL);
+	ck_assert_int_eq(int_member(r.json, "index"), 3);
+	ck_assert_str_eq(string_member(r.json, "move"), "a7a1");
+	ck_assert_str_eq(string_member(r.json, "reason"), "not_legal");
+	ck_assert_str_eq(string_member(r.json, "fen"), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPPKPPP/RNBQ1BNR b kq - 1 2");
+	ck_assert_int_gt(cJSON_GetArraySize(member(r.json, "legal_moves")), 0);
+	reply_free(&r);
+}
+END_TEST
+
+START_TEST(payload_too_large)
+{
+	struct reply r;
+	char body[200], head[256], buf[4096];
+	int fd;
+
+	/* With --max-body 64: a body with its Content-Length over the limit. */
+	snprintf(body, sizeof body, "{\"fen\":\"%s\",\"pad\":\"%080d\"}", START_FEN, 0);
+	post_json("/validate", body, &r);
+	assert_problem(&r, 413, "payload_too_large", NULL);
+	ck_assert_int_eq(int_member(r.json, "limit"), 64);
+	reply_free(&r);
+
+	/* The same body chunked: refused once it passes the limit. */
+	static const char *const chunked[] = { "Transfer-Encoding: chunked", NULL };
+	http1("POST", "/validate", "application/json", body, chunked, &r);
+	assert_problem(&r, 413, "payload_too_large", NULL);
+	reply_free(&r);
+
+	/* A Content-Length over the limit is answered before any of the body is sent. */
+	fd = raw_connect(fend.port);
+	ck_assert_int_ge(fd, 0);
+	snprintf(head, sizeof head,
+		 "POST /validate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+		 "Content-Length: 100000000\r\n\r\n");
+	raw_send(fd, head, strlen(head));
+	raw_read(fd, buf, sizeof buf, 5000);
+	close(fd);
+	ck_assert_msg(!strncmp(buf, "HTTP/1.1 413 ", 13), "got: %s", buf);
+	ck_assert_ptr_nonnull(strcasestr(buf, "Content-Type: application/problem+json"));
+	ck_assert_ptr_nonnull(strstr(buf, "\"code\":\"payload_too_large\""));
+
+	/* Small bodies still work. */
+	post_json("/validate", "{\"fen\":\"8/8/8/8/8/8/8/K6k w - - 0 1\"}", &r);
+	ck_assert_int_eq(r.status, 200);
+	reply_free(&r);
+}
+END_TEST
+
+/* ---- headers, connections ---- */
+
+START_TEST(cors_preflight)
+{
+	static const char *const headers[] = { "Origin: https://app.example", "Access-Control-Request-Method: POST",
+					       "Access-Control-Request-Headers: content-type", NULL };
+	struct reply r;
+	char value[128];
+
+	http1("OPTIONS", "/validate", NULL, NULL, headers, &r);
+	ck_assert_int_eq(r.status, 204);
+	ck_assert_int_eq((int)r.length, 0);
+	ck_assert_str_eq(reply_header(&r, "Access-Control-Allow-Origin", value, sizeof value), "*");
+	ck_assert_str_eq(reply_header(&r, "Access-Control-Allow-Methods", value, sizeof value),
+			 "GET, HEAD, POST, OPTIONS");
+	ck_assert_str_eq(reply_header(&r, "Access-Control-Allow-Headers", value, sizeof value),
+			 "Content-Type, X-Request-Id");
+	ck_assert_str_eq(reply_header(&r, "Access-Control-Max-Age", value, sizeof value), "86400");
+	ck_assert_str_eq(reply_header(&r, "Allow", value, sizeof value), "GET, HEAD, POST, OPTIONS");
+	ck_assert_ptr_nonnull(reply_header(&r, "X-Request-Id", value, sizeof value));
+	reply_free(&r);
+	http1("OPTIONS", "/health", NULL, NULL, headers, &r);
+	ck_assert_int_eq(r.status, 204);
+	ck_assert_str_eq(reply_header(&r, "Allow", value, sizeof value), "GET, HEAD, OPTIONS");
+	reply_free(&r);
+	http1("OPTIONS", "/elsewhere", NULL, NULL, headers, &r);
+	assert_problem(&r, 404, "not_found", NULL);
+	reply_free(&r);
+}
+END_TEST
+
+START_TEST(request_ids)
+{
+	static const char *const given[] = { "X-Request-Id: my-trace/42:a", NULL };
+	static const char *const spaced[] = { "X-Request-Id: has space", NULL };
+	struct reply r;
+	char value[256], first[256];
+
+	http1("GET", "/health", NULL, NULL, given, &r);
+	ck_assert_str_eq(reply_header(&r, "X-Request-Id", value, sizeof value), "my-trace/42:a");
+	reply_free(&r);
+	post_json("/validate", "{}", &r); /* problems carry it too */
+	ck_assert_int_eq((int)strlen(reply_header(&r, "X-Request-Id", first, sizeof first)), 16);
+	ck_assert_int_eq((int)strspn(first, "0123456789abcdef"), 16);
+	reply_free(&r);
+	http1("GET", "/health", NULL, NULL, spaced, &r);
+	ck_assert_int_eq((int)strlen(reply_header(&r, "X-Request-Id", value, sizeof value)), 16);
+	ck_assert_str_ne(value, first);
+	reply_free(&r);
+}
+END_TEST
+
+START_TEST(keep_alive)
+{
+	CURL *c = curl_easy_init();
+	struct reply r;
+
+	http(c, "GET", "/health", NULL, NULL, NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_int_eq(r.connects, 1);
+	reply_free(&r);
+	http(c, "POST", "/validate", "application/json", START_BODY, NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_int_eq(r.connects, 0);
+	reply_free(&r);
+	http(c, "POST", "/validate", "application/json", "{\"fen\":1}", NULL, &r);
+	ck_assert_int_eq(r.status, 400);
+	ck_assert_int_eq(r.connects, 0);
+	reply_free(&r);
+	http(c, "GET", "/nope", NULL, NULL, NULL, &r);
+	ck_assert_int_eq(r.status, 404);
+	ck_assert_int_eq(r.connects, 0);
+	reply_free(&r);
+	http(c, "GET", "/moves?fen=8/8/8/8/8/8/8/K6k+w+-+-+0+1", NULL, NULL, NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_int_eq(r.connects, 0);
+	reply_free(&r);
+	curl_easy_cleanup(c);
+}
+END_TEST
+
+#define CONCURRENT_THREADS 8
+#define CONCURRENT_REQUESTS 200
+
+/* One client thread: alternates POST /validate and GET /moves on one connection;
+ * returns how many answers were wrong. */
+static void *concurrent_client(void *arg)
+{
+	CURL *c = curl_easy_init();
+	intptr_t wrong = 0;
+	char url[128];
+
+	(void)arg;
+	for (int i = 0; c && i < CONCURRENT_REQUESTS; i++) {
+		struct reply r = { 0 };
+		struct curl_slist *list = curl_slist_append(NULL, "Content-Type: application/json");
+		curl_easy_reset(c);
+		curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, reply_on_body);
+		curl_easy_setopt(c, CURLOPT_WRITEDATA, &r);
+		curl_easy_setopt(c, CURLOPT_TIMEOUT, 30L);
+		curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+		if (i % 2 == 0) {
+			snprintf(url, sizeof url, "%s/validate", fend.base);
+			curl_easy_setopt(c, CURLOPT_POSTFIELDS, START_BODY);
+			curl_easy_setopt(c, CURLOPT_HTTPHEADER, list);
+		} else {
+			snprintf(url, sizeof url, "%s/moves?fen=8/8/8/8/8/8/8/K6k+w+-+-+0+1", fend.base);
+		}
+		curl_easy_setopt(c, CURLOPT_URL, url);
+		CURLcode rc = curl_easy_perform(c);
+		long status = 0;
+		curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
+		if (rc != CURLE_OK || status != 200 || !r.body ||
+		    !strstr(r.body, i % 2 == 0 ? "\"legal_moves\":20," : "\"count\":3,"))
+			wrong++;
+		curl_slist_free_all(list);
+		free(r.body);
+	}
+	if (!c)
+		wrong = CONCURRENT_REQUESTS;
+	curl_easy_cleanup(c);
+	return (void *)wrong;
+}
+
+START_TEST(concurrent_clients)
+{
+	pthread_t threads[CONCURRENT_THREADS];
+	intptr_t wrong = 0;
+
+	for (int i = 0; i < CONCURRENT_THREADS; i++)
+		ck_assert_int_eq(pthread_create(&threads[i], NULL, concurrent_client, NULL), 0);
+	for (int i = 0; i < CONCURRENT_THREADS; i++) {
+		void *result;
+		pthread_join(threads[i], &result);
+		wrong += (intptr_t)result;
+	}
+	ck_assert_int_eq((int)wrong, 0);
+	daemon_alive(&fend);
+}
+END_TEST
+
+START_TEST(pipelined_requests)
+{
+	static const char three[] = "GET /health HTTP/1.1\r\nHost: x\r\n\r\n"
+				    "POST /validate HTTP/1.1\r\nHost: x\r\nContent-Length: 14\r\n\r\n{\"fen\":\"nope\"}"
+				    "GET /version HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+	char buf[8192];
+	int fd = raw_connect(fend.port);
+
+	ck_assert_int_ge(fd, 0);
+	raw_send(fd, three, sizeof three - 1);
+	raw_read(fd, buf, sizeof buf, 5000);
+	close(fd);
+	ck_assert_int_eq(count_of(buf, "HTTP/1.1 200 OK"), 3);
+	ck_assert_ptr_nonnull(strstr(buf, "{\"status\":\"ok\"}"));
+	ck_assert_ptr_nonnull(strstr(buf, "\"valid\":false"));
+	ck_assert_ptr_nonnull(strstr(buf, "\"name\":\"fend\""));
+}
+END_TEST
+
+/* Requests a server must survive; after each, fend still answers. */
+static const char *const garbage[] = {
+	"\x00\x01\x02\xff\xfe\xfd\r\n\r\n",
+	"\r\n\r\n\r\n\r\n",
+	"GET\r\n\r\n",
+	"GET / HTTP/9.9\r\nHost: x\r\n\r\n",
+	"FOO /health HTTP/1.1\r\nHost: x\r\n\r\n",
+	"GET /health HTTP/1.1\r\nHost: x\r\nBroken header line\r\n\r\n",
+	"GET /validate?fen=%zz%00%ff&mode=%&chess960=%%% HTTP/1.1\r\nHost: x\r\n\r\n",
+	"POST /validate HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n",
+	"POST /validate HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999999999999\r\n\r\n",
+	"POST /validate HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 7\r\n\r\n{}",
+	"POST /validate HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n",
+	"POST /validate HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffffff\r\nabc",
+	"POST /apply-move HTTP/1.1\r\nHost: x\r\nContent-Length: 30\r\n\r\n{\"fen\":\"",
+	"POST /validate HTTP/1.1\r\nHost: x\r\nContent-Length: 9\r\n\r\n{\"a\":\0\0\0}",
+	"POST /validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 24\r\n\r\n"
+	"[[[[[[[[[[[[[[[[[[[[[[[[",
+	"OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n",
+	"GET http://evil.example/health HTTP/1.1\r\nHost: x\r\n\r\n",
+	"GET /health HTTP/1.0\r\n\r\n",
+};
+
+START_TEST(garbage_requests)
+{
+	char buf[65536];
+	struct reply r;
+	size_t big = 200000;
+	char *huge = malloc(big + 128);
+
+	for (size_t i = 0; i < sizeof garbage / sizeof garbage[0]; i++) {
+		int fd = raw_connect(fend.port);
+		ck_assert_int_ge(fd, 0);
+		/* Sizes by hand: some rows hold NUL bytes. */
+		size_t len = strlen(garbage[i]);
+		if (i == 0)
+			len = 10;
+		else if (strstr(garbage[i], "{\"a\":"))
+			len = strlen(garbage[i]) + 4;
+		raw_send(fd, garbage[i], len);
+		raw_read(fd, buf, sizeof buf, 300);
+		close(fd);
+		daemon_alive(&fend);
+	}
+	/* A huge header, a huge URL and a huge number of headers. */
+	for (int k = 0; k < 3; k++) {
+		size_t n = 0;
+		int fd;
+		if (k == 0) {
+			n = (size_t)sprintf(huge, "GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ");
+			memset(huge + n, 'a', big - n);
+			n = big;
+		} else if (k == 1) {
+			n = (size_t)sprintf(huge, "GET /");
+			memset(huge + n, 'a', big - n);
+			n = big;
+			n += (size_t)sprintf(huge + n, " HTTP/1.1\r\nHost: x");
+		} else {
+			n = (size_t)sprintf(huge, "GET /health HTTP/1.1\r\nHost: x");
+			while (n + 8 < big)
+				n += (size_t)sprintf(huge + n, "\r\nA: b");
+		}
+		n += (size_t)sprintf(huge + n, "\r\n\r\n");
+		fd = raw_connect(fend.port);
+		ck_assert_int_ge(fd, 0);
+		raw_send(fd, huge, n);
+		raw_read(fd, buf, sizeof buf, 1000);
+		close(fd);
+		ck_assert_msg(!strncmp(buf, "HTTP/1.1 4", 10) || buf[0] == '\0', "huge request %d got: %.100s", k, buf);
+		daemon_alive(&fend);
+	}
+	free(huge);
+	/* Connections opened and dropped at once, and half-sent requests left hanging. */
+	for (int k = 0; k < 50; k++) {
+		int fd = raw_connect(fend.port);
+		ck_assert_int_ge(fd, 0);
+		if (k % 2)
+			raw_send(fd, "GET /hea", 8);
+		close(fd);
+	}
+	http1("GET", "/health", NULL, NULL, NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_str_eq(r.body, "{\"status\":\"ok\"}");
+	reply_free(&r);
+	daemon_alive(&fend);
+}
+END_TEST
+
+/* ---- the process: flags, shutdown, log ---- */
+
+/* Runs fend with args to completion; returns its wait status, with stdout and stderr. */
+static int run_fend(const char *const *env, const char *const *args, char *out, size_t out_size, char *err,
+		    size_t err_size)
+{
+	int o[2], e[2], status;
+	pid_t pid;
+	ssize_t n;
+
+	ck_assert_int_eq(pipe(o), 0);
+	ck_assert_int_eq(pipe(e), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		char *argv[16];
+		int argc = 0;
+		dup2(o[1], STDOUT_FILENO);
+		dup2(e[1], STDERR_FILENO);
+		close(o[0]);
+		close(e[0]);
+		for (const char *const *v = env; v && *v; v++)
+			putenv((char *)(uintptr_t)*v);
+		argv[argc++] = "fend";
+		while (args && *args && argc < 15)
+			argv[argc++] = (char *)(uintptr_t)*args++;
+		argv[argc] = NULL;
+		execv(FEND_PATH, argv);
+		_exit(127);
+	}
+	close(o[1]);
+	close(e[1]);
+	n = read(o[0], out, out_size - 1);
+	out[n > 0 ? n : 0] = '\0';
+	n = read(e[0], err, err_size - 1);
+	err[n > 0 ? n : 0] = '\0';
+	close(o[0]);
+	close(e[0]);
+	waitpid(pid, &status, 0);
+	return status;
+}
+
+static const char *const bad_flag_rows[][3] = {
+	{ "--port", "http", NULL },   { "--port", "70000", NULL },        { "--threads", "0", NULL },
+	{ "--max-body", "-1", NULL }, { "--timeout", "soon", NULL },      { "--log", "loud", NULL },
+	{ "--listen", "example.org", NULL }, { "--cors-origin", "a\r\nX-Evil: 1", NULL },
+	{ "--max-connections", "0", NULL },  { "--bogus", NULL, NULL },   { "extra", NULL, NULL },
+	{ "--log", NULL, NULL },
+};
+
+START_TEST(bad_flags_exit_2)
+{
+	char out[4096], err[4096];
+	int status = run_fend(NULL, bad_flag_rows[_i], out, sizeof out, err, sizeof err);
+
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 2);
+	ck_assert_str_eq(out, "");
+	ck_assert_msg(!strncmp(err, "fend: ", 6), "stderr: %s", err);
+	ck_assert_ptr_nonnull(strstr(err, "fend --help"));
+}
+END_TEST
+
+START_TEST(bad_env_exit_2)
+{
+	static const char *const env[] = { "FEND_PORT=eighty", NULL };
+	char out[4096], err[4096];
+	int status = run_fend(env, NULL, out, sizeof out, err, sizeof err);
+
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 2);
+	ck_assert_ptr_nonnull(strstr(err, "FEND_PORT"));
+}
+END_TEST
+
+START_TEST(help_and_version)
+{
+	static const char *const help[] = { "--help", NULL };
+	static const char *const version[] = { "--version", NULL };
+	char out[8192], err[4096];
+	int status;
+
+	status = run_fend(NULL, help, out, sizeof out, err, sizeof err);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+	ck_assert(!strncmp(out, "usage: fend", 11));
+	ck_assert_ptr_nonnull(strstr(out, "--listen"));
+	ck_assert_ptr_nonnull(strstr(out, "FEND_MAX_BODY"));
+	ck_assert_str_eq(err, "");
+	status = run_fend(NULL, version, out, sizeof out, err, sizeof err);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+	ck_assert_str_eq(out, "fend " PACKAGE_VERSION "\n");
+}
+END_TEST
+
+START_TEST(port_in_use_exit_1)
+{
+	char port[16], out[4096], err[4096];
+	const char *args[] = { "--port", port, "--log", "off", NULL };
+	int status;
+
+	snprintf(port, sizeof port, "%u", fend.port);
+	status = run_fend(NULL, args, out, sizeof out, err, sizeof err);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 1);
+	ck_assert_str_eq(out, "");
+	ck_assert_ptr_nonnull(strstr(err, "cannot listen"));
+	daemon_alive(&fend);
+}
+END_TEST
+
+START_TEST(environment_settings)
+{
+	static const char *const env[] = { "FEND_PORT=0", "FEND_LOG=off", "FEND_CORS_ORIGIN=https://app.example",
+					   "FEND_MAX_BODY=100", NULL };
+	struct reply r;
+	char value[128];
+
+	daemon_start_env(&fend, NULL, env, NULL);
+	http1("GET", "/health", NULL, NULL, NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_str_eq(reply_header(&r, "Access-Control-Allow-Origin", value, sizeof value), "https://app.example");
+	ck_assert_str_eq(reply_header(&r, "Vary", value, sizeof value), "Origin");
+	reply_free(&r);
+	post_json("/validate", "{\"fen\":\"" START_FEN "\",\"mode\":\"strict\",\"ep\":\"fen\",\"castling\":\"standard\"}", &r);
+	ck_assert_int_eq(r.status, 413);
+	ck_assert_int_eq(int_member(r.json, "limit"), 100);
+	reply_free(&r);
+	daemon_stop(&fend);
+}
+END_TEST
+
+START_TEST(ipv6_listen)
+{
+	/* Where the host has IPv6 loopback, fend serves on it; where it has not, it says it
+	 * cannot listen and exits 1. Either way the answer is checked. */
+	int probe = socket(AF_INET6, SOCK_STREAM, 0);
+	struct sockaddr_in6 sa = { .sin6_family = AF_INET6, .sin6_addr = IN6ADDR_LOOPBACK_INIT };
+	bool have_ipv6 = probe >= 0 && bind(probe, (struct sockaddr *)&sa, sizeof sa) == 0;
+	static const char *const args[] = { "--listen", "::1", "--port", "0", "--log", "off", NULL };
+
+	if (probe >= 0)
+		close(probe);
+	if (!have_ipv6) {
+		char out[1024], err[1024];
+		int status = run_fend(NULL, args, out, sizeof out, err, sizeof err);
+		ck_assert(WIFEXITED(status));
+		ck_assert_int_eq(WEXITSTATUS(status), 1);
+		return;
+	}
+	daemon_start(&fend, args);
+	char expected[128];
+	snprintf(expected, sizeof expected, "fend %s listening on http://[::1]:%u\n", PACKAGE_VERSION, fend.port);
+	ck_assert_str_eq(fend.line, expected);
+	snprintf(fend.base, sizeof fend.base, "http://[::1]:%u", fend.port);
+	struct reply r;
+	http1("GET", "/health", NULL, NULL, NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	reply_free(&r);
+	daemon_stop(&fend);
+}
+END_TEST
+
+START_TEST(sigterm_with_request_in_flight)
+{
+	static const char *const args[] = { "--port", "0", "--log", "off", "--timeout", "10", NULL };
+	static const char body[] = START_BODY;
+	size_t half = (sizeof body - 1) / 2;
+	char head[256], buf[8192];
+	int fd, late, status;
+
+	daemon_start(&fend, args);
+	fd = raw_connect(fend.port);
+	ck_assert_int_ge(fd, 0);
+	snprintf(head, sizeof head,
+		 "POST /validate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+		 "Content-Length: %zu\r\n\r\n",
+		 sizeof body - 1);
+	raw_send(fd, head, strlen(head));
+	raw_send(fd, body, half);
+	test_sleep_ms(300);
+	kill(fend.pid, SIGTERM);
+	/* Draining: the listening socket is closed soon, the request in flight is not. */
+	for (int i = 0; i < 500 && (late = raw_connect(fend.port)) >= 0; i++) {
+		close(late);
+		test_sleep_ms(10);
+	}
+	ck_assert_int_lt(late, 0);
+	daemon_alive(&fend);
+	raw_send(fd, body + half, sizeof body - 1 - half);
+	raw_read(fd, buf, sizeof buf, 10000);
+	close(fd);
+	ck_assert_msg(!strncmp(buf, "HTTP/1.1 200 OK\r\n", 17), "got: %s", buf);
+	ck_assert_ptr_nonnull(strcasestr(buf, "\r\nConnection: close\r\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "\"valid\":true"));
+	ck_assert_ptr_nonnull(strstr(buf, "\"warnings\":[]}"));
+	status = daemon_wait(&fend);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+}
+END_TEST
+
+START_TEST(sigint_idle_exits_0)
+{
+	static const char *const args[] = { "--port", "0", "--log", "off", NULL };
+	CURL *c = curl_easy_init();
+	struct reply r;
+	int status;
+
+	daemon_start(&fend, args);
+	/* An idle keep-alive connection does not hold up the exit. */
+	http(c, "GET", "/health", NULL, NULL, NULL, &r);
+	reply_free(&r);
+	kill(fend.pid, SIGINT);
+	status = daemon_wait(&fend);
+	curl_easy_cleanup(c);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+}
+END_TEST
+
+/* Reads a whole small file. */
+static void read_file(const char *path, char *out, size_t size)
+{
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	ck_assert_ptr_nonnull(f);
+	n = fread(out, 1, size - 1, f);
+	out[n] = '\0';
+	fclose(f);
+}
+
+START_TEST(access_log_text)
+{
+	static const char *const args[] = { "--port", "0", "--log", "text", NULL };
+	static const char *const id[] = { "X-Request-Id: log-test-1", NULL };
+	char path[] = "/tmp/fend-log-XXXXXX", text[8192];
+	int fd = mkstemp(path);
+	regex_t re;
+	struct reply r;
+
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	daemon_start_env(&fend, path, NULL, args);
+	http1("GET", "/health", NULL, NULL, id, &r);
+	reply_free(&r);
+	http1("POST", "/validate", "application/json", "[]", NULL, &r);
+	reply_free(&r);
+	daemon_stop(&fend);
+	read_file(path, text, sizeof text);
+	unlink(path);
+	/* Two lines, in either order: each is written when its request completes. */
+	ck_assert_int_eq(count_of(text, "\n"), 2);
+	ck_assert_int_eq(regcomp(&re,
+				 "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z 127\\.0\\.0\\.1 GET /health "
+				 "200 15 [0-9]+us id=log-test-1$",
+				 REG_EXTENDED | REG_NEWLINE),
+			 0);
+	ck_assert_msg(regexec(&re, text, 0, NULL, 0) == 0, "log: %s", text);
+	regfree(&re);
+	ck_assert_int_eq(regcomp(&re,
+				 "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]{12}Z 127\\.0\\.0\\.1 POST /validate 400 [0-9]+ [0-9]+us "
+				 "id=[0-9a-f]{16}$",
+				 REG_EXTENDED | REG_NEWLINE),
+			 0);
+	ck_assert_msg(regexec(&re, text, 0, NULL, 0) == 0, "log: %s", text);
+	regfree(&re);
+}
+END_TEST
+
+START_TEST(access_log_json)
+{
+	static const char *const args[] = { "--port", "0", "--log", "json", NULL };
+	char path[] = "/tmp/fend-log-XXXXXX", text[8192];
+	int fd = mkstemp(path);
+	struct reply r;
+	cJSON *line;
+
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	daemon_start_env(&fend, path, NULL, args);
+	http1("GET", "/moves?fen=8/8/8/8/8/8/8/K6k+w+-+-+0+1", NULL, NULL, NULL, &r);
+	daemon_stop(&fend);
+	read_file(path, text, sizeof text);
+	unlink(path);
+	ck_assert_int_eq(count_of(text, "\n"), 1);
+	line = cJSON_Parse(text);
+	ck_assert_ptr_nonnull(line);
+	ck_assert_int_eq((int)strlen(string_member(line, "time")), 24);
+	ck_assert_str_eq(string_member(line, "client"), "127.0.0.1");
+	ck_assert_str_eq(string_member(line, "method"), "GET");
+	ck_assert_str_eq(string_member(line, "path"), "/moves");
+	ck_assert_int_eq(int_member(line, "status"), 200);
+	ck_assert_int_eq(int_member(line, "bytes"), (int)r.length);
+	ck_assert_int_ge(int_member(line, "duration_us"), 0);
+	ck_assert_int_eq((int)strlen(string_member(line, "request_id")), 16);
+	cJSON_Delete(line);
+	reply_free(&r);
+}
+END_TEST
+
+static Suite *http_suite(void)
+{
+	Suite *s = suite_create("http");
+	TCase *tc;
+
+	tc = tcase_create("endpoints");
+	tcase_add_checked_fixture(tc, fixture_start, fixture_stop);
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	tcase_add_test(tc, start_line);
+	tcase_add_test(tc, health_and_version);
+	tcase_add_test(tc, head_is_get);
+	tcase_add_test(tc, openapi_yaml);
+	tcase_add_test(tc, validate_post);
+	tcase_add_test(tc, validate_get);
+	tcase_add_test(tc, apply_move_post);
+	tcase_add_test(tc, moves_get_and_post);
+	tcase_add_test(tc, render_text_and_json);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("problems");
+	tcase_add_checked_fixture(tc, fixture_start, fixture_stop);
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	tcase_add_test(tc, malformed_json);
+	tcase_add_test(tc, missing_and_invalid_fields);
+	tcase_add_test(tc, not_found_and_method);
+	tcase_add_test(tc, unsupported_media_type);
+	tcase_add_test(tc, invalid_fen_and_illegal_move);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("limits");
+	tcase_add_checked_fixture(tc, fixture_start_small, fixture_stop);
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	tcase_add_test(tc, payload_too_large);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("connections");
+	tcase_add_checked_fixture(tc, fixture_start, fixture_stop);
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	tcase_add_test(tc, cors_preflight);
+	tcase_add_test(tc, request_ids);
+	tcase_add_test(tc, keep_alive);
+	tcase_add_test(tc, concurrent_clients);
+	tcase_add_test(tc, pipelined_requests);
+	tcase_add_test(tc, garbage_requests);
+	tcase_add_test(tc, port_in_use_exit_1);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("process");
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	tcase_add_loop_test(tc, bad_flags_exit_2, 0, (int)(sizeof bad_flag_rows / sizeof bad_flag_rows[0]));
+	tcase_add_test(tc, bad_env_exit_2);
+	tcase_add_test(tc, help_and_version);
+	tcase_add_test(tc, environment_settings);
+	tcase_add_test(tc, ipv6_listen);
+	tcase_add_test(tc, sigterm_with_request_in_flight);
+	tcase_add_test(tc, sigint_idle_exits_0);
+	tcase_add_test(tc, access_log_text);
+	tcase_add_test(tc, access_log_json);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr;
+	int failed;
+
+	/* Once, before any thread: curl's global state is not thread-safe to set up. */
+	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
+		return EXIT_FAILURE;
+	sr = srunner_create(http_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	curl_global_cleanup();
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,568 @@
+/* check_json.c -- tests of src/json: the exact JSON of validation (valid, illegal,
+ * malformed, with warnings), issues, status, fields, moves and their flags, illegal
+ * moves, apply-move results and the board a frontend draws. */
+#include <check.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_util.h"
+#include "core/uci.h"
+#include "json/json.h"
+
+static const struct json_fen_style json_default = { FEN_EP_FEN, FEN_CASTLING_STANDARD };
+
+/* Prints tree unformatted, frees it, and compares the text with expected. */
+static void json_expect(cJSON *tree, const char *expected)
+{
+	char *text;
+
+	ck_assert_ptr_nonnull(tree);
+	text = cJSON_PrintUnformatted(tree);
+	cJSON_Delete(tree);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_msg(!strcmp(text, expected), "\n got  %s\n want %s", text, expected);
+	cJSON_free(text);
+}
+
+/* Parses fen with the given mode into pos and report, returning the verdict. */
+static enum fen_verdict json_parse(const char *fen, enum fen_mode mode, struct position *pos, struct fen_report *report)
+{
+	struct fen_options options = { mode, false, false };
+
+	return fen_parse(fen, strlen(fen), &options, pos, report);
+}
+
+START_TEST(test_option_names)
+{
+	enum fen_mode mode;
+	enum fen_ep_style ep;
+	enum fen_castling_style castling;
+
+	ck_assert_int_eq(json_parse_mode("strict", &mode), 0);
+	ck_assert_int_eq(mode, FEN_STRICT);
+	ck_assert_int_eq(json_parse_mode("lenient", &mode), 0);
+	ck_assert_int_eq(mode, FEN_LENIENT);
+	ck_assert_int_eq(json_parse_mode("Lenient", &mode), -1);
+	ck_assert_int_eq(json_parse_mode("", &mode), -1);
+	ck_assert_int_eq(json_parse_ep_style("fen", &ep), 0);
+	ck_assert_int_eq(ep, FEN_EP_FEN);
+	ck_assert_int_eq(json_parse_ep_style("xfen", &ep), 0);
+	ck_assert_int_eq(ep, FEN_EP_XFEN);
+	ck_assert_int_eq(json_parse_ep_style("legal", &ep), 0);
+	ck_assert_int_eq(ep, FEN_EP_LEGAL);
+	ck_assert_int_eq(json_parse_ep_style("x-fen", &ep), -1);
+	ck_assert_int_eq(json_parse_castling_style("standard", &castling), 0);
+	ck_assert_int_eq(castling, FEN_CASTLING_STANDARD);
+	ck_assert_int_eq(json_parse_castling_style("shredder", &castling), 0);
+	ck_assert_int_eq(castling, FEN_CASTLING_SHREDDER);
+	ck_assert_int_eq(json_parse_castling_style("xfen", &castling), -1);
+}
+END_TEST
+
+/* ---- validation ---- */
+
+START_TEST(test_validation_valid)
+{
+	struct position pos;
+	struct fen_report report;
+	char expected[1024];
+
+	ck_assert_int_eq(json_parse(POSITION_START_FEN, FEN_STRICT, &pos, &report), FEN_VALID);
+	snprintf(expected, sizeof expected,
+		 "{\"valid\":true,\"fen\":\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\","
+		 "\"fields\":{\"board\":\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\",\"turn\":\"w\",\"castling\":\"KQkq\","
+		 "\"en_passant\":null,\"halfmove\":0,\"fullmove\":1},\"chess960\":false,\"zobrist\":\"%016" PRIx64 "\","
+		 "\"status\":{\"check\":false,\"checkmate\":false,\"stalemate\":false,\"insufficient_material\":false,"
+		 "\"fifty_move\":false,\"seventy_five_move\":false,\"legal_moves\":20,\"outcome\":\"ongoing\",\"result\":null},"
+		 "\"errors\":[],\"warnings\":[]}",
+		 pos.key);
+	json_expect(json_validation(FEN_VALID, &pos, &report, &json_default), expected);
+}
+END_TEST
+
+/* A lenient parse with warnings: given is null for a field that was missing. */
+START_TEST(test_validation_warnings)
+{
+	struct position pos;
+	struct fen_report report;
+	char expected[2048];
+
+	ck_assert_int_eq(json_parse("4k3/8/8/8/8/8/8/4K3 w", FEN_LENIENT, &pos, &report), FEN_VALID);
+	snprintf(expected, sizeof expected,
+		 "{\"valid\":true,\"fen\":\"4k3/8/8/8/8/8/8/4K3 w - - 0 1\",\"fields\":{\"board\":\"4k3/8/8/8/8/8/8/4K3\","
+		 "\"turn\":\"w\",\"castling\":\"-\",\"en_passant\":null,\"halfmove\":0,\"fullmove\":1},\"chess960\":false,"
+		 "\"zobrist\":\"%016" PRIx64 "\",\"status\":{\"check\":false,\"checkmate\":false,\"stalemate\":false,"
+		 "\"insufficient_material\":true,\"fifty_move\":false,\"seventy_five_move\":false,\"legal_moves\":5,"
+		 "\"outcome\":\"insufficient_material\",\"result\":\"1/2-1/2\"},\"errors\":[],\"warnings\":["
+		 "{\"code\":\"field_defaulted\",\"field\":\"castling\",\"offset\":21,\"length\":0,"
+		 "\"message\":\"the castling field is missing; \\\"-\\\" is assumed\",\"given\":null,\"became\":\"-\"},"
+		 "{\"code\":\"field_defaulted\",\"field\":\"en_passant\",\"offset\":21,\"length\":0,"
+		 "\"message\":\"the en_passant field is missing; \\\"-\\\" is assumed\",\"given\":null,\"became\":\"-\"},"
+		 "{\"code\":\"field_defaulted\",\"field\":\"halfmove\",\"offset\":21,\"length\":0,"
+		 "\"message\":\"the halfmove field is missing; \\\"0\\\" is assumed\",\"given\":null,\"became\":\"0\"},"
+		 "{\"code\":\"field_defaulted\",\"field\":\"fullmove\",\"offset\":21,\"length\":0,"
+		 "\"message\":\"the fullmove field is missing; \\\"1\\\" is assumed\",\"given\":null,\"became\":\"1\"}]}",
+		 pos.key);
+	json_expect(json_validation(FEN_VALID, &pos, &report, &json_default), expected);
+}
+END_TEST
+
+/* Illegal: the position is shown, but there is no key and no status. */
+START_TEST(test_validation_illegal)
+{
+	struct position pos;
+	struct fen_report report;
+
+	ck_assert_int_eq(json_parse("4k3/8/8/8/8/8/8/4RK2 w - - 0 1", FEN_STRICT, &pos, &report), FEN_ILLEGAL);
+	json_expect(json_validation(FEN_ILLEGAL, &pos, &report, &json_default),
+		    "{\"valid\":false,\"fen\":\"4k3/8/8/8/8/8/8/4RK2 w - - 0 1\",\"fields\":{\"board\":\"4k3/8/8/8/8/8/8/4RK2\","
+		    "\"turn\":\"w\",\"castling\":\"-\",\"en_passant\":null,\"halfmove\":0,\"fullmove\":1},\"chess960\":false,"
+		    "\"zobrist\":null,\"status\":null,\"errors\":[{\"code\":\"opponent_in_check\",\"field\":\"turn\","
+		    "\"offset\":21,\"length\":1,\"message\":\"White is to move but Black's king on e8 is in check: Black's "
+		    "king could be captured\"}],\"warnings\":[]}");
+}
+END_TEST
+
+/* Malformed: nothing but the problems. */
+START_TEST(test_validation_malformed)
+{
+	struct position pos;
+	struct fen_report report;
+
+	ck_assert_int_eq(json_parse("rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FEN_STRICT, &pos, &report),
+			 FEN_MALFORMED);
+	json_expect(json_validation(FEN_MALFORMED, &pos, &report, &json_default),
+		    "{\"valid\":false,\"fen\":null,\"fields\":null,\"chess960\":null,\"zobrist\":null,\"status\":null,"
+		    "\"errors\":[{\"code\":\"bad_piece\",\"field\":\"board\",\"offset\":13,\"length\":1,\"message\":\"'x' in "
+		    "rank 7 is not a piece; pieces are KQRBNP (White) and kqrbnp (Black)\"}],\"warnings\":[]}");
+	/* a problem with the input as a whole has a null field */
+	ck_assert_int_eq(json_parse(POSITION_START_FEN " x", FEN_STRICT, &pos, &report), FEN_MALFORMED);
+	json_expect(json_issues(report.errors, report.error_count),
+		    "[{\"code\":\"too_many_fields\",\"field\":null,\"offset\":57,\"length\":1,\"message\":\"text after the "
+		    "sixth field (the move number): \\\"x\\\"; a FEN has six fields\"}]");
+}
+END_TEST
+
+/* The style options reach the FEN and the fields. */
+START_TEST(test_validation_styles)
+{
+	static const struct json_fen_style legal_shredder = { FEN_EP_LEGAL, FEN_CASTLING_SHREDDER };
+	struct position pos;
+	struct fen_report report;
+	cJSON *tree;
+	char *text;
+
+	ck_assert_int_eq(json_parse("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", FEN_STRICT, &pos, &report),
+			 FEN_VALID);
+	json_expect(json_fen_string(&pos, &legal_shredder), "\"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b HAha - 0 1\"");
+	json_expect(json_fen_string(&pos, &json_default), "\"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\"");
+	json_expect(json_fields(&pos, &legal_shredder),
+		    "{\"board\":\"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR\",\"turn\":\"b\",\"castling\":\"HAha\","
+		    "\"en_passant\":null,\"halfmove\":0,\"fullmove\":1}");
+	json_expect(json_fields(&pos, &json_default),
+		    "{\"board\":\"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR\",\"turn\":\"b\",\"castling\":\"KQkq\","
+		    "\"en_passant\":\"e3\",\"halfmove\":0,\"fullmove\":1}");
+	/* Chess960 says so */
+	ck_assert_int_eq(json_parse("rk2r3/8/8/8/8/8/8/RK2R3 w EAea - 0 1", FEN_LENIENT, &pos, &report), FEN_VALID);
+	tree = json_validation(FEN_VALID, &pos, &report, &json_default);
+	ck_assert(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(tree, "chess960")));
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "fen")->valuestring, "rk2r3/8/8/8/8/8/8/RK2R3 w KQkq - 0 1");
+	text = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(tree, "warnings"));
+	ck_assert_str_eq(text, "[{\"code\":\"chess960_assumed\",\"field\":\"castling\",\"offset\":26,\"length\":4,"
+			       "\"message\":\"castling rights \\\"EAea\\\" only make sense in Chess960, so the position is "
+			       "read as Chess960\"}]");
+	cJSON_free(text);
+	cJSON_Delete(tree);
+}
+END_TEST
+
+START_TEST(test_invalid_fen)
+{
+	struct position pos;
+	struct fen_report report;
+
+	json_parse("4k3/8/8/8/8/8/8/4K3 w - e6 0 1", FEN_STRICT, &pos, &report);
+	json_expect(json_invalid_fen(&report),
+		    "{\"code\":\"invalid_fen\",\"detail\":\"en-passant square e6 needs the Black pawn that just moved two "
+		    "squares on e5, and there is none\",\"errors\":[{\"code\":\"en_passant_without_pawn\",\"field\":"
+		    "\"en_passant\",\"offset\":24,\"length\":2,\"message\":\"en-passant square e6 needs the Black pawn that "
+		    "just moved two squares on e5, and there is none\"}],\"warnings\":[]}");
+	/* a report without errors still gives a detail */
+	error_report_clear(&report);
+	json_expect(json_invalid_fen(&report),
+		    "{\"code\":\"invalid_fen\",\"detail\":\"the FEN is not valid\",\"errors\":[],\"warnings\":[]}");
+}
+END_TEST
+
+/* True when text is well-formed UTF-8 (no overlong forms, surrogates or bytes past U+10FFFF). */
+static bool json_is_utf8(const char *text)
+{
+	const unsigned char *s = (const unsigned char *)text;
+
+	while (*s) {
+		unsigned char lo = 0x80, hi = 0xBF;
+		int length;
+		if (*s < 0x80) {
+			s++;
+			continue;
+		}
+		if (*s >= 0xC2 && *s <= 0xDF)
+			length = 2;
+		else if (*s >= 0xE0 && *s <= 0xEF)
+			length = 3, lo = *s == 0xE0 ? 0xA0 : 0x80, hi = *s == 0xED ? 0x9F : 0xBF;
+		else if (*s >= 0xF0 && *s <= 0xF4)
+			length = 4, lo = *s == 0xF0 ? 0x90 : 0x80, hi = *s == 0xF4 ? 0x8F : 0xBF;
+		else
+			return false;
+		if (s[1] < lo || s[1] > hi)
+			return false;
+		for (int i = 2; i < length; i++)
+			if (s[i] < 0x80 || s[i] > 0xBF)
+				return false;
+		s += length;
+	}
+	return true;
+}
+
+/* Bytes that are not UTF-8 in the input never reach the JSON as they are. */
+START_TEST(test_issues_are_utf8)
+{
+	static const char *const inputs[] = {
+		"4k3/8/8/8/8/8/8/4K3 \xff - - 0 1",
+		"4k3/8/8/8/8/8/8/4K3 w - \xc3 0 1",
+		"4k3/8/8/8/8/8/8/4K3 w - - 0 1 \xfe\xff",
+		"4k3/8/8/8/8/8/8/4K3 w - - \x80x 1",
+		"4k3/8\xff/8/8/8/8/8/4K3 w - - 0 1",
+	};
+	struct position pos;
+	struct fen_report report;
+
+	for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
+		cJSON *tree;
+		char *text;
+		ck_assert_int_eq(json_parse(inputs[i], FEN_LENIENT, &pos, &report), FEN_MALFORMED);
+		tree = json_validation(FEN_MALFORMED, &pos, &report, &json_default);
+		text = cJSON_PrintUnformatted(tree);
+		ck_assert_msg(json_is_utf8(text), "input %zu gives JSON that is not UTF-8: %s", i, text);
+		cJSON_free(text);
+		cJSON_Delete(tree);
+	}
+	/* well-formed UTF-8 in the input is kept */
+	ck_assert_int_eq(json_parse("4k3/8/8/8/8/8/8/4K3 \xe2\x99\x94 - - 0 1", FEN_STRICT, &pos, &report), FEN_MALFORMED);
+	ck_assert_ptr_nonnull(strstr(report.errors[0].message, "\xe2\x99\x94"));
+}
+END_TEST
+
+/* ---- moves ---- */
+
+/* The JSON of the legal move uci in fen. */
+static void json_expect_move(const char *fen, bool chess960, const char *uci, const char *expected)
+{
+	struct position pos;
+	move m;
+
+	util_parse(fen, chess960, &pos);
+	ck_assert_int_eq(uci_parse_move(&pos, uci, strlen(uci), &m), UCI_OK);
+	json_expect(json_move(&pos, m), expected);
+}
+
+START_TEST(test_move)
+{
+	json_expect_move(POSITION_START_FEN, false, "g1f3",
+			 "{\"uci\":\"g1f3\",\"from\":\"g1\",\"to\":\"f3\",\"piece\":\"N\",\"capture\":null,\"promotion\":null,"
+			 "\"flags\":[]}");
+	json_expect_move(POSITION_START_FEN, false, "e2e4",
+			 "{\"uci\":\"e2e4\",\"from\":\"e2\",\"to\":\"e4\",\"piece\":\"P\",\"capture\":null,\"promotion\":null,"
+			 "\"flags\":[\"double_push\"]}");
+	json_expect_move("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", false, "e1g1",
+			 "{\"uci\":\"e1g1\",\"from\":\"e1\",\"to\":\"g1\",\"piece\":\"K\",\"capture\":null,\"promotion\":null,"
+			 "\"flags\":[\"castle_kingside\"]}");
+	json_expect_move("r3k3/8/8/8/8/8/8/4K3 b q - 0 1", false, "e8c8",
+			 "{\"uci\":\"e8c8\",\"from\":\"e8\",\"to\":\"c8\",\"piece\":\"k\",\"capture\":null,\"promotion\":null,"
+			 "\"flags\":[\"castle_queenside\"]}");
+	/* Chess960: uci is king-takes-rook, "to" is where the king goes */
+	json_expect_move("1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1", true, "g1b1",
+			 "{\"uci\":\"g1b1\",\"from\":\"g1\",\"to\":\"c1\",\"piece\":\"K\",\"capture\":null,\"promotion\":null,"
+			 "\"flags\":[\"castle_queenside\"]}");
+	json_expect_move("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", false, "e5f6",
+			 "{\"uci\":\"e5f6\",\"from\":\"e5\",\"to\":\"f6\",\"piece\":\"P\",\"capture\":\"p\",\"promotion\":null,"
+			 "\"flags\":[\"en_passant\"]}");
+	json_expect_move("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1", false, "a7b8q",
+			 "{\"uci\":\"a7b8q\",\"from\":\"a7\",\"to\":\"b8\",\"piece\":\"P\",\"capture\":\"n\",\"promotion\":\"Q\","
+			 "\"flags\":[\"promotion\",\"check\"]}");
+	json_expect_move("4k3/8/8/8/8/8/p7/1N2K3 b - - 0 1", false, "a2b1n",
+			 "{\"uci\":\"a2b1n\",\"from\":\"a2\",\"to\":\"b1\",\"piece\":\"p\",\"capture\":\"N\",\"promotion\":\"n\","
+			 "\"flags\":[\"promotion\"]}");
+	json_expect_move("6k1/5ppp/8/8/8/8/8/3R2K1 w - - 0 1", false, "d1d8",
+			 "{\"uci\":\"d1d8\",\"from\":\"d1\",\"to\":\"d8\",\"piece\":\"R\",\"capture\":null,\"promotion\":null,"
+			 "\"flags\":[\"check\",\"checkmate\"]}");
+	json_expect_move("r3k3/8/8/8/8/8/8/R3K3 w Qq - 0 1", false, "a1a8",
+			 "{\"uci\":\"a1a8\",\"from\":\"a1\",\"to\":\"a8\",\"piece\":\"R\",\"capture\":\"r\",\"promotion\":null,"
+			 "\"flags\":[\"check\"]}");
+}
+END_TEST
+
+START_TEST(test_moves)
+{
+	struct position pos;
+	cJSON *tree, *list;
+
+	util_parse("4k3/8/8/8/8/8/8/4K2R w K - 0 1", false, &pos);
+	tree = json_moves(&pos, &json_default);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "fen")->valuestring, "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+	ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(tree, "count")->valueint, 15);
+	list = cJSON_GetObjectItemCaseSensitive(tree, "moves");
+	ck_assert_int_eq(cJSON_GetArraySize(list), 15);
+	/* each entry is json_move of that move */
+	for (int i = 0; i < 15; i++) {
+		cJSON *item = cJSON_GetArrayItem(list, i);
+		move m;
+		const char *uci = cJSON_GetObjectItemCaseSensitive(item, "uci")->valuestring;
+		char *a, *b;
+		cJSON *single;
+		ck_assert_int_eq(uci_parse_move(&pos, uci, strlen(uci), &m), UCI_OK);
+		single = json_move(&pos, m);
+		a = cJSON_PrintUnformatted(item);
+		b = cJSON_PrintUnformatted(single);
+		ck_assert_str_eq(a, b);
+		cJSON_free(a);
+		cJSON_free(b);
+		cJSON_Delete(single);
+	}
+	cJSON_Delete(tree);
+	/* no moves: an empty list */
+	util_parse("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", false, &pos);
+	json_expect(json_moves(&pos, &json_default), "{\"fen\":\"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\",\"count\":0,\"moves\":[]}");
+}
+END_TEST
+
+START_TEST(test_illegal_move)
+{
+	struct position pos;
+
+	util_parse("3k4/8/8/8/8/8/8/4K2R w K - 0 1", false, &pos);
+	json_expect(json_illegal_move(&pos, 2, "e2e4", 4, false, &json_default),
+		    "{\"code\":\"illegal_move\",\"reason\":\"not_legal\",\"detail\":\"move 3, \\\"e2e4\\\", is not legal in "
+		    "this position\",\"index\":2,\"move\":\"e2e4\",\"fen\":\"3k4/8/8/8/8/8/8/4K2R w K - 0 1\",\"legal_moves\":"
+		    "[\"e1d1\",\"e1f1\",\"e1d2\",\"e1e2\",\"e1f2\",\"h1f1\",\"h1g1\",\"h1h2\",\"h1h3\",\"h1h4\",\"h1h5\",\"h1h6\","
+		    "\"h1h7\",\"h1h8\",\"e1g1\"]}");
+	json_expect(json_illegal_move(&pos, 0, "xyz", 3, true, &json_default),
+		    "{\"code\":\"illegal_move\",\"reason\":\"malformed\",\"detail\":\"move 1, \\\"xyz\\\", is not a move in UCI "
+		    "notation (such as e2e4 or e7e8q)\",\"index\":0,\"move\":\"xyz\",\"fen\":\"3k4/8/8/8/8/8/8/4K2R w K - 0 1\","
+		    "\"legal_moves\":[\"e1d1\",\"e1f1\",\"e1d2\",\"e1e2\",\"e1f2\",\"h1f1\",\"h1g1\",\"h1h2\",\"h1h3\",\"h1h4\","
+		    "\"h1h5\",\"h1h6\",\"h1h7\",\"h1h8\",\"e1g1\"]}");
+}
+END_TEST
+
+/* Long move text: the detail shows 32 bytes and "...", the echo 64 bytes; quotes are escaped. */
+START_TEST(test_illegal_move_long)
+{
+	static const char text[] = "\"12345678901234567890123456789012345678901234567890123456789012345678901234567890";
+	struct position pos;
+	cJSON *tree;
+
+	util_parse("3k4/8/8/8/8/8/8/4K2R w K - 0 1", false, &pos);
+	tree = json_illegal_move(&pos, 4, text, strlen(text), true, &json_default);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "detail")->valuestring,
+			 "move 5, \"\"1234567890123456789012345678901...\", is not a move in UCI notation (such as e2e4 or e7e8q)");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "move")->valuestring,
+			 "\"123456789012345678901234567890123456789012345678901234567890123");
+	ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(tree, "index")->valueint, 4);
+	cJSON_Delete(tree);
+}
+END_TEST
+
+START_TEST(test_apply_single)
+{
+	struct position pos;
+	struct position_undo undo;
+	cJSON *result = json_apply_new(false);
+
+	util_parse(POSITION_START_FEN, false, &pos);
+	position_make_move(&pos, move_make(SQ_E2, SQ_E4, MOVE_NORMAL), &undo);
+	ck_assert_int_eq(json_apply_finish(result, &pos, "e2e4", &json_default), 0);
+	json_expect(result,
+		    "{\"fen\":\"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\",\"uci\":\"e2e4\",\"status\":"
+		    "{\"check\":false,\"checkmate\":false,\"stalemate\":false,\"insufficient_material\":false,\"fifty_move\":"
+		    "false,\"seventy_five_move\":false,\"legal_moves\":20,\"outcome\":\"ongoing\",\"result\":null}}");
+	/* no move at all: uci is null */
+	result = json_apply_new(false);
+	ck_assert_int_eq(json_apply_finish(result, &pos, NULL, &json_default), 0);
+	ck_assert(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(result, "uci")));
+	cJSON_Delete(result);
+}
+END_TEST
+
+/* With plies listed, "moves" comes last, one entry per ply. */
+START_TEST(test_apply_plies)
+{
+	static const char *const plies[] = { "f2f3", "e7e5", "g2g4", "d8h4" };
+	static const char *const fens[] = {
+		"rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b KQkq - 0 1",
+		"rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq e6 0 2",
+		"rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq g3 0 2",
+		"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+	};
+	struct position pos;
+	struct position_undo undo;
+	cJSON *result = json_apply_new(true), *list, *item = NULL;
+	char *text;
+	int i = 0;
+
+	util_parse(POSITION_START_FEN, false, &pos);
+	for (int n = 0; n < 4; n++) {
+		move m;
+		ck_assert_int_eq(uci_parse_move(&pos, plies[n], 4, &m), UCI_OK);
+		position_make_move(&pos, m, &undo);
+		ck_assert_int_eq(json_apply_add_ply(result, &pos, plies[n], &json_default), 0);
+	}
+	ck_assert_int_eq(json_apply_finish(result, &pos, "d8h4", &json_default), 0);
+	ck_assert_str_eq(result->child->string, "fen");
+	ck_assert_str_eq(result->child->next->string, "uci");
+	ck_assert_str_eq(result->child->next->next->string, "status");
+	ck_assert_str_eq(result->child->next->next->next->string, "moves");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "fen")->valuestring, fens[3]);
+	text = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(result, "status"));
+	ck_assert_str_eq(text, "{\"check\":true,\"checkmate\":true,\"stalemate\":false,\"insufficient_material\":false,"
+			       "\"fifty_move\":false,\"seventy_five_move\":false,\"legal_moves\":0,\"outcome\":\"checkmate\","
+			       "\"result\":\"0-1\"}");
+	cJSON_free(text);
+	list = cJSON_GetObjectItemCaseSensitive(result, "moves");
+	ck_assert_int_eq(cJSON_GetArraySize(list), 4);
+	cJSON_ArrayForEach(item, list) {
+		text = cJSON_PrintUnformatted(item);
+		char expected[200];
+		snprintf(expected, sizeof expected, "{\"uci\":\"%s\",\"fen\":\"%s\"}", plies[i], fens[i]);
+		ck_assert_str_eq(text, expected);
+		cJSON_free(text);
+		i++;
+	}
+	cJSON_Delete(result);
+	/* without a list, add_ply has nowhere to go */
+	result = json_apply_new(false);
+	ck_assert_int_eq(json_apply_add_ply(result, &pos, "e2e4", &json_default), -1);
+	cJSON_Delete(result);
+}
+END_TEST
+
+/* ---- the board ---- */
+
+START_TEST(test_board)
+{
+	struct position pos;
+
+	util_parse("3k4/8/8/8/8/8/8/4K2R w K - 0 1", false, &pos);
+	json_expect(json_board(&pos, &json_default),
+		    "{\"fen\":\"3k4/8/8/8/8/8/8/4K2R w K - 0 1\",\"turn\":\"white\",\"board\":["
+		    "[null,null,null,\"k\",null,null,null,null],[null,null,null,null,null,null,null,null],"
+		    "[null,null,null,null,null,null,null,null],[null,null,null,null,null,null,null,null],"
+		    "[null,null,null,null,null,null,null,null],[null,null,null,null,null,null,null,null],"
+		    "[null,null,null,null,null,null,null,null],[null,null,null,null,\"K\",null,null,\"R\"]],"
+		    "\"pieces\":[{\"square\":\"d8\",\"piece\":\"k\",\"color\":\"black\",\"type\":\"king\"},"
+		    "{\"square\":\"e1\",\"piece\":\"K\",\"color\":\"white\",\"type\":\"king\"},"
+		    "{\"square\":\"h1\",\"piece\":\"R\",\"color\":\"white\",\"type\":\"rook\"}],\"check_square\":null,"
+		    "\"status\":{\"check\":false,\"checkmate\":false,\"stalemate\":false,\"insufficient_material\":false,"
+		    "\"fifty_move\":false,\"seventy_five_move\":false,\"legal_moves\":15,\"outcome\":\"ongoing\","
+		    "\"result\":null}}");
+}
+END_TEST
+
+START_TEST(test_board_check)
+{
+	struct position pos;
+	cJSON *tree, *rows, *pieces;
+
+	util_parse("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", false, &pos);
+	tree = json_board(&pos, &json_default);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "check_square")->valuestring, "e1");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "turn")->valuestring, "white");
+	rows = cJSON_GetObjectItemCaseSensitive(tree, "board");
+	ck_assert_int_eq(cJSON_GetArraySize(rows), 8);
+	/* row 0 is rank 8, row 7 rank 1; h4 is row 4, column 7 */
+	ck_assert_str_eq(cJSON_GetArrayItem(cJSON_GetArrayItem(rows, 0), 0)->valuestring, "r");
+	ck_assert(cJSON_IsNull(cJSON_GetArrayItem(cJSON_GetArrayItem(rows, 0), 3)));
+	ck_assert_str_eq(cJSON_GetArrayItem(cJSON_GetArrayItem(rows, 4), 7)->valuestring, "q");
+	ck_assert_str_eq(cJSON_GetArrayItem(cJSON_GetArrayItem(rows, 7), 4)->valuestring, "K");
+	for (int r = 0; r < 8; r++)
+		ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetArrayItem(rows, r)), 8);
+	pieces = cJSON_GetObjectItemCaseSensitive(tree, "pieces");
+	ck_assert_int_eq(cJSON_GetArraySize(pieces), 32);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(pieces, 0), "square")->valuestring, "a8");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(pieces, 31), "square")->valuestring, "h1");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(pieces, 3), "type")->valuestring, "king");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(pieces, 3), "color")->valuestring, "black");
+	ck_assert(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(tree, "status"),
+								  "checkmate")));
+	cJSON_Delete(tree);
+	/* Black to move */
+	util_parse("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", false, &pos);
+	tree = json_board(&pos, &json_default);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "turn")->valuestring, "black");
+	ck_assert(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(tree, "check_square")));
+	cJSON_Delete(tree);
+}
+END_TEST
+
+START_TEST(test_status)
+{
+	struct position pos;
+	struct status st;
+
+	util_parse("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", false, &pos);
+	status_compute(&pos, &st);
+	json_expect(json_status(&pos, &st),
+		    "{\"check\":false,\"checkmate\":false,\"stalemate\":true,\"insufficient_material\":false,\"fifty_move\":"
+		    "false,\"seventy_five_move\":false,\"legal_moves\":0,\"outcome\":\"stalemate\",\"result\":\"1/2-1/2\"}");
+	util_parse("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", false, &pos);
+	status_compute(&pos, &st);
+	json_expect(json_status(&pos, &st),
+		    "{\"check\":true,\"checkmate\":true,\"stalemate\":false,\"insufficient_material\":false,\"fifty_move\":"
+		    "false,\"seventy_five_move\":false,\"legal_moves\":0,\"outcome\":\"checkmate\",\"result\":\"1-0\"}");
+	util_parse("4k3/8/8/8/8/8/8/R3K3 w - - 150 80", false, &pos);
+	status_compute(&pos, &st);
+	json_expect(json_status(&pos, &st),
+		    "{\"check\":false,\"checkmate\":false,\"stalemate\":false,\"insufficient_material\":false,\"fifty_move\":"
+		    "true,\"seventy_five_move\":true,\"legal_moves\":15,\"outcome\":\"seventy_five_move\",\"result\":"
+		    "\"1/2-1/2\"}");
+}
+END_TEST
+
+static Suite *json_suite(void)
+{
+	Suite *s = suite_create("json");
+	TCase *tc;
+
+	tc = tcase_create("validation");
+	tcase_add_test(tc, test_option_names);
+	tcase_add_test(tc, test_validation_valid);
+	tcase_add_test(tc, test_validation_warnings);
+	tcase_add_test(tc, test_validation_illegal);
+	tcase_add_test(tc, test_validation_malformed);
+	tcase_add_test(tc, test_validation_styles);
+	tcase_add_test(tc, test_invalid_fen);
+	tcase_add_test(tc, test_issues_are_utf8);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("moves");
+	tcase_add_test(tc, test_move);
+	tcase_add_test(tc, test_moves);
+	tcase_add_test(tc, test_illegal_move);
+	tcase_add_test(tc, test_illegal_move_long);
+	tcase_add_test(tc, test_apply_single);
+	tcase_add_test(tc, test_apply_plies);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("board");
+	tcase_add_test(tc, test_board);
+	tcase_add_test(tc, test_board_check);
+	tcase_add_test(tc, test_status);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return util_run(json_suite());
+}

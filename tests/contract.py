@@ -1,0 +1,1207 @@
+#!/usr/bin/env python3
+"""contract.py -- the API contract test: real answers of a running fend, checked against
+api/openapi.yaml.
+
+Starts $FEND_BUILD_DIR/fend on a free port, sends a broad set of requests (every path and
+method of the document, happy paths, lenient input, every error class) and checks each
+answer's status, headers, Content-Type and body against what the document declares for
+that path, method and status, with the document's own JSON Schemas ($refs resolved
+against the whole document, Draft 2020-12, no format checking: the schemas say what they
+mean with patterns). Then checks that every operation of the document was exercised and
+that every status it documents was seen (500 and 503 cannot be provoked), that the
+document's examples satisfy its schemas, that /openapi.yaml serves this very file, and
+that the daemon answers like the `fen` CLI where both print the same JSON. Stops the
+daemon with SIGTERM and expects exit status 0.
+
+Environment (set by `make check`, see AM_TESTS_ENVIRONMENT): FEND_BUILD_DIR (where fend
+and fen are built), FEND_SOURCE_DIR (where api/openapi.yaml is; never written to).
+Needs only the standard library, jsonschema (4.10 or later) and yaml.
+Exit status: 0 all passed, 1 some check failed, 99 the test itself could not run.
+"""
+import http.client
+import json
+import os
+import re
+import select
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import urllib.parse
+
+try:
+    import jsonschema
+    import yaml
+except ImportError as exc:  # pragma: no cover
+    print(f"contract: {exc}; install python3-jsonschema and python3-yaml (run ./bootstrap)")
+    sys.exit(99)
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SOURCE_DIR = os.environ.get("FEND_SOURCE_DIR") or os.path.dirname(HERE)
+BUILD_DIR = os.environ.get("FEND_BUILD_DIR") or os.getcwd()
+DOC_PATH = os.path.join(SOURCE_DIR, "api", "openapi.yaml")
+FEND = os.path.join(BUILD_DIR, "fend")
+FEN_CLI = os.path.join(BUILD_DIR, "fen")
+DOC_URI = "urn:fend:openapi"
+TIMEOUT = 15
+# Statuses a well-behaved daemon cannot be made to send from outside.
+UNPROVOKABLE = {"500", "503"}
+HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+E4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+CHESS960 = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
+CHESS960_CASTLE = "rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1"
+CASTLES = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+PROMOTION = "2k5/P7/8/8/8/8/8/K7 w - - 0 1"
+EN_PASSANT = "k7/8/8/3pP3/8/8/8/4K3 w - d6 0 2"
+MATE_IN_ONE = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"
+CHECK = "4k3/8/8/8/8/8/4R3/4K3 b - - 0 1"
+STALEMATE = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"
+BARE_KINGS = "8/8/8/8/8/8/8/K6k w - - 0 1"
+SEVENTY_FIVE = "k7/8/8/8/8/8/8/K6R b - - 150 80"
+CHECKMATED = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
+NO_KINGS = "8/8/8/8/8/8/8/8 w - - 0 1"
+OPPONENT_IN_CHECK = "R6k/8/8/8/8/8/8/K7 w - - 0 1"
+BAD_DIGIT = "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+MANY_ERRORS = "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 0"
+BOARD_ONLY = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+SLOPPY = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR W kqKQ - 0 1"
+UNDERSCORES = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR_w_KQkq_-_0_1"
+
+
+class Failure(Exception):
+    pass
+
+
+# ---------------------------------------------------------------- the document
+
+
+def strict_json(text):
+    """json.loads that refuses duplicate keys and NaN/Infinity."""
+
+    def pairs(items):
+        obj = {}
+        for key, value in items:
+            if key in obj:
+                raise ValueError(f"duplicate key {key!r}")
+            obj[key] = value
+        return obj
+
+    def constant(name):
+        raise ValueError(f"{name} is not JSON")
+
+    return json.loads(text, object_pairs_hook=pairs, parse_constant=constant)
+
+
+class Document:
+    """The OpenAPI document, with JSON Schema validation against its components."""
+
+    def __init__(self, path):
+        with open(path, "rb") as f:
+            self.raw = f.read()
+        self.doc = yaml.safe_load(self.raw.decode("utf-8"))
+        self.validator_class = jsonschema.Draft202012Validator
+        self._registry = None
+        self._resolver = None
+        try:  # jsonschema >= 4.18
+            import referencing
+            import referencing.jsonschema
+
+            resource = referencing.Resource.from_contents(
+                self.doc, default_specification=referencing.jsonschema.DRAFT202012)
+            self._registry = referencing.Registry().with_resource(DOC_URI, resource)
+        except ImportError:  # jsonschema 4.10 (Debian 12)
+            self._resolver = jsonschema.RefResolver(DOC_URI, self.doc)
+        self._validators = {}
+
+    def pointer(self, ref):
+        if not ref.startswith("#/"):
+            raise Failure(f"the document uses a $ref that is not local: {ref}")
+        node = self.doc
+        for part in ref[2:].split("/"):
+            part = part.replace("~1", "/").replace("~0", "~")
+            node = node[int(part)] if isinstance(node, list) else node[part]
+        return node
+
+    def deref(self, node):
+        """Follows $ref of a Response, Header, Parameter or Example object."""
+        seen = 0
+        while isinstance(node, dict) and "$ref" in node:
+            node = self.pointer(node["$ref"])
+            seen += 1
+            if seen > 20:
+                raise Failure("a $ref loop in the document")
+        return node
+
+    def validator(self, schema_path):
+        """A validator for the schema at a JSON pointer of the document (so that relative
+        $refs inside resolve against the whole document)."""
+        if schema_path not in self._validators:
+            wrapper = {"$ref": DOC_URI + schema_path}
+            if self._registry is not None:
+                v = self.validator_class(wrapper, registry=self._registry)
+            else:
+                v = self.validator_class(wrapper, resolver=self._resolver)
+            self._validators[schema_path] = v
+        return self._validators[schema_path]
+
+    def errors(self, schema_path, instance):
+        v = self.validator(schema_path)
+        out = []
+        for e in sorted(v.iter_errors(instance), key=lambda e: list(e.absolute_path)):
+            where = "/" + "/".join(str(p) for p in e.absolute_path)
+            out.append(f"at {where}: {e.message[:300]}")
+            # Say which branch of a oneOf/anyOf came closest, which is what one needs.
+            for sub in sorted(e.context or [], key=lambda s: len(list(s.relative_path)))[:6]:
+                sub_where = "/".join(str(p) for p in sub.absolute_path)
+                out.append(f"    ({'/'.join(str(p) for p in sub.relative_schema_path)}) at /{sub_where}: "
+                           f"{sub.message[:200]}")
+        return out
+
+    def operations(self):
+        for path, item in self.doc.get("paths", {}).items():
+            for method in HTTP_METHODS:
+                if method in item:
+                    yield path, method, item[method]
+
+
+def pointer_escape(text):
+    return text.replace("~", "~0").replace("/", "~1")
+
+
+# ---------------------------------------------------------------- the daemon
+
+
+class Daemon:
+    KNOWN_ENV = ("FEND_LISTEN", "FEND_PORT", "FEND_THREADS", "FEND_MAX_BODY", "FEND_TIMEOUT",
+                 "FEND_MAX_CONNECTIONS", "FEND_CORS_ORIGIN", "FEND_LOG")
+
+    def __init__(self, binary, *args):
+        self.binary = binary
+        self.args = list(args)
+        self.proc = None
+        self.stderr = tempfile.TemporaryFile()
+        self.port = None
+        self.banner = None
+
+    def start(self):
+        env = {k: v for k, v in os.environ.items() if k not in self.KNOWN_ENV}
+        self.proc = subprocess.Popen(
+            [self.binary, "--listen", "127.0.0.1", "--port", "0", "--log", "off", *self.args],
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=self.stderr, env=env)
+        ready, _, _ = select.select([self.proc.stdout], [], [], TIMEOUT)
+        if not ready:
+            raise Failure(f"fend printed nothing on stdout within {TIMEOUT}s")
+        line = self.proc.stdout.readline().decode("utf-8", "replace")
+        self.banner = line.rstrip("\n")
+        m = re.fullmatch(r"fend (\S+) listening on http://127\.0\.0\.1:(\d+)\n", line)
+        if not m:
+            raise Failure(f"fend's first stdout line is {line!r}, not 'fend VERSION listening on "
+                          f"http://127.0.0.1:PORT'")
+        self.version, self.port = m.group(1), int(m.group(2))
+        if not 0 < self.port < 65536:
+            raise Failure(f"fend says it listens on port {self.port}")
+
+    def stop(self):
+        """SIGTERM, then the exit status; returns a list of problems."""
+        problems = []
+        if not self.proc:
+            return problems
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            status = self.proc.wait(timeout=TIMEOUT + 5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+            return [f"fend did not exit within {TIMEOUT + 5}s of SIGTERM"]
+        if status != 0:
+            problems.append(f"fend exited with status {status} after SIGTERM, not 0")
+        rest = self.proc.stdout.read()
+        if rest:
+            problems.append(f"fend printed more than its one line on stdout: {rest[:200]!r}")
+        return problems
+
+    def kill(self):
+        if self.proc and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+    def stderr_text(self):
+        self.stderr.seek(0)
+        return self.stderr.read().decode("utf-8", "replace")
+
+
+# ---------------------------------------------------------------- exchanges
+
+
+class Response:
+    def __init__(self, status, headers, body):
+        self.status = status
+        self.headers = headers  # list of (name, value)
+        self.body = body
+
+    def header(self, name):
+        values = [v for k, v in self.headers if k.lower() == name.lower()]
+        return values[0] if values else None
+
+    def header_count(self, name):
+        return sum(1 for k, _ in self.headers if k.lower() == name.lower())
+
+    def media_type(self):
+        ct = self.header("Content-Type")
+        return ct.split(";")[0].strip().lower() if ct else None
+
+    def json(self):
+        return strict_json(self.body.decode("utf-8"))
+
+
+def read_response(conn_or_sock, method):
+    if isinstance(conn_or_sock, http.client.HTTPConnection):
+        r = conn_or_sock.getresponse()
+    else:
+        r = http.client.HTTPResponse(conn_or_sock, method=method)
+        r.begin()
+    body = r.read()
+    return Response(r.status, r.getheaders(), body)
+
+
+class Client:
+    def __init__(self, port):
+        self.port = port
+
+    def request(self, method, target, body=None, headers=None, conn=None):
+        own = conn is None
+        if own:
+            conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=TIMEOUT)
+        try:
+            conn.request(method, target, body=body, headers=headers or {})
+            return read_response(conn, method)
+        finally:
+            if own:
+                conn.close()
+
+    def raw(self, method, target, headers, chunks=None, chunked=False):
+        """Headers sent by hand, then optional chunks (sent with chunked encoding when
+        chunked); the daemon may answer and close before it read them all."""
+        sock = socket.create_connection(("127.0.0.1", self.port), timeout=TIMEOUT)
+        try:
+            head = f"{method} {target} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
+            for name, value in headers:
+                head += f"{name}: {value}\r\n"
+            sock.sendall((head + "\r\n").encode("latin-1"))
+            try:
+                for chunk in chunks or []:
+                    if chunked:
+                        sock.sendall(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+                    else:
+                        sock.sendall(chunk)
+                if chunked:
+                    sock.sendall(b"0\r\n\r\n")
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # the daemon refused the rest, as it may
+            return read_response(sock, method)
+        finally:
+            sock.close()
+
+
+# ---------------------------------------------------------------- the checker
+
+
+class Checker:
+    def __init__(self, document, client, daemon):
+        self.d = document
+        self.client = client
+        self.daemon = daemon
+        self.failures = []
+        self.count = 0
+        self.seen_ops = set()      # (path, method)
+        self.seen_status = set()   # (path, method, status)
+        self.seen_components = set()
+        self.generated_ids = set()
+        self.failed_requests = 0
+        self.known = []            # failures of checks marked known_issue (reported bugs)
+        self.fixed = []
+        self.known_requests = 0
+        self.origin = "*"          # the daemon's --cors-origin
+
+    def fail(self, name, message):
+        self.failures.append(f"{name}: {message}")
+
+    # -- which response object of the document applies
+
+    def documented(self, path, method):
+        """(pointer to the response map, operation path, method) the document declares for
+        a request, or the component answers for an unknown path or method."""
+        paths = self.d.doc["paths"]
+        if path not in paths:
+            return None, "NotFound"
+        item = paths[path]
+        m = "get" if method == "head" else method
+        if m not in item:
+            return None, "MethodNotAllowed"
+        return f"#/paths/{pointer_escape(path)}/{m}/responses", None
+
+    def check(self, name, method, target, body=None, headers=None, expect=None, code=None,
+              field=None, then=None, conn=None, raw=None, known_issue=None):
+        """Sends one request and checks its answer against the document. expect is the
+        status the test means to provoke; code/field the problem it means to provoke; then
+        a function(response, parsed body) for checks of meaning. known_issue names a
+        reported bug: its failures are listed apart and not counted."""
+        method_l = method.lower()
+        path = urllib.parse.urlsplit(target).path
+        hdrs = dict(headers or {})
+        if isinstance(body, (dict, list)):
+            body = json.dumps(body).encode("utf-8")
+            hdrs.setdefault("Content-Type", "application/json")
+        elif isinstance(body, str):
+            body = body.encode("utf-8")
+        self.count += 1
+        before = len(self.failures)
+        try:
+            if raw is not None:
+                resp = raw()
+            else:
+                resp = self.client.request(method, target, body=body, headers=hdrs, conn=conn)
+        except (OSError, http.client.HTTPException) as exc:
+            self.fail(name, f"{method} {target[:100]}: no answer: {exc!r}")
+            self._settle(before, known_issue, name)
+            return None, None
+        label = f"{method} {target[:100]} -> {resp.status}"
+        parsed = self._check_response(name, label, method_l, path, resp, hdrs)
+        if expect is not None and resp.status != expect:
+            self.fail(name, f"{label}: expected status {expect}")
+        if code is not None and isinstance(parsed, dict):
+            if parsed.get("code") != code:
+                self.fail(name, f"{label}: expected problem code {code!r}, got {parsed.get('code')!r}")
+            if field is not None and parsed.get("field") != field:
+                self.fail(name, f"{label}: expected field {field!r}, got {parsed.get('field')!r}")
+        if then is not None and len(self.failures) == before:
+            try:
+                then(resp, parsed)
+            except Failure as exc:
+                self.fail(name, f"{label}: {exc}")
+            except (KeyError, TypeError, IndexError, ValueError) as exc:
+                self.fail(name, f"{label}: unexpected body ({exc!r})")
+        if len(self.failures) > before:
+            self.failures.append(f"    request headers: {hdrs}; body: {(body or b'')[:200]!r}")
+            self.failures.append(f"    response headers: {resp.headers}")
+            self.failures.append(f"    response body: {resp.body[:600]!r}")
+        self._settle(before, known_issue, name)
+        return resp, parsed
+
+    def _settle(self, before, known_issue, name):
+        if known_issue is None:
+            if len(self.failures) > before:
+                self.failed_requests += 1
+            return
+        if len(self.failures) > before:
+            self.known_requests += 1
+            self.known.append(f"{name} [{known_issue}]")
+            self.known.extend(self.failures[before:])
+            del self.failures[before:]
+        else:
+            self.fixed.append(f"{name} [{known_issue}] passes now: drop known_issue from its check")
+
+    def _check_response(self, name, label, method, path, resp, req_headers):
+        responses_ptr, component = self.documented(path, method)
+        status = str(resp.status)
+        if component:
+            self.seen_components.add(component)
+            response_ptr = f"#/components/responses/{component}"
+            expected_status = {"NotFound": "404", "MethodNotAllowed": "405"}[component]
+            if status != expected_status:
+                self.fail(name, f"{label}: the document says {expected_status} for this "
+                                f"{'path' if component == 'NotFound' else 'method'}")
+                return None
+        else:
+            op_method = "get" if method == "head" else method
+            if method != "head":
+                self.seen_ops.add((path, op_method))
+                self.seen_status.add((path, op_method, status))
+            responses = self.d.pointer(responses_ptr)
+            key = status if status in responses else (status[0] + "XX" if status[0] + "XX" in responses
+                                                      else "default" if "default" in responses else None)
+            if key is None:
+                self.fail(name, f"{label}: status {status} is not documented for {op_method.upper()} "
+                                f"{path} (documented: {', '.join(sorted(responses))})")
+                return None
+            response_ptr = f"{responses_ptr}/{key}"
+        response = self.d.pointer(response_ptr)
+        if "$ref" in response:
+            response_ptr = response["$ref"]
+            response = self.d.deref(response)
+
+        # headers every answer carries
+        rid = resp.header("X-Request-Id")
+        sent = req_headers.get("X-Request-Id")
+        if rid is None:
+            self.fail(name, f"{label}: no X-Request-Id")
+        elif sent is not None and re.fullmatch(r"[!-~]{1,128}", sent):
+            if rid != sent:
+                self.fail(name, f"{label}: X-Request-Id {rid!r} is not the client's {sent!r}")
+        elif not re.fullmatch(r"[0-9a-f]{16}", rid):
+            self.fail(name, f"{label}: generated X-Request-Id {rid!r} is not 16 hex digits")
+        elif rid in self.generated_ids:
+            self.fail(name, f"{label}: generated X-Request-Id {rid!r} was already used")
+        else:
+            self.generated_ids.add(rid)
+        if resp.header_count("X-Request-Id") > 1:
+            self.fail(name, f"{label}: more than one X-Request-Id")
+        if resp.header("Access-Control-Allow-Origin") != self.origin:
+            self.fail(name, f"{label}: Access-Control-Allow-Origin is "
+                            f"{resp.header('Access-Control-Allow-Origin')!r}, not {self.origin!r}")
+        if self.origin != "*":
+            vary = [v.strip().lower() for k, v in resp.headers if k.lower() == "vary" for v in v.split(",")]
+            if "origin" not in vary:
+                self.fail(name, f"{label}: no Vary: Origin with --cors-origin {self.origin}")
+        expose = resp.header("Access-Control-Expose-Headers") or ""
+        if "x-request-id" not in [h.strip().lower() for h in expose.split(",")]:
+            self.fail(name, f"{label}: Access-Control-Expose-Headers {expose!r} does not name X-Request-Id")
+
+        # the headers this response declares
+        for hname, hdef in (response.get("headers") or {}).items():
+            hdef_ptr = hdef.get("$ref") if isinstance(hdef, dict) else None
+            hdef = self.d.deref(hdef)
+            if hname.lower() == "content-type":
+                continue
+            value = resp.header(hname)
+            if value is None:
+                if hdef.get("required"):
+                    self.fail(name, f"{label}: no {hname} header, which the document requires")
+                continue
+            schema_ptr = (hdef_ptr + "/schema") if hdef_ptr else None
+            instance = value
+            schema = hdef.get("schema", {})
+            if schema.get("type") == "integer" and re.fullmatch(r"-?[0-9]+", value):
+                instance = int(value)
+            if schema_ptr:
+                errs = self.d.errors(schema_ptr, instance)
+            else:
+                errs = [e.message for e in self.d.validator_class(schema).iter_errors(instance)]
+            for e in errs:
+                self.fail(name, f"{label}: header {hname}: {value!r}: {e}")
+
+        # the body
+        content = response.get("content")
+        mt = resp.media_type()
+        if not content:
+            if resp.body:
+                self.fail(name, f"{label}: a body where the document declares none")
+            return None
+        if mt is None:
+            self.fail(name, f"{label}: no Content-Type (documented: {', '.join(content)})")
+            return None
+        if mt not in content:
+            self.fail(name, f"{label}: Content-Type {resp.header('Content-Type')!r} is not one of "
+                            f"{', '.join(content)}")
+            return None
+        ctype = resp.header("Content-Type").lower().replace(" ", "")
+        if mt in ("application/json", "text/plain") and "charset=utf-8" not in ctype:
+            self.fail(name, f"{label}: Content-Type {resp.header('Content-Type')!r} lacks charset=utf-8")
+        clen = resp.header("Content-Length")
+        if method == "head":
+            if resp.body:
+                self.fail(name, f"{label}: HEAD answered with a body")
+            return None
+        if clen is not None and int(clen) != len(resp.body):
+            self.fail(name, f"{label}: Content-Length {clen} but {len(resp.body)} bytes")
+        schema_ptr = f"{response_ptr}/content/{pointer_escape(mt)}/schema"
+        try:
+            text = resp.body.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            self.fail(name, f"{label}: the body is not UTF-8 ({exc})")
+            return None
+        if mt.endswith("json"):
+            try:
+                instance = strict_json(text)
+            except ValueError as exc:
+                self.fail(name, f"{label}: the body is not JSON ({exc})")
+                return None
+            compact = json.dumps(instance, ensure_ascii=False, separators=(",", ":"))
+            if compact != text:
+                self.fail(name, f"{label}: the JSON is not printed compactly (cJSON_PrintUnformatted)")
+        else:
+            instance = text
+        for e in self.d.errors(schema_ptr, instance):
+            self.fail(name, f"{label}: body {e}")
+        if isinstance(instance, dict) and mt == "application/problem+json":
+            if instance.get("status") != resp.status:
+                self.fail(name, f"{label}: problem status {instance.get('status')} is not the HTTP status")
+        return instance
+
+
+# ---------------------------------------------------------------- checks of meaning
+
+
+def want(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def query(**params):
+    return urllib.parse.urlencode(params, quote_via=urllib.parse.quote)
+
+
+def cli(*args):
+    """The fen CLI's JSON for the same request, or None when the CLI is not built."""
+    if not os.access(FEN_CLI, os.X_OK):
+        return None
+    out = subprocess.run([FEN_CLI, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=TIMEOUT)
+    return strict_json(out.stdout.decode("utf-8"))
+
+
+def same_as_cli(*args, problem=False):
+    def check(resp, body):
+        expected = cli(*args)
+        if expected is None:
+            return
+        got = body
+        if problem:  # the CLI prints the extension members only; type/title/status come from reply.c
+            got = {k: v for k, v in body.items() if k not in ("type", "title", "status")}
+        want(got == expected, f"differs from `fen {' '.join(args)}`: {json.dumps(expected)[:400]}")
+    return check
+
+
+def all_of(*checks):
+    def check(resp, body):
+        for c in checks:
+            c(resp, body)
+    return check
+
+
+def run_checks(c, d):
+    ok = 200
+    # ---- /health, /version, /openapi.yaml
+    c.check("health", "GET", "/health", expect=ok,
+            then=lambda r, b: want(b == {"status": "ok"}, "not {\"status\":\"ok\"}"))
+    c.check("health HEAD", "HEAD", "/health", expect=ok)
+    c.check("version", "GET", "/version", expect=ok,
+            then=lambda r, b: (want(b["version"] == d.doc["info"]["version"],
+                                    f"version {b['version']} but the document is {d.doc['info']['version']}"),
+                               want(b["version"] == c.daemon.version,
+                                    f"version {b['version']} but the banner says {c.daemon.version}")))
+    c.check("version HEAD", "HEAD", "/version", expect=ok)
+    c.check("openapi.yaml", "GET", "/openapi.yaml", expect=ok,
+            then=lambda r, b: want(r.body == d.raw, "the daemon serves another document than "
+                                   f"{DOC_PATH} ({len(r.body)} bytes, the file has {len(d.raw)}): rebuild fend"))
+    c.check("openapi.yaml HEAD", "HEAD", "/openapi.yaml", expect=ok)
+    c.check("request id echoed", "GET", "/health", headers={"X-Request-Id": "req-42"}, expect=ok,
+            then=lambda r, b: want(r.header("X-Request-Id") == "req-42", "X-Request-Id not echoed"))
+    long_id = "x" * 128
+    c.check("request id of 128 bytes echoed", "GET", "/version", headers={"X-Request-Id": long_id}, expect=ok)
+    c.check("request id with a space replaced", "GET", "/health", headers={"X-Request-Id": "a b"}, expect=ok)
+    c.check("request id of 129 bytes replaced", "GET", "/health", headers={"X-Request-Id": "y" * 129},
+            expect=ok)
+
+    # ---- keep-alive: several requests on one connection
+    conn = http.client.HTTPConnection("127.0.0.1", c.client.port, timeout=TIMEOUT)
+    try:
+        c.check("keep-alive 1", "GET", "/health", expect=ok, conn=conn)
+        c.check("keep-alive 2", "POST", "/validate", body={"fen": START}, expect=ok, conn=conn)
+        c.check("keep-alive 3", "GET", "/moves?" + query(fen=START), expect=ok, conn=conn)
+    finally:
+        conn.close()
+
+    # ---- /validate
+    valid = lambda r, b: want(b["valid"] is True and not b["errors"], "expected a valid FEN")
+    invalid = lambda r, b: want(b["valid"] is False and b["errors"], "expected an invalid FEN")
+    c.check("validate POST", "POST", "/validate", body={"fen": E4}, expect=ok,
+            then=all_of(valid, same_as_cli("validate", E4)))
+    c.check("validate GET", "GET", "/validate?" + query(fen=E4), expect=ok,
+            then=all_of(valid, same_as_cli("validate", E4)))
+    c.check("validate GET, + for spaces", "GET", "/validate?" + urllib.parse.urlencode({"fen": START}),
+            expect=ok, then=all_of(valid, lambda r, b: want(b["fen"] == START, "fen differs")))
+    c.check("validate HEAD", "HEAD", "/validate?" + query(fen=E4), expect=ok)
+    for name, fen, opts, args in [
+        ("start", START, {}, []),
+        ("checkmated", CHECKMATED, {}, []),
+        ("stalemate", STALEMATE, {}, []),
+        ("insufficient material", BARE_KINGS, {}, []),
+        ("seventy-five moves", SEVENTY_FIVE, {}, []),
+        ("check", CHECK, {}, []),
+        ("chess960", CHESS960, {"chess960": True}, ["--chess960"]),
+        ("chess960 shredder", CHESS960_CASTLE, {"chess960": True, "castling": "shredder"},
+         ["--chess960", "--castling", "shredder"]),
+        ("ep legal", E4, {"ep": "legal"}, ["--ep", "legal"]),
+        ("ep xfen", EN_PASSANT, {"ep": "xfen"}, ["--ep", "xfen"]),
+        ("illegal: no kings", NO_KINGS, {}, []),
+        ("illegal: opponent in check", OPPONENT_IN_CHECK, {}, []),
+        ("malformed: bad digit", BAD_DIGIT, {}, []),
+        ("malformed: empty", "", {}, []),
+        ("malformed: too long", START + " " * 300, {}, []),
+        ("strict: board only", BOARD_ONLY, {}, []),
+        ("lenient: board only", BOARD_ONLY, {"mode": "lenient"}, ["--lenient"]),
+        ("lenient: sloppy", SLOPPY, {"mode": "lenient"}, ["--lenient"]),
+        ("lenient: underscores", UNDERSCORES, {"mode": "lenient"}, ["--lenient"]),
+        ("lenient: infer castling", BOARD_ONLY + " w", {"mode": "lenient", "infer_castling": True},
+         ["--lenient", "--infer-castling"]),
+        ("lenient: fullmove 0", START[:-1] + "0", {"mode": "lenient"}, ["--lenient"]),
+        ("strict: explicit", START, {"mode": "strict", "chess960": False, "infer_castling": False,
+                                     "ep": "fen", "castling": "standard"}, []),
+    ]:
+        c.check(f"validate POST {name}", "POST", "/validate", body={"fen": fen, **opts}, expect=ok,
+                then=same_as_cli("validate", *args, fen))
+    c.check("validate lenient has warnings", "POST", "/validate", body={"fen": SLOPPY, "mode": "lenient"},
+            expect=ok, then=lambda r, b: want(b["valid"] and len(b["warnings"]) == 2, "expected 2 warnings"))
+    c.check("validate GET lenient", "GET", "/validate?" + query(fen=BOARD_ONLY, mode="lenient",
+                                                                 infer_castling="true"),
+            expect=ok, then=all_of(valid, lambda r, b: want(b["fields"]["castling"] == "KQkq",
+                                                            "castling not inferred")))
+    c.check("validate GET chess960=1", "GET", "/validate?" + query(fen=CHESS960, chess960="1",
+                                                                    castling="shredder"),
+            expect=ok, then=all_of(valid, lambda r, b: want(b["chess960"] is True, "chess960 not set")))
+    c.check("validate GET chess960=0", "GET", "/validate?" + query(fen=START, chess960="0", ep="xfen"),
+            expect=ok, then=valid)
+    c.check("validate GET invalid FEN is 200", "GET", "/validate?" + query(fen=NO_KINGS), expect=ok,
+            then=invalid)
+    c.check("validate unknown members ignored", "POST", "/validate",
+            body={"fen": START, "colour": "blue", "extra": {"a": [1, 2]}}, expect=ok, then=valid)
+    c.check("validate without Content-Type", "POST", "/validate", body=json.dumps({"fen": START}).encode(),
+            headers={}, expect=ok, then=valid)
+    c.check("validate application/*+json", "POST", "/validate", body=json.dumps({"fen": START}).encode(),
+            headers={"Content-Type": "application/vnd.fend+json"}, expect=ok, then=valid)
+    c.check("validate Content-Type case and params", "POST", "/validate",
+            body=json.dumps({"fen": START}).encode(),
+            headers={"Content-Type": "Application/JSON; Charset=UTF-8"}, expect=ok, then=valid)
+    c.check("validate chunked body", "POST", "/validate",
+            raw=lambda: c.client.raw("POST", "/validate",
+                                     [("Content-Type", "application/json"), ("Transfer-Encoding", "chunked")],
+                                     [b'{"fen":', json.dumps(START).encode(), b"}"], chunked=True),
+            expect=ok, then=valid)
+    # 400
+    c.check("malformed JSON", "POST", "/validate", body=b'{"fen": ',
+            headers={"Content-Type": "application/json"}, expect=400, code="malformed_json")
+    c.check("malformed JSON offset", "POST", "/validate", body=b'{"fen": "x",,}',
+            headers={"Content-Type": "application/json"}, expect=400, code="malformed_json",
+            then=lambda r, b: want(0 <= b["offset"] <= 14, f"offset {b['offset']} is outside the body"))
+    c.check("empty body", "POST", "/validate", body=b"", headers={"Content-Type": "application/json"},
+            expect=400, code="malformed_json")
+    c.check("body is an array", "POST", "/validate", body=[START], expect=400, code="malformed_json")
+    c.check("body is a string", "POST", "/validate", body=json.dumps(START).encode(),
+            headers={"Content-Type": "application/json"}, expect=400, code="malformed_json")
+    c.check("missing fen", "POST", "/validate", body={"mode": "strict"}, expect=400, code="missing_field",
+            field="fen")
+    c.check("fen not a string", "POST", "/validate", body={"fen": 42}, expect=400, code="invalid_field",
+            field="fen")
+    c.check("bad mode", "POST", "/validate", body={"fen": START, "mode": "loose"}, expect=400,
+            code="invalid_field", field="mode")
+    c.check("chess960 not a bool", "POST", "/validate", body={"fen": START, "chess960": "yes"}, expect=400,
+            code="invalid_field", field="chess960")
+    c.check("infer_castling not a bool", "POST", "/validate", body={"fen": START, "infer_castling": 1},
+            expect=400, code="invalid_field", field="infer_castling")
+    c.check("bad ep", "POST", "/validate", body={"fen": START, "ep": "always"}, expect=400,
+            code="invalid_field", field="ep")
+    c.check("bad castling", "POST", "/validate", body={"fen": START, "castling": "xfen"}, expect=400,
+            code="invalid_field", field="castling")
+    c.check("GET missing fen", "GET", "/validate", expect=400, code="missing_field", field="fen")
+    c.check("GET bad mode", "GET", "/validate?" + query(fen=START, mode="loose"), expect=400,
+            code="invalid_field", field="mode")
+    c.check("GET bad chess960", "GET", "/validate?" + query(fen=START, chess960="maybe"), expect=400,
+            code="invalid_field", field="chess960")
+    c.check("GET bad ep", "GET", "/validate?" + query(fen=START, ep="x"), expect=400, code="invalid_field",
+            field="ep")
+    c.check("HEAD missing fen", "HEAD", "/validate", expect=400)
+    # 413, 415
+    c.check("too large by Content-Length", "POST", "/validate",
+            raw=lambda: c.client.raw("POST", "/validate", [("Content-Type", "application/json"),
+                                                           ("Content-Length", str(1048577))]),
+            expect=413, code="payload_too_large",
+            then=lambda r, b: want(b["limit"] == 1048576, f"limit {b['limit']}, not the default 1048576"))
+    big = b'{"fen":"' + b" " * (1 << 16)
+    c.check("too large, chunked", "POST", "/validate",
+            raw=lambda: c.client.raw("POST", "/validate",
+                                     [("Content-Type", "application/json"), ("Transfer-Encoding", "chunked")],
+                                     [big] * 17, chunked=True),
+            expect=413, code="payload_too_large")
+    c.check("text/plain body", "POST", "/validate", body=START.encode(), headers={"Content-Type": "text/plain"},
+            expect=415, code="unsupported_media_type")
+    c.check("form body", "POST", "/validate", body=query(fen=START).encode(),
+            headers={"Content-Type": "application/x-www-form-urlencoded"}, expect=415,
+            code="unsupported_media_type")
+
+    # ---- /apply-move
+    c.check("apply one move", "POST", "/apply-move", body={"fen": START, "move": "e2e4"}, expect=ok,
+            then=all_of(same_as_cli("apply", START, "e2e4"),
+                        lambda r, b: want("moves" not in b, "moves listed for a single move")))
+    c.check("apply several moves", "POST", "/apply-move",
+            body={"fen": START, "moves": ["f2f3", "e7e5", "g2g4", "d8h4"]}, expect=ok,
+            then=all_of(same_as_cli("apply", START, "f2f3", "e7e5", "g2g4", "d8h4"),
+                        lambda r, b: want(b["status"]["checkmate"] and len(b["moves"]) == 4, "not fool's mate")))
+    c.check("apply one-element list", "POST", "/apply-move", body={"fen": START, "moves": ["g1f3"]}, expect=ok,
+            then=lambda r, b: want(len(b["moves"]) == 1 and b["uci"] == "g1f3", "one ply expected"))
+    c.check("apply empty list", "POST", "/apply-move", body={"fen": START, "moves": []}, expect=ok,
+            then=lambda r, b: want(b["uci"] is None and b["moves"] == [] and b["fen"] == START,
+                                   "an empty list changes nothing"))
+    c.check("apply castling", "POST", "/apply-move", body={"fen": CASTLES, "moves": ["e1g1", "e8c8"]},
+            expect=ok, then=same_as_cli("apply", CASTLES, "e1g1", "e8c8"))
+    c.check("apply promotion, upper-case letter", "POST", "/apply-move", body={"fen": PROMOTION, "move": "a7a8Q"},
+            expect=ok, then=lambda r, b: want(b["uci"] == "a7a8q" and b["status"]["check"], "promotion"))
+    c.check("apply en passant", "POST", "/apply-move", body={"fen": EN_PASSANT, "move": "e5d6", "ep": "legal"},
+            expect=ok, then=same_as_cli("apply", "--ep", "legal", EN_PASSANT, "e5d6"))
+    c.check("apply chess960 castling", "POST", "/apply-move",
+            body={"fen": CHESS960_CASTLE, "chess960": True, "move": "b1h1", "castling": "shredder"}, expect=ok,
+            then=same_as_cli("apply", "--chess960", "--castling", "shredder", CHESS960_CASTLE, "b1h1"))
+    c.check("apply chess960 king step b1c1", "POST", "/apply-move",
+            body={"fen": CHESS960_CASTLE, "chess960": True, "move": "b1c1"}, expect=ok)
+    c.check("apply lenient", "POST", "/apply-move", body={"fen": BOARD_ONLY, "mode": "lenient", "move": "d2d4"},
+            expect=ok, then=same_as_cli("apply", "--lenient", BOARD_ONLY, "d2d4"))
+    c.check("apply to stalemate", "POST", "/apply-move", body={"fen": "7k/8/4Q3/6K1/8/8/8/8 w - - 0 1",
+                                                               "move": "e6f7"},
+            expect=ok, then=lambda r, b: want(b["status"]["outcome"] == "stalemate", "not stalemate"))
+    c.check("apply: 10000 moves accepted", "POST", "/apply-move",
+            body={"fen": START, "moves": ["g1f3", "g8f6", "f3g1", "f6g8"] * 2500}, expect=ok,
+            then=lambda r, b: want(len(b["moves"]) == 10000, "not 10000 plies"))
+    # 400
+    c.check("apply: neither move nor moves", "POST", "/apply-move", body={"fen": START}, expect=400,
+            code="missing_field", field="move")
+    c.check("apply: both move and moves", "POST", "/apply-move", body={"fen": START, "move": "e2e4",
+                                                                       "moves": ["e2e4"]},
+            expect=400, code="invalid_field", field="moves")
+    c.check("apply: missing fen", "POST", "/apply-move", body={"move": "e2e4"}, expect=400,
+            code="missing_field", field="fen")
+    c.check("apply: moves not an array", "POST", "/apply-move", body={"fen": START, "moves": "e2e4"},
+            expect=400, code="invalid_field", field="moves")
+    c.check("apply: moves of numbers", "POST", "/apply-move", body={"fen": START, "moves": [1, 2]},
+            expect=400, code="invalid_field", field="moves")
+    c.check("apply: move not a string", "POST", "/apply-move", body={"fen": START, "move": 5}, expect=400,
+            code="invalid_field", field="move")
+    c.check("apply: 10001 moves", "POST", "/apply-move", body={"fen": START, "moves": ["e2e4"] * 10001},
+            expect=400, code="invalid_field", field="moves")
+    c.check("apply: malformed JSON", "POST", "/apply-move", body=b"{", headers={"Content-Type": "application/json"},
+            expect=400, code="malformed_json")
+    c.check("apply: bad castling style", "POST", "/apply-move",
+            body={"fen": START, "move": "e2e4", "castling": "x"}, expect=400, code="invalid_field", field="castling")
+    # 413, 415
+    c.check("apply: too large", "POST", "/apply-move",
+            raw=lambda: c.client.raw("POST", "/apply-move", [("Content-Type", "application/json"),
+                                                             ("Content-Length", str(1 << 21))]),
+            expect=413, code="payload_too_large")
+    c.check("apply: text/plain", "POST", "/apply-move", body=b"e2e4", headers={"Content-Type": "text/plain"},
+            expect=415, code="unsupported_media_type")
+    # 422
+    c.check("apply: invalid FEN", "POST", "/apply-move", body={"fen": NO_KINGS, "move": "e2e4"}, expect=422,
+            code="invalid_fen", then=same_as_cli("apply", NO_KINGS, "e2e4", problem=True))
+    c.check("apply: malformed FEN", "POST", "/apply-move", body={"fen": BAD_DIGIT, "moves": ["e2e4"]},
+            expect=422, code="invalid_fen",
+            then=lambda r, b: want(b["detail"] == b["errors"][0]["message"], "detail is not the first error"))
+    c.check("apply: FEN valid only when lenient", "POST", "/apply-move", body={"fen": BOARD_ONLY, "move": "e2e4"},
+            expect=422, code="invalid_fen")
+    c.check("apply: illegal move", "POST", "/apply-move", body={"fen": START, "move": "e2e5"}, expect=422,
+            code="illegal_move",
+            then=all_of(same_as_cli("apply", START, "e2e5", problem=True),
+                        lambda r, b: want(b["reason"] == "not_legal" and b["index"] == 0, "reason/index")))
+    c.check("apply: malformed move in a list", "POST", "/apply-move", body={"fen": START, "moves": ["e2e4", "xyz"]},
+            expect=422, code="illegal_move",
+            then=all_of(same_as_cli("apply", START, "e2e4", "xyz", problem=True),
+                        lambda r, b: want(b["reason"] == "malformed" and b["index"] == 1, "reason/index")))
+    c.check("apply: illegal third move", "POST", "/apply-move",
+            body={"fen": START, "moves": ["e2e4", "e7e5", "e1e3"]}, expect=422, code="illegal_move",
+            then=lambda r, b: want(b["index"] == 2 and b["fen"] ==
+                                   "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2", "index/fen"))
+    c.check("apply: promotion letter missing", "POST", "/apply-move", body={"fen": PROMOTION, "move": "a7a8"},
+            expect=422, code="illegal_move")
+    c.check("apply: long move cut to 64 bytes", "POST", "/apply-move", body={"fen": START, "move": "e" * 100},
+            expect=422, code="illegal_move",
+            then=lambda r, b: want(b["move"] == "e" * 64 and b["reason"] == "malformed", "move not cut to 64"))
+    c.check("apply: multi-byte move is cut inside a character", "POST", "/apply-move",
+            body={"fen": START, "move": "\u20ac" * 30}, expect=422, code="illegal_move")
+    c.check("apply: move of invalid UTF-8", "POST", "/apply-move",
+            body=b'{"fen":"' + START.encode() + b'","move":"\xff\xfe"}',
+            headers={"Content-Type": "application/json"}, expect=400, code="malformed_json")
+    c.check("validate: a \\u0000 escape would cut the FEN short", "POST", "/validate",
+            body=b'{"fen":"' + START.encode() + b'\\u0000 junk"}',
+            headers={"Content-Type": "application/json"}, expect=400, code="malformed_json",
+            then=lambda r, b: want(b["offset"] == len('{"fen":"' + START), "offset of the escape"))
+    c.check("apply: move after mate", "POST", "/apply-move", body={"fen": CHECKMATED, "move": "e1f2"},
+            expect=422, code="illegal_move",
+            then=lambda r, b: want(b["legal_moves"] == [], "a mated side has no legal moves"))
+
+    # ---- /moves
+    for name, fen, opts, args in [
+        ("start", START, {}, []),
+        ("castles", CASTLES, {}, []),
+        ("promotion", PROMOTION, {}, []),
+        ("en passant", EN_PASSANT, {}, []),
+        ("mate in one", MATE_IN_ONE, {}, []),
+        ("check", CHECK, {}, []),
+        ("checkmated", CHECKMATED, {}, []),
+        ("chess960", CHESS960, {"chess960": True}, ["--chess960"]),
+        ("chess960 castling", CHESS960_CASTLE, {"chess960": True, "castling": "shredder"},
+         ["--chess960", "--castling", "shredder"]),
+        ("lenient", SLOPPY, {"mode": "lenient"}, ["--lenient"]),
+    ]:
+        c.check(f"moves POST {name}", "POST", "/moves", body={"fen": fen, **opts}, expect=ok,
+                then=all_of(same_as_cli("moves", *args, fen),
+                            lambda r, b: want(b["count"] == len(b["moves"]), "count is not len(moves)")))
+    every_flag = set()
+    collected = []
+
+    def collect_flags(r, b):
+        collected.append(b["fen"])
+        for m in b["moves"]:
+            every_flag.update(m["flags"])
+
+    for fen, q in [(CASTLES, {}), (PROMOTION, {}), (EN_PASSANT, {}), (MATE_IN_ONE, {}),
+                   (CHESS960_CASTLE, {"chess960": "true"})]:
+        c.check(f"moves GET {fen}", "GET", "/moves?" + query(fen=fen, **q), expect=ok, then=collect_flags)
+    flags_enum = set(d.pointer("#/components/schemas/MoveFlag")["enum"])
+    if len(collected) == 5 and every_flag != flags_enum:
+        c.failed_requests += 1
+        c.fail("move flags", f"flags seen {sorted(every_flag)}, the document lists {sorted(flags_enum)}")
+    c.check("moves HEAD", "HEAD", "/moves?" + query(fen=START), expect=ok)
+    c.check("moves: stalemate has none", "GET", "/moves?" + query(fen=STALEMATE), expect=ok,
+            then=lambda r, b: want(b["count"] == 0 and b["moves"] == [], "expected no moves"))
+    c.check("moves GET missing fen", "GET", "/moves", expect=400, code="missing_field", field="fen")
+    c.check("moves GET bad castling", "GET", "/moves?" + query(fen=START, castling="fischer"), expect=400,
+            code="invalid_field", field="castling")
+    c.check("moves POST bad ep type", "POST", "/moves", body={"fen": START, "ep": 1}, expect=400,
+            code="invalid_field", field="ep")
+    c.check("moves POST malformed JSON", "POST", "/moves", body=b"nope",
+            headers={"Content-Type": "application/json"}, expect=400, code="malformed_json")
+    c.check("moves POST too large", "POST", "/moves",
+            raw=lambda: c.client.raw("POST", "/moves", [("Content-Type", "application/json"),
+                                                        ("Content-Length", str(5 << 20))]),
+            expect=413, code="payload_too_large")
+    c.check("moves POST text/plain", "POST", "/moves", body=b"{}", headers={"Content-Type": "text/plain"},
+            expect=415, code="unsupported_media_type")
+    c.check("moves GET invalid FEN", "GET", "/moves?" + query(fen=OPPONENT_IN_CHECK), expect=422,
+            code="invalid_fen", then=same_as_cli("moves", OPPONENT_IN_CHECK, problem=True))
+    c.check("moves POST malformed FEN", "POST", "/moves", body={"fen": "hello"}, expect=422, code="invalid_fen",
+            then=same_as_cli("moves", "hello", problem=True))
+
+    # ---- /render
+    def text_board(orientation):
+        def check(r, b):
+            lines = r.body.decode("utf-8").rstrip("\n").split("\n")
+            want(len(lines) == 9, f"{len(lines)} lines, not 9")
+            first = "8" if orientation == "white" else "1"
+            want(lines[0].startswith(first), f"first rank drawn is not {first}")
+        return check
+
+    c.check("render GET json", "GET", "/render?" + query(fen=CHECK), expect=ok,
+            then=lambda r, b: want(b["check_square"] == "e8" and len(b["pieces"]) == 3, "board state"))
+    c.check("render GET json explicit", "GET", "/render?" + query(fen=CHECKMATED, format="json",
+                                                                   orientation="black"), expect=ok,
+            then=lambda r, b: want(b["status"]["checkmate"] and b["check_square"] == "e1", "checkmate"))
+    c.check("render GET ascii", "GET", "/render?" + query(fen=START, format="ascii"), expect=ok,
+            then=all_of(text_board("white"),
+                        lambda r, b: want(r.body.isascii(), "ascii board is not ASCII")))
+    c.check("render GET unicode black", "GET", "/render?" + query(fen=E4, format="unicode", orientation="black"),
+            expect=ok, then=text_board("black"))
+    c.check("render GET chess960", "GET", "/render?" + query(fen=CHESS960, chess960="true"), expect=ok)
+    c.check("render HEAD", "HEAD", "/render?" + query(fen=START, format="ascii"), expect=ok)
+    c.check("render POST json", "POST", "/render", body={"fen": START}, expect=ok,
+            then=lambda r, b: want(len(b["pieces"]) == 32 and b["check_square"] is None, "board state"))
+    c.check("render POST ascii black", "POST", "/render", body={"fen": START, "format": "ascii",
+                                                                "orientation": "black"},
+            expect=ok, then=text_board("black"))
+    c.check("render POST unicode", "POST", "/render", body={"fen": CHECK, "format": "unicode"}, expect=ok,
+            then=text_board("white"))
+    c.check("render POST lenient", "POST", "/render", body={"fen": SLOPPY, "mode": "lenient"}, expect=ok)
+    c.check("render GET bad format", "GET", "/render?" + query(fen=START, format="svg"), expect=400,
+            code="invalid_field", field="format")
+    c.check("render GET bad orientation", "GET", "/render?" + query(fen=START, orientation="up"), expect=400,
+            code="invalid_field", field="orientation")
+    c.check("render GET missing fen", "GET", "/render?format=ascii", expect=400, code="missing_field", field="fen")
+    c.check("render POST bad format", "POST", "/render", body={"fen": START, "format": "svg"}, expect=400,
+            code="invalid_field", field="format")
+    c.check("render POST format not a string", "POST", "/render", body={"fen": START, "format": 1}, expect=400,
+            code="invalid_field", field="format")
+    c.check("render POST bad orientation", "POST", "/render", body={"fen": START, "orientation": "up"},
+            expect=400, code="invalid_field", field="orientation")
+    c.check("render POST malformed JSON", "POST", "/render", body=b"[", headers={"Content-Type": "application/json"},
+            expect=400, code="malformed_json")
+    c.check("render POST too large", "POST", "/render",
+            raw=lambda: c.client.raw("POST", "/render", [("Content-Type", "application/json"),
+                                                         ("Content-Length", str(1048577))]),
+            expect=413, code="payload_too_large")
+    c.check("render POST text/plain", "POST", "/render", body=b"{}", headers={"Content-Type": "text/html"},
+            expect=415, code="unsupported_media_type")
+    c.check("render GET invalid FEN", "GET", "/render?" + query(fen=NO_KINGS, format="ascii"), expect=422,
+            code="invalid_fen")
+    c.check("render POST invalid FEN", "POST", "/render", body={"fen": BAD_DIGIT, "format": "unicode"}, expect=422,
+            code="invalid_fen")
+
+    # ---- OPTIONS (CORS preflight) on every path
+    for path in d.doc["paths"]:
+        def preflight(r, b, path=path):
+            documented = {m.upper() for m in d.doc["paths"][path] if m in HTTP_METHODS}
+            allow = [m.strip() for m in r.header("Allow").split(",")]
+            want(r.header("Access-Control-Allow-Methods") == r.header("Allow"),
+                 "Access-Control-Allow-Methods differs from Allow")
+            check_allowed(allow, documented)
+        c.check(f"preflight {path}", "OPTIONS", path, headers={"Origin": "http://example.test",
+                                                               "Access-Control-Request-Method": "POST"},
+                expect=204, then=preflight)
+
+    # ---- 404 and 405
+    for method, target in [("GET", "/"), ("GET", "/nope"), ("POST", "/nope"), ("GET", "/validate/"),
+                           ("GET", "/api/validate"), ("OPTIONS", "/nope"), ("HEAD", "/nope"),
+                           ("GET", "/" + "x" * 300)]:
+        c.check(f"not found {method} {target[:20]}", method, target, expect=404, code="not_found")
+    for method, path in [("DELETE", "/validate"), ("PUT", "/validate"), ("GET", "/apply-move"),
+                         ("HEAD", "/apply-move"), ("PUT", "/apply-move"), ("DELETE", "/moves"),
+                         ("PATCH", "/render"), ("POST", "/health"), ("PUT", "/version"),
+                         ("POST", "/openapi.yaml"), ("DELETE", "/openapi.yaml")]:
+        def allowed(r, b, path=path):
+            documented = {m.upper() for m in d.doc["paths"][path] if m in HTTP_METHODS}
+            if r.body:
+                want(", ".join(b["allowed"]) == r.header("Allow"), "`allowed` differs from the Allow header")
+            check_allowed([m.strip() for m in r.header("Allow").split(",")], documented)
+        c.check(f"method not allowed {method} {path}", method, path, expect=405,
+                code="method_not_allowed" if method != "HEAD" else None, then=allowed)
+
+
+def run_second_daemon_checks(c, limit):
+    """A daemon with --cors-origin and a small --max-body."""
+    c.check("origin: GET", "GET", "/health", expect=200)
+    c.check("origin: preflight", "OPTIONS", "/render", expect=204)
+    c.check("origin: 404", "GET", "/nope", expect=404, code="not_found")
+    c.check("origin: 405", "POST", "/version", expect=405, code="method_not_allowed")
+    head = b'{"fen":"' + START.encode() + b'","pad":"'
+    at_limit = head + b"x" * (limit - len(head) - 2) + b'"}'
+    c.check("max-body: a body of exactly the limit", "POST", "/validate", body=at_limit,
+            headers={"Content-Type": "application/json"}, expect=200,
+            then=lambda r, b: want(b["valid"], "expected a valid FEN"))
+    c.check("max-body: one byte over", "POST", "/validate", body=at_limit + b" ",
+            headers={"Content-Type": "application/json"}, expect=413, code="payload_too_large",
+            then=lambda r, b: want(b["limit"] == limit, f"limit {b['limit']}, not --max-body {limit}"))
+    c.check("max-body: chunked, over", "POST", "/moves",
+            raw=lambda: c.client.raw("POST", "/moves",
+                                     [("Content-Type", "application/json"), ("Transfer-Encoding", "chunked")],
+                                     [at_limit[:600], at_limit[600:] + b"  "], chunked=True),
+            expect=413, code="payload_too_large")
+
+
+# Every response example of the document, with the request that produces it: the daemon
+# must answer exactly that, so the examples stay true.
+R = "#/components/responses/"
+APPLY = "#/paths/~1apply-move/post/responses/"
+JSON_EX = "/content/application~1json/examples/"
+PROBLEM_EX = "/content/application~1problem+json/examples/"
+EXAMPLE_REQUESTS = [
+    (R + "Validation" + JSON_EX + "valid", "POST", "/validate", {"fen": E4}),
+    (R + "Validation" + JSON_EX + "lenient", "POST", "/validate", {"fen": SLOPPY, "mode": "lenient"}),
+    (R + "Validation" + JSON_EX + "chess960", "POST", "/validate",
+     {"fen": CHESS960_CASTLE, "chess960": True, "castling": "shredder"}),
+    (R + "Validation" + JSON_EX + "illegal", "GET", "/validate?" + query(fen=OPPONENT_IN_CHECK), None),
+    (R + "Validation" + JSON_EX + "malformed", "POST", "/validate", {"fen": MANY_ERRORS}),
+    (R + "Moves" + JSON_EX + "promotion", "GET", "/moves?" + query(fen=PROMOTION), None),
+    (R + "Moves" + JSON_EX + "en_passant", "POST", "/moves", {"fen": EN_PASSANT}),
+    (R + "Render" + JSON_EX + "check", "GET", "/render?" + query(fen=CHECK), None),
+    (R + "Render/content/text~1plain/examples/ascii", "GET", "/render?" + query(fen=CHECK, format="ascii"), None),
+    (R + "Render/content/text~1plain/examples/unicode_black", "POST", "/render",
+     {"fen": CHECK, "format": "unicode", "orientation": "black"}),
+    (APPLY + "200" + JSON_EX + "one", "POST", "/apply-move", {"fen": START, "move": "e2e4"}),
+    (APPLY + "200" + JSON_EX + "several", "POST", "/apply-move",
+     {"fen": START, "moves": ["f2f3", "e7e5", "g2g4", "d8h4"]}),
+    (APPLY + "200" + JSON_EX + "chess960", "POST", "/apply-move",
+     {"fen": CHESS960_CASTLE, "chess960": True, "move": "b1h1"}),
+    (APPLY + "422" + PROBLEM_EX + "not_legal", "POST", "/apply-move",
+     {"fen": START, "moves": ["e2e4", "e7e5", "e1e3"]}),
+    (APPLY + "422" + PROBLEM_EX + "malformed", "POST", "/apply-move", {"fen": START, "moves": ["e2e4", "xyz"]}),
+    ("#/components/examples/InvalidFenProblem", "POST", "/apply-move", {"fen": NO_KINGS, "move": "e2e4"}),
+    ("#/components/examples/MissingFieldProblem", "POST", "/validate", {"mode": "strict"}),
+    ("#/components/examples/InvalidFieldProblem", "GET", "/validate?" + query(fen=START, mode="loose"), None),
+    (R + "BadRequest" + PROBLEM_EX + "malformed_json", "POST", "/validate", b'{"fen": '),
+    (R + "PayloadTooLarge/content/application~1problem+json/example", "RAW413", "/validate", None),
+    (R + "UnsupportedMediaType/content/application~1problem+json/example", "POST", "/validate", "text"),
+    (R + "NotFound/content/application~1problem+json/example", "GET", "/nope", None),
+    (R + "MethodNotAllowed/content/application~1problem+json/example", "GET", "/apply-move", None),
+    ("#/paths/~1health/get/responses/200/content/application~1json/example", "GET", "/health", None),
+    ("#/paths/~1version/get/responses/200/content/application~1json/example", "GET", "/version", None),
+]
+
+
+def check_examples_are_real(c, d):
+    for ptr, method, target, body in EXAMPLE_REQUESTS:
+        example = d.pointer(ptr)
+        expected = example["value"] if isinstance(example, dict) and "value" in example and \
+            not ptr.endswith("/example") else example
+        headers = {}
+        raw = None
+        if method == "RAW413":
+            method = "POST"
+            raw = lambda: c.client.raw("POST", "/validate", [("Content-Type", "application/json"),
+                                                             ("Content-Length", "1048577")])
+        elif body == "text":
+            body, headers = b"x", {"Content-Type": "text/plain"}
+        elif isinstance(body, bytes):
+            headers = {"Content-Type": "application/json"}
+
+        def same(r, b, expected=expected, ptr=ptr):
+            got = b if b is not None else r.body.decode("utf-8")
+            want(got == expected, f"the document's example {ptr} is not what the daemon answers: "
+                                  f"{json.dumps(got, ensure_ascii=False)[:500]}")
+        c.check(f"example {ptr.split('/')[-1]} ({ptr.split('/')[3]})", method, target, body=body,
+                headers=headers, raw=raw, then=same)
+
+
+def check_allowed(allow, documented):
+    """The methods a daemon announces for a path against the document's: the same, plus
+    HEAD where GET is."""
+    expected = set(documented) | ({"HEAD"} if "GET" in documented else set())
+    want(len(allow) == len(set(allow)), f"methods repeated in {allow}")
+    want(set(allow) == expected, f"allows {sorted(allow)}, the document says {sorted(expected)}")
+
+
+# ---------------------------------------------------------------- the document alone
+
+
+def check_document(d, fail):
+    doc = d.doc
+    if doc.get("openapi") != "3.1.0":
+        fail("document", f"openapi is {doc.get('openapi')!r}, not 3.1.0")
+    for name, schema in doc["components"]["schemas"].items():
+        try:
+            d.validator_class.check_schema(schema)
+        except jsonschema.SchemaError as exc:
+            fail("document", f"components/schemas/{name} is not a valid JSON Schema: {exc.message}")
+    # every example must satisfy its schema
+    checked = 0
+    done = set()
+    for path, method, op in d.operations():
+        base = f"#/paths/{pointer_escape(path)}/{method}"
+        for i, param in enumerate(op.get("parameters", [])):
+            ptr = param["$ref"] if "$ref" in param else f"{base}/parameters/{i}"
+            p = d.deref(param)
+            if "example" in p and (ptr, "example") not in done:
+                done.add((ptr, "example"))
+                checked += 1
+                for e in d.errors(ptr + "/schema", p["example"]):
+                    fail("document", f"example of {ptr}: {e}")
+        media_sets = []
+        if "requestBody" in op:
+            rb = op["requestBody"]
+            ptr = rb["$ref"] if "$ref" in rb else f"{base}/requestBody"
+            media_sets.append((ptr, d.deref(rb)))
+        for status, resp in op["responses"].items():
+            ptr = resp["$ref"] if "$ref" in resp else f"{base}/responses/{status}"
+            media_sets.append((ptr, d.deref(resp)))
+            for hname, h in (d.deref(resp).get("headers") or {}).items():
+                if "$ref" in h and "example" in d.deref(h) and (h["$ref"], "example") not in done:
+                    done.add((h["$ref"], "example"))
+                    value = d.deref(h)["example"]
+                    checked += 1
+                    for e in d.errors(h["$ref"] + "/schema", value):
+                        fail("document", f"example of header {hname}: {e}")
+        for ptr, obj in media_sets:
+            for mt, media in (obj.get("content") or {}).items():
+                sptr = f"{ptr}/content/{pointer_escape(mt)}/schema"
+                values = []
+                if "example" in media:
+                    values.append(("example", media["example"]))
+                for ename, ex in (media.get("examples") or {}).items():
+                    values.append((ename, d.deref(ex)["value"]))
+                for ename, value in values:
+                    if (sptr, ename) in done:
+                        continue
+                    done.add((sptr, ename))
+                    checked += 1
+                    for e in d.errors(sptr, value):
+                        fail("document", f"example {ename} of {sptr}: {e}")
+    for name in ("NotFound", "MethodNotAllowed"):
+        resp = doc["components"]["responses"][name]
+        for mt, media in resp["content"].items():
+            checked += 1
+            for e in d.errors(f"#/components/responses/{name}/content/{pointer_escape(mt)}/schema",
+                              media["example"]):
+                fail("document", f"example of {name}: {e}")
+    return checked
+
+
+# ---------------------------------------------------------------- main
+
+
+def main():
+    if not os.path.exists(DOC_PATH):
+        print(f"contract: {DOC_PATH} not found (FEND_SOURCE_DIR={SOURCE_DIR})")
+        return 99
+    if not os.access(FEND, os.X_OK):
+        print(f"contract: {FEND} not found: build the daemon (make fend) first")
+        return 99
+    d = Document(DOC_PATH)
+    failures = []
+    examples = check_document(d, lambda n, m: failures.append(f"{n}: {m}"))
+
+    daemon = Daemon(FEND)
+    c = None
+    try:
+        daemon.start()
+        if daemon.version != d.doc["info"]["version"]:
+            failures.append(f"banner: fend {daemon.version} but the document is version "
+                            f"{d.doc['info']['version']}")
+        c = Checker(d, Client(daemon.port), daemon)
+        run_checks(c, d)
+        check_examples_are_real(c, d)
+        if daemon.proc.poll() is not None:
+            failures.append(f"fend died during the test (status {daemon.proc.returncode})")
+        else:
+            failures.extend(f"shutdown: {p}" for p in daemon.stop())
+        # a second daemon: another --cors-origin, a small --max-body
+        limit = 1000
+        second = Daemon(FEND, "--cors-origin", "https://app.example", "--max-body", str(limit))
+        try:
+            second.start()
+            c.client, c.daemon, c.origin = Client(second.port), second, "https://app.example"
+            run_second_daemon_checks(c, limit)
+            if second.proc.poll() is not None:
+                failures.append(f"the second fend died during the test (status {second.proc.returncode})")
+            else:
+                failures.extend(f"shutdown of the second fend: {p}" for p in second.stop())
+        finally:
+            second.kill()
+        failures.extend(c.failures)
+    except Failure as exc:
+        if c is not None:
+            failures.extend(c.failures)
+        failures.append(f"daemon: {exc}")
+    finally:
+        daemon.kill()
+
+    if c is not None:
+        # coverage: every operation and every documented status of the document
+        for path, method, op in d.operations():
+            if (path, method) not in c.seen_ops:
+                failures.append(f"coverage: {method.upper()} {path} is documented but was never requested")
+                continue
+            for status in op["responses"]:
+                if status in UNPROVOKABLE or status == "default" or status.endswith("XX"):
+                    continue
+                if (path, method, status) not in c.seen_status:
+                    failures.append(f"coverage: {method.upper()} {path} documents {status}, never seen")
+        for name in ("NotFound", "MethodNotAllowed"):
+            if name not in c.seen_components:
+                failures.append(f"coverage: components/responses/{name} was never seen")
+
+    if failures:
+        print(f"contract: {len(failures)} problem(s) between fend and {DOC_PATH}:")
+        for f in failures:
+            print("  " + f)
+        err = daemon.stderr_text()
+        if err:
+            print("fend's stderr:\n" + err[-4000:])
+    if c is not None and c.known:
+        print("contract: known issues, reported and not counted as failures:")
+        for k in c.known:
+            print("  " + k)
+    if c is not None:
+        for f in c.fixed:
+            print("contract: " + f)
+    requests = c.count if c else 0
+    print(f"contract: {requests} requests checked against {len(list(d.operations()))} operations; "
+          f"{examples} examples of the document checked against its schemas")
+    checker_lines = len(c.failures) if c else 0
+    failed_requests = c.failed_requests if c else 0
+    other = len(failures) - checker_lines
+    known = c.known_requests if c else 0
+    if known:
+        print(f"contract: {known} requests hit known issues (listed above), not counted")
+    print(f"contract: {requests - failed_requests - known} passed, {failed_requests + other} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
