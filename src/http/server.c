@@ -1,10 +1,9 @@
-/* server.c -- the libmicrohttpd daemon: thread pool and accept thread, request state (made
- * on the first call, freed in NOTIFY_COMPLETED), the access log, signals and draining. */
+/* server.c -- the libmicrohttpd daemon: thread pool, request state (made on the first
+ * call, freed in NOTIFY_COMPLETED), the access log, signals and draining. */
 #include "config.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <netinet/in.h>
 #include <pthread.h>
 #include <signal.h>
@@ -26,17 +25,11 @@
 /* Bytes of a path the access log keeps. */
 #define SERVER_LOG_PATH_MAX 256
 
-/* The listening socket is MHD's, quiesced at once and served by server_accept: it hands
- * each connection to MHD_add_connection, which gives it to pool worker fd % threads, an
- * even spread. Left to themselves, the workers race for the shared socket and accept up
- * to ten connections per wake-up, so that now and then one worker got nearly all of a
- * client's connections and the other cores idled. */
+/* The daemon: MHD's thread pool accepts and serves connections itself. */
 struct server {
 	struct MHD_Daemon *daemon;
 	const struct config *config;
-	MHD_socket listen_fd;    /* from MHD_quiesce_daemon; closed after MHD_stop_daemon */
-	pthread_t acceptor;      /* server_accept */
-	bool accepting;          /* the acceptor runs */
+	MHD_socket listen_fd;    /* from MHD_quiesce_daemon at shutdown; closed after MHD_stop_daemon */
 	unsigned port;
 	atomic_long in_flight;   /* requests between their first call and NOTIFY_COMPLETED */
 	atomic_bool draining;    /* shutting down: answer with Connection: close */
@@ -264,42 +257,15 @@ static void server_completed(void *cls, struct MHD_Connection *conn, void **con_
 	atomic_fetch_sub_explicit(&srv->in_flight, 1, memory_order_release);
 }
 
-/* The accept thread: blocks in accept4 and hands every connection to MHD, until
- * server_accept_stop shuts the socket. */
-static void *server_accept(void *arg)
+/* Stops accepting: the listening socket is taken from MHD and closed, so that new
+ * connections are refused at once instead of waiting in the backlog until we exit. */
+static void server_stop_accepting(struct server *srv)
 {
-	struct server *srv = arg;
-	struct timespec pause = { 0, 10 * 1000 * 1000 };
-
-	for (;;) {
-		struct sockaddr_storage addr;
-		socklen_t length = sizeof addr;
-		int fd = accept4(srv->listen_fd, (struct sockaddr *)&addr, &length, SOCK_NONBLOCK | SOCK_CLOEXEC);
-
-		if (fd >= 0) {
-			/* On failure (all workers at --max-connections) MHD closes fd itself. */
-			MHD_add_connection(srv->daemon, fd, (struct sockaddr *)&addr, length);
-			continue;
-		}
-		if (atomic_load(&srv->draining))
-			break;
-		/* Out of descriptors or memory: the connection waits in the backlog meanwhile. */
-		if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM)
-			nanosleep(&pause, NULL);
-	}
-	return NULL;
-}
-
-/* Stops the accept thread and refuses new connections (they are reset at once instead
- * of waiting in the backlog until we exit). */
-static void server_accept_stop(struct server *srv)
-{
-	if (!srv->accepting)
+	if (atomic_exchange(&srv->draining, true))
 		return;
-	atomic_store(&srv->draining, true);
-	shutdown(srv->listen_fd, SHUT_RDWR);
-	pthread_join(srv->acceptor, NULL);
-	srv->accepting = false;
+	srv->listen_fd = MHD_quiesce_daemon(srv->daemon);
+	if (srv->listen_fd != MHD_INVALID_SOCKET)
+		shutdown(srv->listen_fd, SHUT_RDWR);
 }
 
 struct server *server_start(const struct config *cfg, char *err, size_t err_size)
@@ -308,7 +274,6 @@ struct server *server_start(const struct config *cfg, char *err, size_t err_size
 	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_TURBO |
 			 MHD_USE_ERROR_LOG;
 	const union MHD_DaemonInfo *info;
-	int blocking;
 
 	if (!srv) {
 		snprintf(err, err_size, "out of memory");
@@ -342,16 +307,6 @@ struct server *server_start(const struct config *cfg, char *err, size_t err_size
 	}
 	info = MHD_get_daemon_info(srv->daemon, MHD_DAEMON_INFO_BIND_PORT);
 	srv->port = info && info->port ? info->port : cfg->port;
-	/* Take the socket over from the workers (see struct server), blocking for accept4. */
-	srv->listen_fd = MHD_quiesce_daemon(srv->daemon);
-	blocking = srv->listen_fd == MHD_INVALID_SOCKET ? -1 : fcntl(srv->listen_fd, F_GETFL);
-	if (blocking < 0 || fcntl(srv->listen_fd, F_SETFL, blocking & ~O_NONBLOCK) < 0 ||
-	    pthread_create(&srv->acceptor, NULL, server_accept, srv) != 0) {
-		snprintf(err, err_size, "cannot start accepting connections");
-		server_stop(srv);
-		return NULL;
-	}
-	srv->accepting = true;
 	return srv;
 }
 
@@ -384,7 +339,7 @@ bool server_drain(struct server *srv, unsigned timeout_ms)
 	struct timespec step = { 0, 5 * 1000 * 1000 };
 	unsigned waited = 0;
 
-	server_accept_stop(srv);
+	server_stop_accepting(srv);
 	while (atomic_load_explicit(&srv->in_flight, memory_order_acquire) > 0) {
 		if (waited >= timeout_ms)
 			return false;
@@ -396,7 +351,7 @@ bool server_drain(struct server *srv, unsigned timeout_ms)
 
 void server_stop(struct server *srv)
 {
-	server_accept_stop(srv);
+	server_stop_accepting(srv);
 	MHD_stop_daemon(srv->daemon);
 	if (srv->listen_fd != MHD_INVALID_SOCKET)
 		close(srv->listen_fd);
