@@ -111,6 +111,8 @@ static const struct issue_case fen_error_cases[] = {
 	{ "en passant e6 with a black knight on e5", "4k3/8/8/4n3/8/8/8/4K3 w - e6 0 1", STRICT, FEN_ILLEGAL, FEN_ERR_EN_PASSANT_WITHOUT_PAWN, FEN_FIELD_EN_PASSANT, 26, 2, 1, 0, NULL, NULL },
 	{ "en passant e6 with e6 taken", "4k3/8/4n3/4p3/8/8/8/4K3 w - e6 0 1", STRICT, FEN_ILLEGAL, FEN_ERR_EN_PASSANT_BLOCKED, FEN_FIELD_EN_PASSANT, 28, 2, 1, 0, NULL, NULL },
 	{ "en passant e6 with e7 taken", "4k3/4n3/8/4p3/8/8/8/4K3 w - e6 0 1", STRICT, FEN_ILLEGAL, FEN_ERR_EN_PASSANT_BLOCKED, FEN_FIELD_EN_PASSANT, 28, 2, 1, 0, NULL, NULL },
+	/* 64 bad letters: 31 listed, then the note in the last slot, at the 32nd x (rank 5, file h) */
+	{ "64 bad letters", "xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx w - - 0 1", STRICT, FEN_MALFORMED, FEN_ERR_TOO_MANY_PROBLEMS, FEN_FIELD_NONE, 34, 0, FEN_REPORT_MAX, 0, NULL, NULL },
 };
 
 static const struct issue_case fen_warning_cases[] = {
@@ -185,7 +187,7 @@ static void fen_check_issue(const struct issue_case *c)
 	if (c->warnings >= 0)
 		ck_assert_msg(report.warning_count == c->warnings, "%s: %d warnings, expected %d", c->name,
 			      report.warning_count, c->warnings);
-	ck_assert(!report.truncated);
+	ck_assert(report.truncated == (c->code == FEN_ERR_TOO_MANY_PROBLEMS));
 	if (c->given) {
 		ck_assert_str_eq(hit->given, c->given);
 		ck_assert_str_eq(hit->became, c->became);
@@ -240,7 +242,7 @@ START_TEST(test_code_names)
 		"missing_king", "too_many_kings", "pawn_on_back_rank", "too_many_pawns", "too_many_pieces",
 		"too_many_promoted_pieces", "opponent_in_check", "too_many_checkers", "impossible_check",
 		"castling_without_king", "castling_without_rook", "en_passant_wrong_rank",
-		"en_passant_without_pawn", "en_passant_blocked",
+		"en_passant_without_pawn", "en_passant_blocked", "too_many_problems",
 		"field_defaulted", "whitespace_normalized", "case_normalized", "leading_zeros", "castling_dropped",
 		"castling_reordered", "castling_inferred", "castling_rewritten", "chess960_assumed",
 		"en_passant_dropped", "en_passant_with_halfmove", "fullmove_corrected", "halfmove_exceeds_plies",
@@ -284,6 +286,14 @@ START_TEST(test_report_limits)
 	ck_assert(report.truncated);
 	ck_assert_int_eq(report.error_count, FEN_REPORT_MAX);
 	ck_assert_str_eq(report.errors[3].message, "piece 3");
+	/* the last slot now says the list was cut, at the offset of the error it replaced */
+	ck_assert_int_eq(report.errors[FEN_REPORT_MAX - 1].code, FEN_ERR_TOO_MANY_PROBLEMS);
+	ck_assert_int_eq(report.errors[FEN_REPORT_MAX - 1].field, FEN_FIELD_NONE);
+	ck_assert_int_eq(report.errors[FEN_REPORT_MAX - 1].offset, FEN_REPORT_MAX - 1);
+	ck_assert_int_eq(report.errors[FEN_REPORT_MAX - 1].length, 0);
+	ck_assert_ptr_null(error_report_add(&report, FEN_ERR_BAD_PIECE, FEN_FIELD_BOARD, 100, 1, "and another"));
+	ck_assert_int_eq(report.errors[FEN_REPORT_MAX - 1].code, FEN_ERR_TOO_MANY_PROBLEMS);
+	ck_assert_int_eq(report.errors[FEN_REPORT_MAX - 1].offset, FEN_REPORT_MAX - 1);
 	/* warnings have their own list, still open */
 	issue = error_report_add(&report, FEN_WARN_LEADING_ZEROS, FEN_FIELD_HALFMOVE, 5, 2, "w");
 	ck_assert_ptr_nonnull(issue);
@@ -774,7 +784,8 @@ START_TEST(test_every_warning)
 }
 END_TEST
 
-/* 64 bad pieces: the first FEN_REPORT_MAX are kept, the report says it was cut. */
+/* 64 bad pieces: the first FEN_REPORT_MAX - 1 are kept in input order, then the note
+ * that the list was cut. */
 START_TEST(test_report_truncated)
 {
 	static const char fen[] = "xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx w - - 0 1";
@@ -785,10 +796,11 @@ START_TEST(test_report_truncated)
 	ck_assert_int_eq(fen_parse(fen, strlen(fen), &options, &pos, &report), FEN_MALFORMED);
 	ck_assert(report.truncated);
 	ck_assert_int_eq(report.error_count, FEN_REPORT_MAX);
-	for (int i = 0; i < FEN_REPORT_MAX; i++) {
+	for (int i = 0; i < FEN_REPORT_MAX - 1; i++) {
 		ck_assert_int_eq(report.errors[i].code, FEN_ERR_BAD_PIECE);
 		ck_assert_int_eq(report.errors[i].offset, i / 8 * 9 + i % 8);
 	}
+	ck_assert_int_eq(report.errors[FEN_REPORT_MAX - 1].code, FEN_ERR_TOO_MANY_PROBLEMS);
 }
 END_TEST
 

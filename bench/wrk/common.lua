@@ -59,6 +59,19 @@ end
 local threads = {}
 local counter = 0
 
+-- POST /validate {"fen": ...} for every line of fens.txt: the requests of validate.lua,
+-- and of nginx.lua, the baseline that must cost the client the same.
+function M.validate_requests(data)
+   local reqs = {}
+   local headers = { ["Content-Type"] = "application/json" }
+   for _, fen in ipairs(M.read_lines(data .. "/fens.txt")) do
+      if fen ~= "" then
+         reqs[#reqs + 1] = wrk.format("POST", "/validate", headers, '{"fen":' .. M.json_string(fen) .. '}')
+      end
+   end
+   return reqs
+end
+
 function M.bench(spec)
    function setup(thread)
       counter = counter + 1

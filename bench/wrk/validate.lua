@@ -5,16 +5,6 @@ local C = dofile(dir .. "common.lua")
 
 C.bench{
    name = "validate",
-   build = function(data)
-      local reqs = {}
-      local headers = { ["Content-Type"] = "application/json" }
-      for _, fen in ipairs(C.read_lines(data .. "/fens.txt")) do
-         if fen ~= "" then
-            reqs[#reqs + 1] = wrk.format("POST", "/validate", headers,
-                                         '{"fen":' .. C.json_string(fen) .. '}')
-         end
-      end
-      return reqs
-   end,
+   build = C.validate_requests,
    check = function(body) return body:find('"valid":true', 1, true) ~= nil end,
 }

@@ -43,6 +43,7 @@ static const char *const error_code_names[FEN_CODE_NB] = {
 	[FEN_ERR_EN_PASSANT_WRONG_RANK] = "en_passant_wrong_rank",
 	[FEN_ERR_EN_PASSANT_WITHOUT_PAWN] = "en_passant_without_pawn",
 	[FEN_ERR_EN_PASSANT_BLOCKED] = "en_passant_blocked",
+	[FEN_ERR_TOO_MANY_PROBLEMS] = "too_many_problems",
 	[FEN_WARN_FIELD_DEFAULTED] = "field_defaulted",
 	[FEN_WARN_WHITESPACE_NORMALIZED] = "whitespace_normalized",
 	[FEN_WARN_CASE_NORMALIZED] = "case_normalized",
@@ -93,6 +94,23 @@ struct fen_issue *error_report_add(struct fen_report *report, enum fen_code code
 	va_list ap;
 
 	if (*count >= FEN_REPORT_MAX) {
+		/* The last error gives way to a note that the list is cut, so a client reading
+		 * only the list still learns that there is more. */
+		if (!warning && !report->truncated) {
+			issue = &report->errors[FEN_REPORT_MAX - 1];
+			/* Its offset is the furthest listed one, so that it sorts last. */
+			for (int i = 0; i < FEN_REPORT_MAX - 1; i++)
+				if (report->errors[i].offset > issue->offset)
+					issue->offset = report->errors[i].offset;
+			issue->code = FEN_ERR_TOO_MANY_PROBLEMS;
+			issue->field = FEN_FIELD_NONE;
+			issue->length = 0;
+			issue->given[0] = '\0';
+			issue->became[0] = '\0';
+			snprintf(issue->message, sizeof issue->message,
+				 "more than %d problems: only the first %d are listed; fix them and validate again",
+				 FEN_REPORT_MAX - 1, FEN_REPORT_MAX - 1);
+		}
 		report->truncated = true;
 		return NULL;
 	}

@@ -57,6 +57,8 @@ enum fen_code {
 	FEN_ERR_EN_PASSANT_WRONG_RANK,
 	FEN_ERR_EN_PASSANT_WITHOUT_PAWN,
 	FEN_ERR_EN_PASSANT_BLOCKED,
+	/* the report itself: more errors than FEN_REPORT_MAX (takes the last slot) */
+	FEN_ERR_TOO_MANY_PROBLEMS,
 	/* warnings */
 	FEN_WARN_FIELD_DEFAULTED,
 	FEN_WARN_WHITESPACE_NORMALIZED,
@@ -76,7 +78,9 @@ enum fen_code {
 
 #define FEN_ISSUE_MESSAGE_MAX 160
 #define FEN_ISSUE_VALUE_MAX 24
-#define FEN_REPORT_MAX 24
+/* Room per list. Warnings always fit (at most one per field repair, one per castling
+ * letter); errors can outnumber it (a board of 64 bad letters), see FEN_ERR_TOO_MANY_PROBLEMS. */
+#define FEN_REPORT_MAX 32
 
 struct fen_issue {
 	enum fen_code code;
@@ -88,7 +92,8 @@ struct fen_issue {
 	char message[FEN_ISSUE_MESSAGE_MAX];
 };
 
-/* Every problem of one parse. Lists stop at FEN_REPORT_MAX entries; truncated says so. */
+/* Every problem of one parse. When there are more errors than fit, the last entry is a
+ * too_many_problems error and truncated is set. */
 struct fen_report {
 	int error_count;
 	int warning_count;
@@ -111,7 +116,8 @@ bool error_code_is_warning(enum fen_code code);
 void error_report_clear(struct fen_report *report);
 
 /* Appends an error or warning (by its code) with a printf-style message. Returns the
- * entry so callers may fill given/became, or NULL when the list is full. */
+ * entry so callers may fill given/became, or NULL when the list is full (an error list
+ * then ends with a too_many_problems entry). */
 struct fen_issue *error_report_add(struct fen_report *report, enum fen_code code, enum fen_field field,
 				   int offset, int length, const char *format, ...)
 	__attribute__((format(printf, 6, 7)));

@@ -950,7 +950,8 @@ enum fen_verdict fen_parse(const char *text, size_t length, const struct fen_opt
 	if (p.board_ok)
 		fen_check_legality(&p);
 	position_refresh(pos);
-	fen_sort_issues(report->errors, report->error_count);
+	/* too_many_problems stays last */
+	fen_sort_issues(report->errors, report->error_count - (report->truncated ? 1 : 0));
 	fen_sort_issues(report->warnings, report->warning_count);
 	if (p.syntax_error)
 		return FEN_MALFORMED;

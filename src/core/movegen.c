@@ -4,7 +4,7 @@
  * When in check by one piece, other moves must capture it or land between it and the
  * king; in double check only the king moves. A pinned piece keeps to the line through
  * its king and pinner. En passant, which removes two pieces from a rank at once, is
- * tested on the board it leaves behind. */
+ * tested on the board it leaves behind (position_ep_capturers). */
 #include "movegen.h"
 
 #include "attacks.h"
@@ -71,26 +71,6 @@ static move *movegen_pawns(move *out, const struct position *pos, bitboard pawns
 		out = movegen_emit_promotions(out, push, up);
 		out = movegen_emit_promotions(out, west & enemies, left);
 		out = movegen_emit_promotions(out, east & enemies, right);
-	}
-	return out;
-}
-
-/* En-passant captures that leave the king safe. */
-static move *movegen_en_passant(move *out, const struct position *pos, int king)
-{
-	enum color us = (enum color)pos->turn, them = (enum color)!us;
-	int ep = pos->ep_square;
-	int victim = us == WHITE ? ep - 8 : ep + 8;
-	bitboard capturers = attacks_pawn(them, ep) & position_pieces(pos, us, PAWN);
-
-	if (pos->board[victim] != piece_make(them, PAWN))
-		return out;
-	while (capturers) {
-		int from = bb_pop_lsb(&capturers);
-		bitboard occupied = (position_occupied(pos) ^ bb_square(from) ^ bb_square(victim)) | bb_square(ep);
-		bitboard attackers = position_attackers_to(pos, king, occupied) & pos->by_color[them];
-		if (!(attackers & ~bb_square(victim)))
-			*out++ = move_make(from, ep, MOVE_EN_PASSANT);
 	}
 	return out;
 }
@@ -196,8 +176,11 @@ int movegen_legal(const struct position *pos, struct move_list *list)
 		int from = bb_pop_lsb(&pinned_pawns);
 		out = movegen_pawns(out, pos, bb_square(from), target & attacks_line(king, from));
 	}
-	if (pos->ep_square != SQ_NONE)
-		out = movegen_en_passant(out, pos, king);
+	if (pos->ep_square != SQ_NONE) {
+		bitboard capturers = position_ep_capturers(pos);
+		while (capturers)
+			*out++ = move_make(bb_pop_lsb(&capturers), pos->ep_square, MOVE_EN_PASSANT);
+	}
 	if (!checkers && (pos->castling & (us == WHITE ? CASTLE_WHITE : CASTLE_BLACK)))
 		out = movegen_castling(out, pos, king);
 

@@ -162,29 +162,30 @@ bitboard position_checkers(const struct position *pos)
 	return position_attackers_to(pos, king, position_occupied(pos)) & pos->by_color[!pos->turn];
 }
 
-bool position_ep_capturable(const struct position *pos)
+bitboard position_ep_capturers(const struct position *pos)
 {
 	if (pos->ep_square == SQ_NONE)
-		return false;
+		return 0;
 
 	enum color us = (enum color)pos->turn, them = (enum color)!us;
 	int ep = pos->ep_square;
 	int victim = us == WHITE ? ep - 8 : ep + 8;
 	int king = position_king_square(pos, us);
-	bitboard capturers = attacks_pawn(them, ep) & position_pieces(pos, us, PAWN);
+	bitboard capturers = attacks_pawn(them, ep) & position_pieces(pos, us, PAWN), legal = 0;
 
 	if (pos->board[victim] != piece_make(them, PAWN) || (position_occupied(pos) & bb_square(ep)))
-		return false;
-	if (capturers && king == SQ_NONE)
-		return true;
+		return 0;
+	if (king == SQ_NONE)
+		return capturers;
+	/* The capture empties two squares of one rank at once: test the board it leaves. */
 	while (capturers) {
 		int from = bb_pop_lsb(&capturers);
 		bitboard occupied = (position_occupied(pos) ^ bb_square(from) ^ bb_square(victim)) | bb_square(ep);
 		bitboard attackers = position_attackers_to(pos, king, occupied) & pos->by_color[them];
 		if (!(attackers & ~bb_square(victim)))
-			return true;
+			legal |= bb_square(from);
 	}
-	return false;
+	return legal;
 }
 
 uint64_t position_compute_key(const struct position *pos)

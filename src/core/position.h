@@ -81,8 +81,12 @@ bitboard position_checkers(const struct position *pos);
 
 static inline bool position_in_check(const struct position *pos) { return position_checkers(pos) != 0; }
 
+/* The pawns of the side to move that can legally capture en passant onto pos->ep_square
+ * (with no king on the board: every pawn placed to capture). */
+bitboard position_ep_capturers(const struct position *pos);
+
 /* True when the side to move has a legal en-passant capture onto pos->ep_square. */
-bool position_ep_capturable(const struct position *pos);
+static inline bool position_ep_capturable(const struct position *pos) { return position_ep_capturers(pos) != 0; }
 
 /* Plays a legal move; undo receives what position_unmake_move needs. */
 void position_make_move(struct position *pos, move m, struct position_undo *undo);
