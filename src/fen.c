@@ -229,38 +229,17 @@ static int fen_cli_moves(const struct fen_cli *cli)
 static int fen_cli_apply(const struct fen_cli *cli)
 {
 	struct position pos;
-	struct position_undo undo;
-	char uci[UCI_MAX] = "";
+	bool illegal;
 	cJSON *result;
 
 	if (cli->argc < 2)
 		return fen_cli_usage_error("%s", "apply needs a FEN (one quoted argument) and at least one move");
 	if (!fen_cli_position(cli, cli->argv[0], strlen(cli->argv[0]), &pos))
 		return EXIT_INVALID;
-	result = json_apply_new(cli->argc > 2);
-	if (!result)
-		return fen_cli_print(cli, NULL);
-	for (int i = 1; i < cli->argc; i++) {
-		const char *text = cli->argv[i];
-		move m;
-		enum uci_result r = uci_parse_move(&pos, text, strlen(text), &m);
-		if (r != UCI_OK) {
-			cJSON_Delete(result);
-			fen_cli_print(cli, json_illegal_move(&pos, i - 1, text, strlen(text), r == UCI_MALFORMED, &cli->style));
-			return EXIT_INVALID;
-		}
-		uci_format_move(&pos, m, uci);
-		position_make_move(&pos, m, &undo);
-		if (cli->argc > 2 && json_apply_add_ply(result, &pos, uci, &cli->style)) {
-			cJSON_Delete(result);
-			return fen_cli_print(cli, NULL);
-		}
-	}
-	if (json_apply_finish(result, &pos, uci, &cli->style)) {
-		cJSON_Delete(result);
-		return fen_cli_print(cli, NULL);
-	}
-	return fen_cli_print(cli, result);
+	result = json_apply_moves(&pos, (const char *const *)cli->argv + 1, cli->argc - 1, cli->argc > 2, &cli->style,
+				  &illegal);
+	fen_cli_print(cli, result);
+	return illegal ? EXIT_INVALID : EXIT_OK;
 }
 
 static int fen_cli_perft(const struct fen_cli *cli)

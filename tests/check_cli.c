@@ -335,13 +335,14 @@ END_TEST
 START_TEST(test_apply_one)
 {
 	const char *args[] = { "apply", POSITION_START_FEN, "e2e4", NULL };
+	const char *moves[] = { "e2e4" };
 	struct position pos;
-	struct position_undo undo;
-	cJSON *result = json_apply_new(false);
+	bool illegal;
+	cJSON *result;
 
 	util_parse(POSITION_START_FEN, false, &pos);
-	position_make_move(&pos, move_make(SQ_E2, SQ_E4, MOVE_NORMAL), &undo);
-	ck_assert_int_eq(json_apply_finish(result, &pos, "e2e4", &JSON_FEN_STYLE_DEFAULT), 0);
+	result = json_apply_moves(&pos, moves, 1, false, &JSON_FEN_STYLE_DEFAULT, &illegal);
+	ck_assert(!illegal);
 	cli_expect(args, NULL, 0, cli_expected(result));
 }
 END_TEST
@@ -353,18 +354,13 @@ START_TEST(test_apply_several)
 	const char *args[] = { "apply", POSITION_START_FEN, "e2e4", "d7d5", "g1f3", "e8d7", NULL };
 	const char *castle[] = { "apply", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1h1", "e8c8", NULL };
 	struct position pos;
-	struct position_undo undo;
 	struct cli_run run;
-	cJSON *result = json_apply_new(true), *tree, *moves;
-	move m;
+	bool illegal;
+	cJSON *result, *tree, *moves;
 
 	util_parse(POSITION_START_FEN, false, &pos);
-	for (int i = 0; i < 4; i++) {
-		ck_assert_int_eq(uci_parse_move(&pos, plies[i], 4, &m), UCI_OK);
-		position_make_move(&pos, m, &undo);
-		ck_assert_int_eq(json_apply_add_ply(result, &pos, plies[i], &JSON_FEN_STYLE_DEFAULT), 0);
-	}
-	ck_assert_int_eq(json_apply_finish(result, &pos, "e8d7", &JSON_FEN_STYLE_DEFAULT), 0);
+	result = json_apply_moves(&pos, plies, 4, true, &JSON_FEN_STYLE_DEFAULT, &illegal);
+	ck_assert(!illegal);
 	cli_expect(args, NULL, 0, cli_expected(result));
 
 	run = cli_run(castle, NULL);

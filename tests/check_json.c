@@ -376,20 +376,23 @@ END_TEST
 
 START_TEST(test_apply_single)
 {
+	const char *moves[] = { "e2e4" };
 	struct position pos;
-	struct position_undo undo;
-	cJSON *result = json_apply_new(false);
+	bool illegal = true;
+	cJSON *result;
 
 	util_parse(POSITION_START_FEN, false, &pos);
-	position_make_move(&pos, move_make(SQ_E2, SQ_E4, MOVE_NORMAL), &undo);
-	ck_assert_int_eq(json_apply_finish(result, &pos, "e2e4", &json_default), 0);
+	result = json_apply_moves(&pos, moves, 1, false, &json_default, &illegal);
+	ck_assert(!illegal);
 	json_expect(result,
 		    "{\"fen\":\"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\",\"uci\":\"e2e4\",\"status\":"
 		    "{\"check\":false,\"checkmate\":false,\"stalemate\":false,\"insufficient_material\":false,\"fifty_move\":"
 		    "false,\"seventy_five_move\":false,\"legal_moves\":20,\"outcome\":\"ongoing\",\"result\":null}}");
+	/* the position is left after the move */
+	ck_assert_int_eq(pos.turn, BLACK);
 	/* no move at all: uci is null */
-	result = json_apply_new(false);
-	ck_assert_int_eq(json_apply_finish(result, &pos, NULL, &json_default), 0);
+	result = json_apply_moves(&pos, moves, 0, false, &json_default, &illegal);
+	ck_assert(!illegal);
 	ck_assert(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(result, "uci")));
 	cJSON_Delete(result);
 }
@@ -406,24 +409,20 @@ START_TEST(test_apply_plies)
 		"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
 	};
 	struct position pos;
-	struct position_undo undo;
-	cJSON *result = json_apply_new(true), *list, *item = NULL;
+	bool illegal = true;
+	cJSON *result, *list, *item = NULL;
 	char *text;
 	int i = 0;
 
 	util_parse(POSITION_START_FEN, false, &pos);
-	for (int n = 0; n < 4; n++) {
-		move m;
-		ck_assert_int_eq(uci_parse_move(&pos, plies[n], 4, &m), UCI_OK);
-		position_make_move(&pos, m, &undo);
-		ck_assert_int_eq(json_apply_add_ply(result, &pos, plies[n], &json_default), 0);
-	}
-	ck_assert_int_eq(json_apply_finish(result, &pos, "d8h4", &json_default), 0);
+	result = json_apply_moves(&pos, plies, 4, true, &json_default, &illegal);
+	ck_assert(!illegal);
 	ck_assert_str_eq(result->child->string, "fen");
 	ck_assert_str_eq(result->child->next->string, "uci");
 	ck_assert_str_eq(result->child->next->next->string, "status");
 	ck_assert_str_eq(result->child->next->next->next->string, "moves");
 	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "fen")->valuestring, fens[3]);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "uci")->valuestring, "d8h4");
 	text = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(result, "status"));
 	ck_assert_str_eq(text, "{\"check\":true,\"checkmate\":true,\"stalemate\":false,\"insufficient_material\":false,"
 			       "\"fifty_move\":false,\"seventy_five_move\":false,\"legal_moves\":0,\"outcome\":\"checkmate\","
@@ -440,9 +439,26 @@ START_TEST(test_apply_plies)
 		i++;
 	}
 	cJSON_Delete(result);
-	/* without a list, add_ply has nowhere to go */
-	result = json_apply_new(false);
-	ck_assert_int_eq(json_apply_add_ply(result, &pos, "e2e4", &json_default), -1);
+}
+END_TEST
+
+/* A move that cannot be played: the illegal-move members for it, its index counted from
+ * 0, in the position reached before it. */
+START_TEST(test_apply_illegal)
+{
+	static const char *const plies[] = { "e2e4", "e7e5", "e1e3" };
+	struct position pos;
+	bool illegal = false;
+	cJSON *result;
+
+	util_parse(POSITION_START_FEN, false, &pos);
+	result = json_apply_moves(&pos, plies, 3, true, &json_default, &illegal);
+	ck_assert(illegal);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "code")->valuestring, "illegal_move");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "reason")->valuestring, "not_legal");
+	ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(result, "index")->valueint, 2);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "fen")->valuestring,
+			 "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
 	cJSON_Delete(result);
 }
 END_TEST
@@ -552,6 +568,7 @@ static Suite *json_suite(void)
 	tcase_add_test(tc, test_illegal_move_long);
 	tcase_add_test(tc, test_apply_single);
 	tcase_add_test(tc, test_apply_plies);
+	tcase_add_test(tc, test_apply_illegal);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("board");

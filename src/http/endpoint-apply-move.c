@@ -2,9 +2,9 @@
  * ("moves") from a position, and answer with the resulting position. */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-#include "core/uci.h"
 #include "http/http.h"
 
 /* Checks that exactly one of move/moves is given, with the right types. Sets *one or
@@ -46,19 +46,17 @@ bad_list:
 	return -1;
 }
 
-/* Answers with json_apply_new/_add_ply/_finish; 422 invalid_fen or illegal_move. */
+/* Answers with json_apply_moves; 422 invalid_fen or illegal_move. */
 void endpoint_apply_move(const struct http_request *req, struct http_response *resp)
 {
 	struct fen_options options;
 	struct json_fen_style style;
 	struct position pos;
-	struct position_undo undo;
 	struct fen_report report;
 	const cJSON *one, *list, *item;
-	const char *fen;
-	char uci[UCI_MAX] = "";
-	bool played = false;
-	int index = 0;
+	const char *fen, **texts;
+	int count = 0;
+	bool illegal;
 	cJSON *result;
 
 	if (body_position_options(req, &fen, &options, &style, resp) ||
@@ -68,34 +66,20 @@ void endpoint_apply_move(const struct http_request *req, struct http_response *r
 		reply_invalid_fen(resp, &report);
 		return;
 	}
-	result = json_apply_new(list != NULL);
-	if (!result) {
+	texts = malloc(sizeof *texts * (size_t)(list ? cJSON_GetArraySize(list) + 1 : 1));
+	if (!texts) {
 		reply_internal_error(resp);
 		return;
 	}
-	for (item = list ? list->child : one; item; item = list ? item->next : NULL, index++) {
-		const char *text = item->valuestring;
-		size_t length = strlen(text);
-		enum uci_result r;
-		move m;
-
-		r = uci_parse_move(&pos, text, length, &m);
-		if (r != UCI_OK) {
-			cJSON_Delete(result);
-			reply_illegal_move(resp, &pos, index, text, length, r == UCI_MALFORMED, &style);
-			return;
-		}
-		uci_format_move(&pos, m, uci);
-		position_make_move(&pos, m, &undo);
-		played = true;
-		if (list && json_apply_add_ply(result, &pos, uci, &style))
-			goto fail;
-	}
-	if (json_apply_finish(result, &pos, played ? uci : NULL, &style))
-		goto fail;
-	reply_json(resp, 200, result);
-	return;
-fail:
-	cJSON_Delete(result);
-	reply_internal_error(resp);
+	if (list)
+		cJSON_ArrayForEach(item, list)
+			texts[count++] = item->valuestring;
+	else
+		texts[count++] = one->valuestring;
+	result = json_apply_moves(&pos, texts, count, list != NULL, &style, &illegal);
+	free(texts);
+	if (illegal && result)
+		reply_problem(resp, REPLY_ILLEGAL_MOVE, NULL, result);
+	else
+		reply_json(resp, 200, result);
 }

@@ -164,11 +164,6 @@ void reply_problem_field(struct http_response *resp, enum reply_code code, const
 /* The 422 invalid_fen problem of a FEN that fen_parse did not find valid. */
 void reply_invalid_fen(struct http_response *resp, const struct fen_report *report);
 
-/* The 422 illegal_move problem of move number index (from 0), text (length bytes),
- * tried in pos. */
-void reply_illegal_move(struct http_response *resp, const struct position *pos, int index, const char *text,
-			size_t length, bool malformed, const struct json_fen_style *style);
-
 /* The fixed 500 internal_error problem; never allocates. */
 void reply_internal_error(struct http_response *resp);
 

@@ -171,17 +171,6 @@ void reply_invalid_fen(struct http_response *resp, const struct fen_report *repo
 		reply_problem(resp, REPLY_INVALID_FEN, NULL, ext);
 }
 
-void reply_illegal_move(struct http_response *resp, const struct position *pos, int index, const char *text,
-			size_t length, bool malformed, const struct json_fen_style *style)
-{
-	cJSON *ext = json_illegal_move(pos, index, text, length, malformed, style);
-
-	if (!ext)
-		reply_internal_error(resp);
-	else
-		reply_problem(resp, REPLY_ILLEGAL_MOVE, NULL, ext);
-}
-
 bool reply_header(struct http_response *resp, const char *name, const char *value)
 {
 	if (resp->header_count >= HTTP_HEADERS_MAX)

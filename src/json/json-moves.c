@@ -3,6 +3,7 @@
 #include "json/json.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "core/movegen.h"
 #include "core/uci.h"
@@ -162,7 +163,8 @@ fail:
 	return NULL;
 }
 
-cJSON *json_apply_new(bool list_plies)
+/* The apply-move result object, with an empty "moves" list when plies are listed. */
+static cJSON *json_apply_new(bool list_plies)
 {
 	cJSON *obj = cJSON_CreateObject();
 
@@ -173,8 +175,9 @@ cJSON *json_apply_new(bool list_plies)
 	return obj;
 }
 
-int json_apply_add_ply(cJSON *result, const struct position *after, const char *uci,
-		       const struct json_fen_style *style)
+/* Appends {"uci", "fen"} for the position after a move to the "moves" list. */
+static int json_apply_add_ply(cJSON *result, const struct position *after, const char *uci,
+			      const struct json_fen_style *style)
 {
 	cJSON *plies = cJSON_GetObjectItemCaseSensitive(result, "moves");
 	cJSON *ply;
@@ -189,8 +192,9 @@ int json_apply_add_ply(cJSON *result, const struct position *after, const char *
 	return 0;
 }
 
-int json_apply_finish(cJSON *result, const struct position *final, const char *last_uci,
-		      const struct json_fen_style *style)
+/* Adds {"fen", "uci", "status"} of the final position, before the list of plies. */
+static int json_apply_finish(cJSON *result, const struct position *final, const char *last_uci,
+			     const struct json_fen_style *style)
 {
 	struct status st;
 	/* The per-ply list goes last, after the summary a client reads first. */
@@ -202,4 +206,38 @@ int json_apply_finish(cJSON *result, const struct position *final, const char *l
 	    !json_attach(result, "status", json_status(final, &st)) || (plies && !json_attach(result, "moves", plies)))
 		return -1;
 	return 0;
+}
+
+cJSON *json_apply_moves(struct position *pos, const char *const *moves, int count, bool list_plies,
+			const struct json_fen_style *style, bool *illegal)
+{
+	struct position_undo undo;
+	char uci[UCI_MAX] = "";
+	cJSON *result = json_apply_new(list_plies);
+
+	*illegal = false;
+	if (!result)
+		return NULL;
+	for (int i = 0; i < count; i++) {
+		size_t length = strlen(moves[i]);
+		enum uci_result parsed;
+		move m;
+
+		parsed = uci_parse_move(pos, moves[i], length, &m);
+		if (parsed != UCI_OK) {
+			cJSON_Delete(result);
+			*illegal = true;
+			return json_illegal_move(pos, i, moves[i], length, parsed == UCI_MALFORMED, style);
+		}
+		uci_format_move(pos, m, uci);
+		position_make_move(pos, m, &undo);
+		if (list_plies && json_apply_add_ply(result, pos, uci, style))
+			goto fail;
+	}
+	if (json_apply_finish(result, pos, count ? uci : NULL, style))
+		goto fail;
+	return result;
+fail:
+	cJSON_Delete(result);
+	return NULL;
 }

@@ -70,14 +70,13 @@ cJSON *json_moves(const struct position *pos, const struct json_fen_style *style
 cJSON *json_illegal_move(const struct position *pos, int index, const char *text, size_t length, bool malformed,
 			 const struct json_fen_style *style);
 
-/* The apply-move result, built in steps: json_apply_new, then json_apply_add_ply after
- * each move (when the request listed "moves"), then json_apply_finish on the final
- * position, which adds {"fen", "uci", "status"}. */
-cJSON *json_apply_new(bool list_plies);
-int json_apply_add_ply(cJSON *result, const struct position *after, const char *uci,
-		       const struct json_fen_style *style);
-int json_apply_finish(cJSON *result, const struct position *final, const char *last_uci,
-		      const struct json_fen_style *style);
+/* Plays count UCI moves from *pos (left at the position after the last move played) and
+ * returns the apply-move result: {"fen", "uci" (the last move, null when count is 0),
+ * "status"}, plus "moves": [{"uci", "fen"}, ...] one per ply when list_plies. When a
+ * move cannot be played, *illegal is set and the json_illegal_move members for it are
+ * returned instead. NULL when out of memory. */
+cJSON *json_apply_moves(struct position *pos, const char *const *moves, int count, bool list_plies,
+			const struct json_fen_style *style, bool *illegal);
 
 /* The board state a web frontend draws: {"fen", "turn", "board" (8 rows from rank 8, each
  * 8 cells of a piece letter or null), "pieces": [{"square", "piece", "color", "type"}],
