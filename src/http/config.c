@@ -4,6 +4,7 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <stddef.h>
 #include <netinet/in.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -45,11 +46,15 @@ const char config_usage[] =
 	"SIGINT stop it: requests in flight finish, then it exits with status 0. A bad option\n"
 	"exits with status 2.\n";
 
-/* One setting: its flag, its environment variable, and how to read a value. */
+/* One setting: its flag, its environment variable, and how to read a value: a function,
+ * or for a whole number its range, what it counts, and the field that takes it. */
 struct config_option {
 	const char *flag;
 	const char *env;
 	int (*set)(struct config *cfg, const char *value, const char *source);
+	unsigned long long min, max;
+	const char *what;
+	size_t offset, size;
 };
 
 /* Prints a usage error about source ("--port" or "FEND_PORT"); returns -1. */
@@ -114,56 +119,6 @@ bad:
 			    given);
 }
 
-static int config_set_port(struct config *cfg, const char *value, const char *source)
-{
-	unsigned long long n;
-
-	if (config_number(value, 0, 65535, &n))
-		return config_error(source, "takes a port number from 0 to 65535, not '%s'", value);
-	cfg->port = (unsigned)n;
-	return 0;
-}
-
-static int config_set_threads(struct config *cfg, const char *value, const char *source)
-{
-	unsigned long long n;
-
-	if (config_number(value, 1, 1024, &n))
-		return config_error(source, "takes a number of threads from 1 to 1024, not '%s'", value);
-	cfg->threads = (unsigned)n;
-	return 0;
-}
-
-static int config_set_max_body(struct config *cfg, const char *value, const char *source)
-{
-	unsigned long long n;
-
-	if (config_number(value, 1, 1024ULL * 1024 * 1024, &n))
-		return config_error(source, "takes a size in bytes from 1 to 1073741824, not '%s'", value);
-	cfg->max_body = (size_t)n;
-	return 0;
-}
-
-static int config_set_timeout(struct config *cfg, const char *value, const char *source)
-{
-	unsigned long long n;
-
-	if (config_number(value, 1, 86400, &n))
-		return config_error(source, "takes a number of seconds from 1 to 86400, not '%s'", value);
-	cfg->timeout = (unsigned)n;
-	return 0;
-}
-
-static int config_set_max_connections(struct config *cfg, const char *value, const char *source)
-{
-	unsigned long long n;
-
-	if (config_number(value, 1, 1000000, &n))
-		return config_error(source, "takes a number of connections from 1 to 1000000, not '%s'", value);
-	cfg->max_connections = (unsigned)n;
-	return 0;
-}
-
 static int config_set_cors_origin(struct config *cfg, const char *value, const char *source)
 {
 	size_t n = strlen(value);
@@ -192,16 +147,39 @@ static int config_set_log(struct config *cfg, const char *value, const char *sou
 	return 0;
 }
 
+#define CONFIG_NUMBER(field, min, max, what) \
+	NULL, (min), (max), (what), offsetof(struct config, field), sizeof(((struct config *)0)->field)
+
 static const struct config_option config_options[] = {
-	{ "--listen", "FEND_LISTEN", config_set_listen },
-	{ "--port", "FEND_PORT", config_set_port },
-	{ "--threads", "FEND_THREADS", config_set_threads },
-	{ "--max-body", "FEND_MAX_BODY", config_set_max_body },
-	{ "--timeout", "FEND_TIMEOUT", config_set_timeout },
-	{ "--max-connections", "FEND_MAX_CONNECTIONS", config_set_max_connections },
-	{ "--cors-origin", "FEND_CORS_ORIGIN", config_set_cors_origin },
-	{ "--log", "FEND_LOG", config_set_log },
+	{ "--listen", "FEND_LISTEN", config_set_listen, 0, 0, NULL, 0, 0 },
+	{ "--port", "FEND_PORT", CONFIG_NUMBER(port, 0, 65535, "a port number") },
+	{ "--threads", "FEND_THREADS", CONFIG_NUMBER(threads, 1, 1024, "a number of threads") },
+	{ "--max-body", "FEND_MAX_BODY", CONFIG_NUMBER(max_body, 1, 1024ULL * 1024 * 1024, "a size in bytes") },
+	{ "--timeout", "FEND_TIMEOUT", CONFIG_NUMBER(timeout, 1, 86400, "a number of seconds") },
+	{ "--max-connections", "FEND_MAX_CONNECTIONS",
+	  CONFIG_NUMBER(max_connections, 1, 1000000, "a number of connections") },
+	{ "--cors-origin", "FEND_CORS_ORIGIN", config_set_cors_origin, 0, 0, NULL, 0, 0 },
+	{ "--log", "FEND_LOG", config_set_log, 0, 0, NULL, 0, 0 },
 };
+
+/* Sets one option from value (named source in messages); -1 after printing why not. */
+static int config_apply(struct config *cfg, const struct config_option *opt, const char *value, const char *source)
+{
+	unsigned long long n;
+
+	if (opt->set)
+		return opt->set(cfg, value, source);
+	if (config_number(value, opt->min, opt->max, &n))
+		return config_error(source, "takes %s from %llu to %llu, not '%s'", opt->what, opt->min, opt->max, value);
+	if (opt->size == sizeof(unsigned)) {
+		unsigned u = (unsigned)n;
+		memcpy((char *)cfg + opt->offset, &u, sizeof u);
+	} else {
+		size_t z = (size_t)n;
+		memcpy((char *)cfg + opt->offset, &z, sizeof z);
+	}
+	return 0;
+}
 
 #define CONFIG_OPTIONS_NB (sizeof config_options / sizeof config_options[0])
 
@@ -257,7 +235,7 @@ static int config_parse_flags(struct config *cfg, int argc, char **argv, bool *h
 				return config_error(opt->flag, "needs a value");
 			value = argv[++i];
 		}
-		if (opt->set(cfg, value, opt->flag))
+		if (config_apply(cfg, opt, value, opt->flag))
 			return -1;
 	}
 	return 0;
@@ -271,7 +249,7 @@ enum config_result config_load(struct config *cfg, int argc, char **argv)
 	for (size_t k = 0; k < CONFIG_OPTIONS_NB; k++) {
 		const char *value = getenv(config_options[k].env);
 		/* An empty variable counts as unset. */
-		if (value && *value && config_options[k].set(cfg, value, config_options[k].env))
+		if (value && *value && config_apply(cfg, &config_options[k], value, config_options[k].env))
 			goto bad;
 	}
 	if (config_parse_flags(cfg, argc, argv, &help, &version))
