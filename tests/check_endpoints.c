@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "http/http.h"
+#include "check_cjson.h"
 
 #define START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 #define E4_FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
@@ -87,27 +88,6 @@ static const char *test_header(const struct exchange *ex, const char *name)
 	return NULL;
 }
 
-static const cJSON *test_get(const cJSON *obj, const char *name)
-{
-	const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, name);
-	ck_assert_msg(item != NULL, "no member %s", name);
-	return item;
-}
-
-static const char *test_string(const cJSON *obj, const char *name)
-{
-	const cJSON *item = test_get(obj, name);
-	ck_assert_msg(cJSON_IsString(item), "%s is not a string", name);
-	return item->valuestring;
-}
-
-static double test_number(const cJSON *obj, const char *name)
-{
-	const cJSON *item = test_get(obj, name);
-	ck_assert_msg(cJSON_IsNumber(item), "%s is not a number", name);
-	return item->valuedouble;
-}
-
 /* Asserts a problem+json answer: status, code, the fixed members, and the field member
  * when field is not NULL. */
 static void test_problem(const struct exchange *ex, int status, const char *code, const char *field)
@@ -117,14 +97,14 @@ static void test_problem(const struct exchange *ex, int status, const char *code
 	ck_assert_int_eq(ex->resp.status, status);
 	ck_assert_str_eq(ex->resp.content_type, "application/problem+json");
 	ck_assert_ptr_nonnull(ex->json);
-	ck_assert_str_eq(test_string(ex->json, "code"), code);
+	ck_assert_str_eq(cjson_string(ex->json, "code"), code);
 	snprintf(type, sizeof type, "urn:fend:problem:%s", code);
-	ck_assert_str_eq(test_string(ex->json, "type"), type);
-	ck_assert_int_eq((int)test_number(ex->json, "status"), status);
-	ck_assert(strlen(test_string(ex->json, "title")) > 0);
-	ck_assert(strlen(test_string(ex->json, "detail")) > 0);
+	ck_assert_str_eq(cjson_string(ex->json, "type"), type);
+	ck_assert_int_eq((int)cjson_number(ex->json, "status"), status);
+	ck_assert(strlen(cjson_string(ex->json, "title")) > 0);
+	ck_assert(strlen(cjson_string(ex->json, "detail")) > 0);
 	if (field)
-		ck_assert_str_eq(test_string(ex->json, "field"), field);
+		ck_assert_str_eq(cjson_string(ex->json, "field"), field);
 	ck_assert_str_eq(test_header(ex, "X-Request-Id"), "test-id");
 }
 
@@ -147,21 +127,21 @@ START_TEST(validate_post_valid)
 	test_post(&ex, "/validate", "{\"fen\":\"" E4_FEN "\"}");
 	ck_assert_int_eq(ex.resp.status, 200);
 	ck_assert_str_eq(ex.resp.content_type, "application/json; charset=utf-8");
-	ck_assert(cJSON_IsTrue(test_get(ex.json, "valid")));
-	ck_assert_str_eq(test_string(ex.json, "fen"), E4_FEN);
-	const cJSON *fields = test_get(ex.json, "fields");
-	ck_assert_str_eq(test_string(fields, "board"), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
-	ck_assert_str_eq(test_string(fields, "turn"), "b");
-	ck_assert_str_eq(test_string(fields, "castling"), "KQkq");
-	ck_assert_str_eq(test_string(fields, "en_passant"), "e3");
-	ck_assert_int_eq((int)test_number(fields, "halfmove"), 0);
-	ck_assert_int_eq((int)test_number(fields, "fullmove"), 1);
-	ck_assert(cJSON_IsFalse(test_get(ex.json, "chess960")));
-	ck_assert_int_eq((int)strlen(test_string(ex.json, "zobrist")), 16);
-	ck_assert_int_eq((int)test_number(test_get(ex.json, "status"), "legal_moves"), 20);
-	ck_assert_str_eq(test_string(test_get(ex.json, "status"), "outcome"), "ongoing");
-	ck_assert_int_eq(cJSON_GetArraySize(test_get(ex.json, "errors")), 0);
-	ck_assert_int_eq(cJSON_GetArraySize(test_get(ex.json, "warnings")), 0);
+	ck_assert(cJSON_IsTrue(cjson_member(ex.json, "valid")));
+	ck_assert_str_eq(cjson_string(ex.json, "fen"), E4_FEN);
+	const cJSON *fields = cjson_member(ex.json, "fields");
+	ck_assert_str_eq(cjson_string(fields, "board"), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+	ck_assert_str_eq(cjson_string(fields, "turn"), "b");
+	ck_assert_str_eq(cjson_string(fields, "castling"), "KQkq");
+	ck_assert_str_eq(cjson_string(fields, "en_passant"), "e3");
+	ck_assert_int_eq((int)cjson_number(fields, "halfmove"), 0);
+	ck_assert_int_eq((int)cjson_number(fields, "fullmove"), 1);
+	ck_assert(cJSON_IsFalse(cjson_member(ex.json, "chess960")));
+	ck_assert_int_eq((int)strlen(cjson_string(ex.json, "zobrist")), 16);
+	ck_assert_int_eq((int)cjson_number(cjson_member(ex.json, "status"), "legal_moves"), 20);
+	ck_assert_str_eq(cjson_string(cjson_member(ex.json, "status"), "outcome"), "ongoing");
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(ex.json, "errors")), 0);
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(ex.json, "warnings")), 0);
 	test_done(&ex);
 }
 END_TEST
@@ -194,9 +174,9 @@ START_TEST(validate_get_lenient)
 
 	test_send(&ex, HTTP_GET, "/validate", NULL, query);
 	ck_assert_int_eq(ex.resp.status, 200);
-	ck_assert(cJSON_IsTrue(test_get(ex.json, "valid")));
-	ck_assert_str_eq(test_string(ex.json, "fen"), START_FEN);
-	ck_assert_int_gt(cJSON_GetArraySize(test_get(ex.json, "warnings")), 0);
+	ck_assert(cJSON_IsTrue(cjson_member(ex.json, "valid")));
+	ck_assert_str_eq(cjson_string(ex.json, "fen"), START_FEN);
+	ck_assert_int_gt(cJSON_GetArraySize(cjson_member(ex.json, "warnings")), 0);
 	test_done(&ex);
 }
 END_TEST
@@ -207,11 +187,11 @@ START_TEST(validate_invalid_is_200)
 
 	test_post(&ex, "/validate", "{\"fen\":\"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"}");
 	ck_assert_int_eq(ex.resp.status, 200);
-	ck_assert(cJSON_IsFalse(test_get(ex.json, "valid")));
-	ck_assert(cJSON_IsNull(test_get(ex.json, "status")));
-	const cJSON *errors = test_get(ex.json, "errors");
+	ck_assert(cJSON_IsFalse(cjson_member(ex.json, "valid")));
+	ck_assert(cJSON_IsNull(cjson_member(ex.json, "status")));
+	const cJSON *errors = cjson_member(ex.json, "errors");
 	ck_assert_int_gt(cJSON_GetArraySize(errors), 0);
-	ck_assert(strlen(test_string(cJSON_GetArrayItem(errors, 0), "code")) > 0);
+	ck_assert(strlen(cjson_string(cJSON_GetArrayItem(errors, 0), "code")) > 0);
 	test_done(&ex);
 }
 END_TEST
@@ -223,8 +203,8 @@ START_TEST(validate_styles)
 	/* xfen drops e3 (no black pawn beside e4); shredder writes HAha. */
 	test_post(&ex, "/validate", "{\"fen\":\"" E4_FEN "\",\"ep\":\"xfen\",\"castling\":\"shredder\",\"unknown\":[1]}");
 	ck_assert_int_eq(ex.resp.status, 200);
-	ck_assert_str_eq(test_string(ex.json, "fen"), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b HAha - 0 1");
-	ck_assert(cJSON_IsNull(test_get(test_get(ex.json, "fields"), "en_passant")));
+	ck_assert_str_eq(cjson_string(ex.json, "fen"), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b HAha - 0 1");
+	ck_assert(cJSON_IsNull(cjson_member(cjson_member(ex.json, "fields"), "en_passant")));
 	test_done(&ex);
 }
 END_TEST
@@ -236,7 +216,7 @@ START_TEST(validate_chess960_query)
 
 	test_send(&ex, HTTP_GET, "/validate", NULL, query);
 	ck_assert_int_eq(ex.resp.status, 200);
-	ck_assert(cJSON_IsTrue(test_get(ex.json, "chess960")));
+	ck_assert(cJSON_IsTrue(cjson_member(ex.json, "chess960")));
 	test_done(&ex);
 }
 END_TEST
@@ -296,9 +276,9 @@ START_TEST(apply_move_one)
 
 	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"move\":\"e2e4\"}");
 	ck_assert_int_eq(ex.resp.status, 200);
-	ck_assert_str_eq(test_string(ex.json, "fen"), E4_FEN);
-	ck_assert_str_eq(test_string(ex.json, "uci"), "e2e4");
-	ck_assert_int_eq((int)test_number(test_get(ex.json, "status"), "legal_moves"), 20);
+	ck_assert_str_eq(cjson_string(ex.json, "fen"), E4_FEN);
+	ck_assert_str_eq(cjson_string(ex.json, "uci"), "e2e4");
+	ck_assert_int_eq((int)cjson_number(cjson_member(ex.json, "status"), "legal_moves"), 20);
 	ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(ex.json, "moves"));
 	test_done(&ex);
 }
@@ -311,14 +291,14 @@ START_TEST(apply_move_list)
 	/* Fool's mate. */
 	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"moves\":[\"f2f3\",\"e7e5\",\"g2g4\",\"d8h4\"]}");
 	ck_assert_int_eq(ex.resp.status, 200);
-	ck_assert_str_eq(test_string(ex.json, "fen"), "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
-	ck_assert_str_eq(test_string(ex.json, "uci"), "d8h4");
-	ck_assert(cJSON_IsTrue(test_get(test_get(ex.json, "status"), "checkmate")));
-	ck_assert_str_eq(test_string(test_get(ex.json, "status"), "result"), "0-1");
-	const cJSON *plies = test_get(ex.json, "moves");
+	ck_assert_str_eq(cjson_string(ex.json, "fen"), "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+	ck_assert_str_eq(cjson_string(ex.json, "uci"), "d8h4");
+	ck_assert(cJSON_IsTrue(cjson_member(cjson_member(ex.json, "status"), "checkmate")));
+	ck_assert_str_eq(cjson_string(cjson_member(ex.json, "status"), "result"), "0-1");
+	const cJSON *plies = cjson_member(ex.json, "moves");
 	ck_assert_int_eq(cJSON_GetArraySize(plies), 4);
-	ck_assert_str_eq(test_string(cJSON_GetArrayItem(plies, 0), "uci"), "f2f3");
-	ck_assert_str_eq(test_string(cJSON_GetArrayItem(plies, 3), "fen"), test_string(ex.json, "fen"));
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(plies, 0), "uci"), "f2f3");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(plies, 3), "fen"), cjson_string(ex.json, "fen"));
 	test_done(&ex);
 }
 END_TEST
@@ -329,9 +309,9 @@ START_TEST(apply_move_empty_list)
 
 	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"moves\":[]}");
 	ck_assert_int_eq(ex.resp.status, 200);
-	ck_assert_str_eq(test_string(ex.json, "fen"), START_FEN);
-	ck_assert(cJSON_IsNull(test_get(ex.json, "uci")));
-	ck_assert_int_eq(cJSON_GetArraySize(test_get(ex.json, "moves")), 0);
+	ck_assert_str_eq(cjson_string(ex.json, "fen"), START_FEN);
+	ck_assert(cJSON_IsNull(cjson_member(ex.json, "uci")));
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(ex.json, "moves")), 0);
 	test_done(&ex);
 }
 END_TEST
@@ -381,8 +361,8 @@ START_TEST(apply_move_invalid_fen)
 
 	test_post(&ex, "/apply-move", "{\"fen\":\"8/8/8/8/8/8/8/8 w - - 0 1\",\"move\":\"e2e4\"}");
 	test_problem(&ex, 422, "invalid_fen", NULL);
-	ck_assert_int_gt(cJSON_GetArraySize(test_get(ex.json, "errors")), 0);
-	ck_assert(cJSON_IsArray(test_get(ex.json, "warnings")));
+	ck_assert_int_gt(cJSON_GetArraySize(cjson_member(ex.json, "errors")), 0);
+	ck_assert(cJSON_IsArray(cjson_member(ex.json, "warnings")));
 	test_done(&ex);
 }
 END_TEST
@@ -393,11 +373,11 @@ START_TEST(apply_move_illegal)
 
 	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"moves\":[\"e2e4\",\"e2e4\"]}");
 	test_problem(&ex, 422, "illegal_move", NULL);
-	ck_assert_str_eq(test_string(ex.json, "reason"), "not_legal");
-	ck_assert_int_eq((int)test_number(ex.json, "index"), 1);
-	ck_assert_str_eq(test_string(ex.json, "move"), "e2e4");
-	ck_assert_str_eq(test_string(ex.json, "fen"), E4_FEN);
-	ck_assert_int_eq(cJSON_GetArraySize(test_get(ex.json, "legal_moves")), 20);
+	ck_assert_str_eq(cjson_string(ex.json, "reason"), "not_legal");
+	ck_assert_int_eq((int)cjson_number(ex.json, "index"), 1);
+	ck_assert_str_eq(cjson_string(ex.json, "move"), "e2e4");
+	ck_assert_str_eq(cjson_string(ex.json, "fen"), E4_FEN);
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(ex.json, "legal_moves")), 20);
 	test_done(&ex);
 }
 END_TEST
@@ -408,9 +388,9 @@ START_TEST(apply_move_malformed)
 
 	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"move\":\"Nf3\"}");
 	test_problem(&ex, 422, "illegal_move", NULL);
-	ck_assert_str_eq(test_string(ex.json, "reason"), "malformed");
-	ck_assert_int_eq((int)test_number(ex.json, "index"), 0);
-	ck_assert_str_eq(test_string(ex.json, "move"), "Nf3");
+	ck_assert_str_eq(cjson_string(ex.json, "reason"), "malformed");
+	ck_assert_int_eq((int)cjson_number(ex.json, "index"), 0);
+	ck_assert_str_eq(cjson_string(ex.json, "move"), "Nf3");
 	test_done(&ex);
 }
 END_TEST
@@ -434,18 +414,18 @@ START_TEST(moves_post)
 
 	test_post(&ex, "/moves", "{\"fen\":\"" START_FEN "\"}");
 	ck_assert_int_eq(ex.resp.status, 200);
-	ck_assert_str_eq(test_string(ex.json, "fen"), START_FEN);
-	ck_assert_int_eq((int)test_number(ex.json, "count"), 20);
-	const cJSON *moves = test_get(ex.json, "moves");
+	ck_assert_str_eq(cjson_string(ex.json, "fen"), START_FEN);
+	ck_assert_int_eq((int)cjson_number(ex.json, "count"), 20);
+	const cJSON *moves = cjson_member(ex.json, "moves");
 	ck_assert_int_eq(cJSON_GetArraySize(moves), 20);
 	const cJSON *first = cJSON_GetArrayItem(moves, 0);
-	test_string(first, "uci");
-	test_string(first, "from");
-	test_string(first, "to");
-	test_string(first, "piece");
-	ck_assert(cJSON_IsNull(test_get(first, "capture")));
-	ck_assert(cJSON_IsNull(test_get(first, "promotion")));
-	ck_assert(cJSON_IsArray(test_get(first, "flags")));
+	cjson_string(first, "uci");
+	cjson_string(first, "from");
+	cjson_string(first, "to");
+	cjson_string(first, "piece");
+	ck_assert(cJSON_IsNull(cjson_member(first, "capture")));
+	ck_assert(cJSON_IsNull(cjson_member(first, "promotion")));
+	ck_assert(cJSON_IsArray(cjson_member(first, "flags")));
 	test_done(&ex);
 }
 END_TEST
@@ -460,9 +440,9 @@ START_TEST(moves_get_flags)
 
 	test_send(&ex, HTTP_GET, "/moves", NULL, query);
 	ck_assert_int_eq(ex.resp.status, 200);
-	cJSON_ArrayForEach(item, test_get(ex.json, "moves")) {
+	cJSON_ArrayForEach(item, cjson_member(ex.json, "moves")) {
 		const cJSON *flag;
-		cJSON_ArrayForEach(flag, test_get(item, "flags")) {
+		cJSON_ArrayForEach(flag, cjson_member(item, "flags")) {
 			promotion |= !strcmp(flag->valuestring, "promotion");
 			checkmate |= !strcmp(flag->valuestring, "checkmate");
 		}
@@ -497,14 +477,14 @@ START_TEST(render_json_default)
 	test_send(&ex, HTTP_GET, "/render", NULL, query);
 	ck_assert_int_eq(ex.resp.status, 200);
 	ck_assert_str_eq(ex.resp.content_type, "application/json; charset=utf-8");
-	ck_assert_str_eq(test_string(ex.json, "turn"), "white");
-	const cJSON *board = test_get(ex.json, "board");
+	ck_assert_str_eq(cjson_string(ex.json, "turn"), "white");
+	const cJSON *board = cjson_member(ex.json, "board");
 	ck_assert_int_eq(cJSON_GetArraySize(board), 8);
 	ck_assert_str_eq(cJSON_GetArrayItem(cJSON_GetArrayItem(board, 0), 0)->valuestring, "r");
 	ck_assert(cJSON_IsNull(cJSON_GetArrayItem(cJSON_GetArrayItem(board, 3), 3)));
-	ck_assert_int_eq(cJSON_GetArraySize(test_get(ex.json, "pieces")), 32);
-	ck_assert(cJSON_IsNull(test_get(ex.json, "check_square")));
-	test_get(ex.json, "status");
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(ex.json, "pieces")), 32);
+	ck_assert(cJSON_IsNull(cjson_member(ex.json, "check_square")));
+	cjson_member(ex.json, "status");
 	test_done(&ex);
 }
 END_TEST
@@ -579,8 +559,8 @@ START_TEST(meta_health_version)
 	test_done(&ex);
 	test_send(&ex, HTTP_GET, "/version", NULL, NULL);
 	ck_assert_int_eq(ex.resp.status, 200);
-	ck_assert_str_eq(test_string(ex.json, "name"), "fend");
-	ck_assert_str_eq(test_string(ex.json, "version"), PACKAGE_VERSION);
+	ck_assert_str_eq(cjson_string(ex.json, "name"), "fend");
+	ck_assert_str_eq(cjson_string(ex.json, "version"), PACKAGE_VERSION);
 	test_done(&ex);
 }
 END_TEST
@@ -628,7 +608,7 @@ START_TEST(router_not_found)
 	/* Bytes that are not printable ASCII are not echoed: the problem stays UTF-8. */
 	test_send(&ex, HTTP_GET, "/\xff\x01\"x", NULL, NULL);
 	test_problem(&ex, 404, "not_found", NULL);
-	ck_assert_str_eq(test_string(ex.json, "detail"), "there is no resource at /??\"x");
+	ck_assert_str_eq(cjson_string(ex.json, "detail"), "there is no resource at /??\"x");
 	test_done(&ex);
 }
 END_TEST
@@ -641,7 +621,7 @@ START_TEST(router_method_not_allowed)
 	test_send(&ex, HTTP_OTHER, "/validate", NULL, NULL);
 	test_problem(&ex, 405, "method_not_allowed", NULL);
 	ck_assert_str_eq(test_header(&ex, "Allow"), "GET, HEAD, POST, OPTIONS");
-	allowed = test_get(ex.json, "allowed");
+	allowed = cjson_member(ex.json, "allowed");
 	ck_assert_int_eq(cJSON_GetArraySize(allowed), 4);
 	ck_assert_str_eq(cJSON_GetArrayItem(allowed, 2)->valuestring, "POST");
 	test_done(&ex);
@@ -735,10 +715,10 @@ START_TEST(reply_problem_shape)
 	ck_assert_int_eq(resp.status, 400);
 	json = cJSON_ParseWithLength(resp.body, resp.length);
 	ck_assert_ptr_nonnull(json);
-	ck_assert_str_eq(test_string(json, "code"), "malformed_json");
-	ck_assert_str_eq(test_string(json, "detail"), "from the extensions");
-	ck_assert_str_eq(test_string(json, "title"), "Malformed JSON");
-	ck_assert_int_eq((int)test_number(json, "offset"), 7);
+	ck_assert_str_eq(cjson_string(json, "code"), "malformed_json");
+	ck_assert_str_eq(cjson_string(json, "detail"), "from the extensions");
+	ck_assert_str_eq(cjson_string(json, "title"), "Malformed JSON");
+	ck_assert_int_eq((int)cjson_number(json, "offset"), 7);
 	ck_assert_int_eq(cJSON_GetArraySize(json), 6);
 	cJSON_Delete(json);
 	reply_clear(&resp);
@@ -747,16 +727,16 @@ START_TEST(reply_problem_shape)
 		reply_problem(&resp, (enum reply_code)code, "d", NULL);
 		json = cJSON_ParseWithLength(resp.body, resp.length);
 		ck_assert_ptr_nonnull(json);
-		ck_assert_str_eq(test_string(json, "code"), reply_code_name((enum reply_code)code));
-		ck_assert_int_eq((int)test_number(json, "status"), resp.status);
+		ck_assert_str_eq(cjson_string(json, "code"), reply_code_name((enum reply_code)code));
+		ck_assert_int_eq((int)cjson_number(json, "status"), resp.status);
 		cJSON_Delete(json);
 		reply_clear(&resp);
 	}
 	reply_internal_error(&resp);
 	ck_assert_int_eq(resp.status, 500);
 	json = cJSON_ParseWithLength(resp.body, resp.length);
-	ck_assert_str_eq(test_string(json, "code"), "internal_error");
-	ck_assert_str_eq(test_string(json, "type"), "urn:fend:problem:internal_error");
+	ck_assert_str_eq(cjson_string(json, "code"), "internal_error");
+	ck_assert_str_eq(cjson_string(json, "type"), "urn:fend:problem:internal_error");
 	cJSON_Delete(json);
 	reply_clear(&resp);
 	/* A missing tree (out of memory in src/json) becomes the 500. */
@@ -869,8 +849,8 @@ START_TEST(body_header_checks)
 	ck_assert_int_eq(body_check_headers(NULL, "101", 100, &resp), -1);
 	ck_assert_int_eq(resp.status, 413);
 	json = cJSON_ParseWithLength(resp.body, resp.length);
-	ck_assert_str_eq(test_string(json, "code"), "payload_too_large");
-	ck_assert_int_eq((int)test_number(json, "limit"), 100);
+	ck_assert_str_eq(cjson_string(json, "code"), "payload_too_large");
+	ck_assert_int_eq((int)cjson_number(json, "limit"), 100);
 	cJSON_Delete(json);
 	reply_clear(&resp);
 	ck_assert_int_eq(body_check_headers(NULL, "99999999999999999999999999", 100, &resp), -1);
@@ -894,8 +874,8 @@ START_TEST(body_collect_and_parse)
 	ck_assert_int_eq(body_append(&b, "\"}", 2, 1 << 20), 0);
 	root = body_parse(&b, 1 << 20, &resp);
 	ck_assert_ptr_nonnull(root);
-	ck_assert_str_eq(test_string(root, "fen"), "x");
-	ck_assert_int_eq((int)strlen(test_string(root, "pad")), 10000);
+	ck_assert_str_eq(cjson_string(root, "fen"), "x");
+	ck_assert_int_eq((int)strlen(cjson_string(root, "pad")), 10000);
 	cJSON_Delete(root);
 	body_clear(&b);
 	ck_assert_int_eq(resp.status, 0);
@@ -947,8 +927,8 @@ START_TEST(body_malformed)
 	ck_assert_ptr_null(body_parse(&b, 1000, &resp));
 	ck_assert_int_eq(resp.status, 400);
 	json = cJSON_ParseWithLength(resp.body, resp.length);
-	ck_assert_str_eq(test_string(json, "code"), "malformed_json");
-	ck_assert_int_eq((int)test_number(json, "offset"), body_malformed_rows[_i].offset);
+	ck_assert_str_eq(cjson_string(json, "code"), "malformed_json");
+	ck_assert_int_eq((int)cjson_number(json, "offset"), body_malformed_rows[_i].offset);
 	cJSON_Delete(json);
 	reply_clear(&resp);
 	body_clear(&b);
@@ -1120,14 +1100,14 @@ START_TEST(log_lines)
 	ck_assert_int_eq(line[strlen(line) - 1], '\n');
 	json = cJSON_Parse(line);
 	ck_assert_ptr_nonnull(json);
-	ck_assert_str_eq(test_string(json, "client"), "127.0.0.1");
-	ck_assert_str_eq(test_string(json, "method"), "POST");
-	ck_assert_str_eq(test_string(json, "path"), "/valid ate\n");
-	ck_assert_int_eq((int)test_number(json, "status"), 200);
-	ck_assert_int_eq((int)test_number(json, "bytes"), 345);
-	ck_assert_int_eq((int)test_number(json, "duration_us"), 123);
-	ck_assert_str_eq(test_string(json, "request_id"), "3f2a");
-	ck_assert_int_eq((int)strlen(test_string(json, "time")), 24);
+	ck_assert_str_eq(cjson_string(json, "client"), "127.0.0.1");
+	ck_assert_str_eq(cjson_string(json, "method"), "POST");
+	ck_assert_str_eq(cjson_string(json, "path"), "/valid ate\n");
+	ck_assert_int_eq((int)cjson_number(json, "status"), 200);
+	ck_assert_int_eq((int)cjson_number(json, "bytes"), 345);
+	ck_assert_int_eq((int)cjson_number(json, "duration_us"), 123);
+	ck_assert_str_eq(cjson_string(json, "request_id"), "3f2a");
+	ck_assert_int_eq((int)strlen(cjson_string(json, "time")), 24);
 	cJSON_Delete(json);
 
 	test_log_line(CONFIG_LOG_OFF, &entry, line, sizeof line);

@@ -23,6 +23,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "check_cjson.h"
+
 #define FEND_PATH BUILD_DIR "/fend"
 #define START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 #define E4_FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
@@ -49,25 +51,20 @@ static void test_sleep_ms(long ms)
 		;
 }
 
-/* Starts fend with args (NULL-terminated, without argv[0]) and env (NAME=VALUE pairs,
- * NULL-terminated, may be NULL); stderr goes to errfile (NULL: /dev/null). Reads the port
- * from its start-up line. */
-static void daemon_start_env(struct daemon *dm, const char *errfile, const char *const *env, const char *const *args)
+/* Forks fend with args (NULL-terminated, without argv[0]) and env (NAME=VALUE pairs,
+ * NULL-terminated, may be NULL), its stdout and stderr on the given descriptors. */
+static pid_t fend_spawn(int out_fd, int err_fd, const char *const *env, const char *const *args)
 {
-	int out[2];
-	size_t n = 0;
-	char *colon;
+	pid_t pid = fork();
 
-	ck_assert_int_eq(pipe(out), 0);
-	dm->pid = fork();
-	ck_assert_int_ge(dm->pid, 0);
-	if (dm->pid == 0) {
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
 		char *argv[32];
-		int argc = 0, err = open(errfile ? errfile : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0644);
-		dup2(out[1], STDOUT_FILENO);
-		dup2(err, STDERR_FILENO);
-		close(out[0]);
-		close(out[1]);
+		int argc = 0;
+		dup2(out_fd, STDOUT_FILENO);
+		dup2(err_fd, STDERR_FILENO);
+		for (int fd = 3; fd < 256; fd++)
+			close(fd);
 		for (const char *const *e = env; e && *e; e++)
 			putenv((char *)(uintptr_t)*e);
 		argv[argc++] = "fend";
@@ -77,6 +74,22 @@ static void daemon_start_env(struct daemon *dm, const char *errfile, const char 
 		execv(FEND_PATH, argv);
 		_exit(127);
 	}
+	return pid;
+}
+
+/* Starts fend with args and env (as fend_spawn); stderr goes to errfile (NULL:
+ * /dev/null). Reads the port from its start-up line. */
+static void daemon_start_env(struct daemon *dm, const char *errfile, const char *const *env, const char *const *args)
+{
+	int out[2], err;
+	size_t n = 0;
+	char *colon;
+
+	ck_assert_int_eq(pipe(out), 0);
+	err = open(errfile ? errfile : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	ck_assert_int_ge(err, 0);
+	dm->pid = fend_spawn(out[1], err, env, args);
+	close(err);
 	close(out[1]);
 	/* One line, within 20 s. */
 	while (n < sizeof dm->line - 1 && !memchr(dm->line, '\n', n)) {
@@ -309,27 +322,6 @@ static void get_query(const char *path, const char *const *query, struct reply *
 	curl_easy_cleanup(c);
 }
 
-static const cJSON *member(const cJSON *obj, const char *name)
-{
-	const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, name);
-	ck_assert_msg(item != NULL, "no member %s", name);
-	return item;
-}
-
-static const char *string_member(const cJSON *obj, const char *name)
-{
-	const cJSON *item = member(obj, name);
-	ck_assert_msg(cJSON_IsString(item), "%s is not a string", name);
-	return item->valuestring;
-}
-
-static int int_member(const cJSON *obj, const char *name)
-{
-	const cJSON *item = member(obj, name);
-	ck_assert_msg(cJSON_IsNumber(item), "%s is not a number", name);
-	return (int)item->valuedouble;
-}
-
 /* Asserts an application/problem+json reply with status and code (and field). */
 static void assert_problem(const struct reply *r, long status, const char *code, const char *field)
 {
@@ -339,14 +331,14 @@ static void assert_problem(const struct reply *r, long status, const char *code,
 	ck_assert_ptr_nonnull(reply_header(r, "Content-Type", value, sizeof value));
 	ck_assert_str_eq(value, "application/problem+json");
 	ck_assert_ptr_nonnull(r->json);
-	ck_assert_str_eq(string_member(r->json, "code"), code);
+	ck_assert_str_eq(cjson_string(r->json, "code"), code);
 	snprintf(type, sizeof type, "urn:fend:problem:%s", code);
-	ck_assert_str_eq(string_member(r->json, "type"), type);
-	ck_assert_int_eq(int_member(r->json, "status"), status);
-	string_member(r->json, "title");
-	string_member(r->json, "detail");
+	ck_assert_str_eq(cjson_string(r->json, "type"), type);
+	ck_assert_int_eq((int)cjson_number(r->json, "status"), status);
+	cjson_string(r->json, "title");
+	cjson_string(r->json, "detail");
 	if (field)
-		ck_assert_str_eq(string_member(r->json, "field"), field);
+		ck_assert_str_eq(cjson_string(r->json, "field"), field);
 	ck_assert_ptr_nonnull(reply_header(r, "X-Request-Id", value, sizeof value));
 	ck_assert_str_eq(reply_header(r, "Access-Control-Allow-Origin", value, sizeof value), "*");
 }
@@ -488,16 +480,16 @@ START_TEST(validate_post)
 	post_json("/validate", "{\"fen\":\"" E4_FEN "\"}", &r);
 	ck_assert_int_eq(r.status, 200);
 	assert_json_type(&r);
-	ck_assert(cJSON_IsTrue(member(r.json, "valid")));
-	ck_assert_str_eq(string_member(r.json, "fen"), E4_FEN);
-	ck_assert_str_eq(string_member(member(r.json, "fields"), "en_passant"), "e3");
-	ck_assert_int_eq(int_member(member(r.json, "status"), "legal_moves"), 20);
-	ck_assert_int_eq(cJSON_GetArraySize(member(r.json, "errors")), 0);
+	ck_assert(cJSON_IsTrue(cjson_member(r.json, "valid")));
+	ck_assert_str_eq(cjson_string(r.json, "fen"), E4_FEN);
+	ck_assert_str_eq(cjson_string(cjson_member(r.json, "fields"), "en_passant"), "e3");
+	ck_assert_int_eq((int)cjson_number(cjson_member(r.json, "status"), "legal_moves"), 20);
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(r.json, "errors")), 0);
 	reply_free(&r);
 	/* A POST without Content-Type is read as JSON; application/<x>+json is JSON too. */
 	http1("POST", "/validate", NULL, START_BODY, NULL, &r);
 	ck_assert_int_eq(r.status, 200);
-	ck_assert(cJSON_IsTrue(member(r.json, "valid")));
+	ck_assert(cJSON_IsTrue(cjson_member(r.json, "valid")));
 	reply_free(&r);
 	http1("POST", "/validate", "Application/Vnd.Fend+JSON; charset=UTF-8", START_BODY, NULL, &r);
 	ck_assert_int_eq(r.status, 200);
@@ -514,19 +506,19 @@ START_TEST(validate_get)
 
 	get_query("/validate", valid, &r);
 	ck_assert_int_eq(r.status, 200);
-	ck_assert(cJSON_IsTrue(member(r.json, "valid")));
-	ck_assert_str_eq(string_member(r.json, "fen"), START_FEN);
-	ck_assert_int_gt(cJSON_GetArraySize(member(r.json, "warnings")), 0);
+	ck_assert(cJSON_IsTrue(cjson_member(r.json, "valid")));
+	ck_assert_str_eq(cjson_string(r.json, "fen"), START_FEN);
+	ck_assert_int_gt(cJSON_GetArraySize(cjson_member(r.json, "warnings")), 0);
 	reply_free(&r);
 	get_query("/validate", invalid, &r);
 	ck_assert_int_eq(r.status, 200);
-	ck_assert(cJSON_IsFalse(member(r.json, "valid")));
-	ck_assert_str_eq(string_member(cJSON_GetArrayItem(member(r.json, "errors"), 0), "code"), "bad_piece");
+	ck_assert(cJSON_IsFalse(cjson_member(r.json, "valid")));
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(r.json, "errors"), 0), "code"), "bad_piece");
 	reply_free(&r);
 	/* '+' in a query is a space. */
 	http1("GET", "/validate?fen=8/8/8/8/8/8/8/K6k+w+-+-+0+1", NULL, NULL, NULL, &r);
 	ck_assert_int_eq(r.status, 200);
-	ck_assert(cJSON_IsTrue(member(r.json, "valid")));
+	ck_assert(cJSON_IsTrue(cjson_member(r.json, "valid")));
 	reply_free(&r);
 }
 END_TEST
@@ -538,16 +530,16 @@ START_TEST(apply_move_post)
 	post_json("/apply-move", "{\"fen\":\"" START_FEN "\",\"move\":\"e2e4\"}", &r);
 	ck_assert_int_eq(r.status, 200);
 	assert_json_type(&r);
-	ck_assert_str_eq(string_member(r.json, "fen"), E4_FEN);
-	ck_assert_str_eq(string_member(r.json, "uci"), "e2e4");
+	ck_assert_str_eq(cjson_string(r.json, "fen"), E4_FEN);
+	ck_assert_str_eq(cjson_string(r.json, "uci"), "e2e4");
 	ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(r.json, "moves"));
 	reply_free(&r);
 	post_json("/apply-move", "{\"fen\":\"" START_FEN "\",\"moves\":[\"e2e4\",\"e7e5\",\"g1f3\"],\"ep\":\"legal\"}", &r);
 	ck_assert_int_eq(r.status, 200);
-	ck_assert_str_eq(string_member(r.json, "fen"), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
-	ck_assert_str_eq(string_member(r.json, "uci"), "g1f3");
-	ck_assert_int_eq(cJSON_GetArraySize(member(r.json, "moves")), 3);
-	ck_assert_str_eq(string_member(cJSON_GetArrayItem(member(r.json, "moves"), 0), "fen"),
+	ck_assert_str_eq(cjson_string(r.json, "fen"), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+	ck_assert_str_eq(cjson_string(r.json, "uci"), "g1f3");
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(r.json, "moves")), 3);
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(r.json, "moves"), 0), "fen"),
 			 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 	reply_free(&r);
 }
@@ -561,17 +553,17 @@ START_TEST(moves_get_and_post)
 	get_query("/moves", query, &r);
 	ck_assert_int_eq(r.status, 200);
 	assert_json_type(&r);
-	ck_assert_int_eq(int_member(r.json, "count"), 20);
-	ck_assert_int_eq(cJSON_GetArraySize(member(r.json, "moves")), 20);
+	ck_assert_int_eq((int)cjson_number(r.json, "count"), 20);
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(r.json, "moves")), 20);
 	reply_free(&r);
 	post_json("/moves", "{\"fen\":\"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"}", &r);
 	ck_assert_int_eq(r.status, 200);
-	ck_assert_int_eq(int_member(r.json, "count"), 26);
+	ck_assert_int_eq((int)cjson_number(r.json, "count"), 26);
 	bool kingside = false;
 	const cJSON *m;
-	cJSON_ArrayForEach(m, member(r.json, "moves"))
-		if (!strcmp(string_member(m, "uci"), "e1g1"))
-			kingside = !strcmp(cJSON_GetArrayItem(member(m, "flags"), 0)->valuestring, "castle_kingside");
+	cJSON_ArrayForEach(m, cjson_member(r.json, "moves"))
+		if (!strcmp(cjson_string(m, "uci"), "e1g1"))
+			kingside = !strcmp(cJSON_GetArrayItem(cjson_member(m, "flags"), 0)->valuestring, "castle_kingside");
 	ck_assert(kingside);
 	reply_free(&r);
 }
@@ -593,9 +585,9 @@ START_TEST(render_text_and_json)
 	post_json("/render", "{\"fen\":\"" E4_FEN "\",\"orientation\":\"black\"}", &r);
 	ck_assert_int_eq(r.status, 200);
 	assert_json_type(&r);
-	ck_assert_str_eq(string_member(r.json, "turn"), "black");
-	ck_assert_int_eq(cJSON_GetArraySize(member(r.json, "board")), 8);
-	ck_assert_int_eq(cJSON_GetArraySize(member(r.json, "pieces")), 32);
+	ck_assert_str_eq(cjson_string(r.json, "turn"), "black");
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(r.json, "board")), 8);
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(r.json, "pieces")), 32);
 	reply_free(&r);
 }
 END_TEST
@@ -608,14 +600,14 @@ START_TEST(malformed_json)
 
 	post_json("/validate", "{\"fen\": ", &r);
 	assert_problem(&r, 400, "malformed_json", NULL);
-	ck_assert_int_eq(int_member(r.json, "offset"), 8);
+	ck_assert_int_eq((int)cjson_number(r.json, "offset"), 8);
 	reply_free(&r);
 	post_json("/moves", "[\"" START_FEN "\"]", &r);
 	assert_problem(&r, 400, "malformed_json", NULL);
 	reply_free(&r);
 	post_json("/render", "", &r);
 	assert_problem(&r, 400, "malformed_json", NULL);
-	ck_assert_int_eq(int_member(r.json, "offset"), 0);
+	ck_assert_int_eq((int)cjson_number(r.json, "offset"), 0);
 	reply_free(&r);
 }
 END_TEST
@@ -662,7 +654,7 @@ START_TEST(not_found_and_method)
 	http1("DELETE", "/validate", NULL, NULL, NULL, &r);
 	assert_problem(&r, 405, "method_not_allowed", NULL);
 	ck_assert_str_eq(reply_header(&r, "Allow", value, sizeof value), "GET, HEAD, POST, OPTIONS");
-	ck_assert_int_eq(cJSON_GetArraySize(member(r.json, "allowed")), 4);
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(r.json, "allowed")), 4);
 	reply_free(&r);
 	http1("GET", "/apply-move", NULL, NULL, NULL, &r);
 	assert_problem(&r, 405, "method_not_allowed", NULL);
@@ -694,16 +686,16 @@ START_TEST(invalid_fen_and_illegal_move)
 
 	post_json("/moves", "{\"fen\":\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0\"}", &r);
 	assert_problem(&r, 422, "invalid_fen", NULL);
-	ck_assert_int_gt(cJSON_GetArraySize(member(r.json, "errors")), 0);
-	ck_assert(cJSON_IsArray(member(r.json, "warnings")));
+	ck_assert_int_gt(cJSON_GetArraySize(cjson_member(r.json, "errors")), 0);
+	ck_assert(cJSON_IsArray(cjson_member(r.json, "warnings")));
 	reply_free(&r);
 	post_json("/apply-move", "{\"fen\":\"" START_FEN "\",\"moves\":[\"e2e4\",\"e7e5\",\"e1e2\",\"a7a1\"]}", &r);
 	assert_problem(&r, 422, "illegal_move", NULL);
-	ck_assert_int_eq(int_member(r.json, "index"), 3);
-	ck_assert_str_eq(string_member(r.json, "move"), "a7a1");
-	ck_assert_str_eq(string_member(r.json, "reason"), "not_legal");
-	ck_assert_str_eq(string_member(r.json, "fen"), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPPKPPP/RNBQ1BNR b kq - 1 2");
-	ck_assert_int_gt(cJSON_GetArraySize(member(r.json, "legal_moves")), 0);
+	ck_assert_int_eq((int)cjson_number(r.json, "index"), 3);
+	ck_assert_str_eq(cjson_string(r.json, "move"), "a7a1");
+	ck_assert_str_eq(cjson_string(r.json, "reason"), "not_legal");
+	ck_assert_str_eq(cjson_string(r.json, "fen"), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPPKPPP/RNBQ1BNR b kq - 1 2");
+	ck_assert_int_gt(cJSON_GetArraySize(cjson_member(r.json, "legal_moves")), 0);
 	reply_free(&r);
 }
 END_TEST
@@ -718,7 +710,7 @@ START_TEST(payload_too_large)
 	snprintf(body, sizeof body, "{\"fen\":\"%s\",\"pad\":\"%080d\"}", START_FEN, 0);
 	post_json("/validate", body, &r);
 	assert_problem(&r, 413, "payload_too_large", NULL);
-	ck_assert_int_eq(int_member(r.json, "limit"), 64);
+	ck_assert_int_eq((int)cjson_number(r.json, "limit"), 64);
 	reply_free(&r);
 
 	/* The same body chunked: refused once it passes the limit. */
@@ -1007,24 +999,7 @@ static int run_fend(const char *const *env, const char *const *args, char *out, 
 
 	ck_assert_int_eq(pipe(o), 0);
 	ck_assert_int_eq(pipe(e), 0);
-	pid = fork();
-	ck_assert_int_ge(pid, 0);
-	if (pid == 0) {
-		char *argv[16];
-		int argc = 0;
-		dup2(o[1], STDOUT_FILENO);
-		dup2(e[1], STDERR_FILENO);
-		close(o[0]);
-		close(e[0]);
-		for (const char *const *v = env; v && *v; v++)
-			putenv((char *)(uintptr_t)*v);
-		argv[argc++] = "fend";
-		while (args && *args && argc < 15)
-			argv[argc++] = (char *)(uintptr_t)*args++;
-		argv[argc] = NULL;
-		execv(FEND_PATH, argv);
-		_exit(127);
-	}
+	pid = fend_spawn(o[1], e[1], env, args);
 	close(o[1]);
 	close(e[1]);
 	n = read(o[0], out, out_size - 1);
@@ -1122,7 +1097,7 @@ START_TEST(environment_settings)
 	reply_free(&r);
 	post_json("/validate", "{\"fen\":\"" START_FEN "\",\"mode\":\"strict\",\"ep\":\"fen\",\"castling\":\"standard\"}", &r);
 	ck_assert_int_eq(r.status, 413);
-	ck_assert_int_eq(int_member(r.json, "limit"), 100);
+	ck_assert_int_eq((int)cjson_number(r.json, "limit"), 100);
 	reply_free(&r);
 	daemon_stop(&fend);
 }
@@ -1285,14 +1260,14 @@ START_TEST(access_log_json)
 	ck_assert_int_eq(count_of(text, "\n"), 1);
 	line = cJSON_Parse(text);
 	ck_assert_ptr_nonnull(line);
-	ck_assert_int_eq((int)strlen(string_member(line, "time")), 24);
-	ck_assert_str_eq(string_member(line, "client"), "127.0.0.1");
-	ck_assert_str_eq(string_member(line, "method"), "GET");
-	ck_assert_str_eq(string_member(line, "path"), "/moves");
-	ck_assert_int_eq(int_member(line, "status"), 200);
-	ck_assert_int_eq(int_member(line, "bytes"), (int)r.length);
-	ck_assert_int_ge(int_member(line, "duration_us"), 0);
-	ck_assert_int_eq((int)strlen(string_member(line, "request_id")), 16);
+	ck_assert_int_eq((int)strlen(cjson_string(line, "time")), 24);
+	ck_assert_str_eq(cjson_string(line, "client"), "127.0.0.1");
+	ck_assert_str_eq(cjson_string(line, "method"), "GET");
+	ck_assert_str_eq(cjson_string(line, "path"), "/moves");
+	ck_assert_int_eq((int)cjson_number(line, "status"), 200);
+	ck_assert_int_eq((int)cjson_number(line, "bytes"), (int)r.length);
+	ck_assert_int_ge((int)cjson_number(line, "duration_us"), 0);
+	ck_assert_int_eq((int)strlen(cjson_string(line, "request_id")), 16);
 	cJSON_Delete(line);
 	reply_free(&r);
 }
