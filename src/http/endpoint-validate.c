@@ -19,5 +19,6 @@ void endpoint_validate(const struct http_request *req, struct http_response *res
 	if (body_position_options(req, &fen, &options, &style, resp))
 		return;
 	verdict = fen_parse(fen, strlen(fen), &options, &pos, &report);
+	metrics_count_validation(verdict == FEN_VALID);
 	reply_json(resp, 200, json_validation(verdict, &pos, &report, &style));
 }
