@@ -44,6 +44,7 @@ struct server_request {
 	struct timespec start;
 	bool queued;
 	int endpoint;            /* metrics_endpoint of the path */
+	size_t in_bytes;         /* body bytes received, for the metrics */
 	char method[16];
 	char path[SERVER_LOG_PATH_MAX];
 	char request_id[REPLY_REQUEST_ID_MAX + 1];
@@ -93,6 +94,7 @@ static struct server_request *server_request_new(struct server *srv, struct MHD_
 	r->server = srv;
 	r->route = NULL;
 	r->queued = false;
+	r->in_bytes = 0;
 	r->resp = (struct http_response){ 0 };
 	body_init(&r->body);
 	r->req = (struct http_request){
@@ -188,6 +190,7 @@ static enum MHD_Result server_handle(void *cls, struct MHD_Connection *conn, con
 		return MHD_YES;
 	}
 	if (*upload_data_size) {
+		r->in_bytes += *upload_data_size;
 		/* A body nobody reads (already answered, or not a POST route) is dropped. */
 		if (!r->queued && !r->resp.status && r->route && r->route->method == HTTP_POST)
 			body_append(&r->body, upload_data, *upload_data_size, max_body);
@@ -257,7 +260,7 @@ static void server_completed(void *cls, struct MHD_Connection *conn, void **con_
 	{
 		struct timespec now;
 		clock_gettime(CLOCK_MONOTONIC, &now);
-		metrics_request_end(r->endpoint, r->req.method, r->queued ? r->resp.status : 0, r->body.received,
+		metrics_request_end(r->endpoint, r->req.method, r->queued ? r->resp.status : 0, r->in_bytes,
 				    r->req.method == HTTP_HEAD ? 0 : r->resp.length,
 				    (now.tv_sec - r->start.tv_sec) * 1000000000LL + (now.tv_nsec - r->start.tv_nsec));
 	}
