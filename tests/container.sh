@@ -10,7 +10,7 @@
 #      so that the Dockerfile's FROM resolves locally (podman build --pull=never). An image
 #      of that name already in podman's store is used as it is (FEND_CONTAINER_NEW_BASE=1
 #      makes it again);
-#   2. podman build --format docker (the OCI format has no HEALTHCHECK: podman would drop
+#   2. podman build --no-cache --format docker (the OCI format has no HEALTHCHECK: podman would drop
 #      it) --isolation chroot --network host (the build stage's ./bootstrap apt-installs
 #      what the build and make check need), then checks the image: size under 120 MB,
 #      OCI labels, non-root user, exposed port, stop signal, health check;
@@ -109,7 +109,7 @@ base_bytes=$(podman image inspect --format '{{.Size}}' "$base")
 version=$(sed -n 's/^AC_INIT(\[fend\], \[\([^]]*\)\].*/\1/p' "$src/configure.ac")
 [ -n "$version" ] || die "no version in configure.ac's AC_INIT"
 step "podman build (version $version): bootstrap, make, make check, install; the runtime stage"
-if ! podman build --pull=never --format docker --isolation chroot --network host \
+if ! podman build --pull=never --no-cache --format docker --isolation chroot --network host \
 	--build-arg FEND_VERSION="$version" -t "$image" -f "$src/Dockerfile" "$src" >"$work/build.log" 2>&1; then
 	tail -n 80 "$work/build.log"
 	die "podman build failed"
