@@ -230,9 +230,15 @@ def check_request_ids(proxy, daemons):
 
 
 def render_count(daemons):
+    """The fends' count of GET /render answers, once each has counted all it answered (a
+    request is counted a moment after its answer left)."""
     total = 0.0
     for d in daemons:
-        text = one(d.port, "GET", "/metrics").body.decode()
+        for _ in range(100):
+            text = one(d.port, "GET", "/metrics").body.decode()
+            if re.search(r"^fend_http_requests_in_flight 1$", text, re.M):
+                break
+            time.sleep(0.02)
         for m in re.finditer(r'^fend_http_requests_total\{endpoint="/render",method="GET",status="200"\} (\d+)$',
                              text, re.M):
             total += float(m.group(1))
