@@ -176,11 +176,13 @@ def pointer_escape(text):
 
 class Daemon:
     KNOWN_ENV = ("FEND_LISTEN", "FEND_PORT", "FEND_THREADS", "FEND_MAX_BODY", "FEND_TIMEOUT",
-                 "FEND_MAX_CONNECTIONS", "FEND_CORS_ORIGIN", "FEND_LOG")
+                 "FEND_MAX_CONNECTIONS", "FEND_CORS_ORIGIN", "FEND_LOG",
+                 "FEND_DRAIN_DELAY", "FEND_TRUST_PROXY")
 
-    def __init__(self, binary, *args):
+    def __init__(self, binary, *args, env=None):
         self.binary = binary
         self.args = list(args)
+        self.env = env or {}  # FEND_* settings for this daemon (the caller's are dropped)
         self.proc = None
         self.stderr = tempfile.TemporaryFile()
         self.port = None
@@ -188,6 +190,7 @@ class Daemon:
 
     def start(self):
         env = {k: v for k, v in os.environ.items() if k not in self.KNOWN_ENV}
+        env.update(self.env)
         self.proc = subprocess.Popen(
             [self.binary, "--listen", "127.0.0.1", "--port", "0", "--log", "off", *self.args],
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=self.stderr, env=env)
@@ -600,6 +603,15 @@ def run_checks(c, d):
                                want(b["version"] == c.daemon.version,
                                     f"version {b['version']} but the banner says {c.daemon.version}")))
     c.check("version HEAD", "HEAD", "/version", expect=ok)
+    c.check("ready", "GET", "/ready", expect=ok,
+            then=lambda r, b: want(b == {"status": "ready"}, "not {\"status\":\"ready\"}"))
+    c.check("ready HEAD", "HEAD", "/ready", expect=ok)
+    c.check("metrics", "GET", "/metrics", expect=ok,
+            then=lambda r, b: (want(r.header("Content-Type") == "text/plain; version=0.0.4; charset=utf-8",
+                                    f"Content-Type {r.header('Content-Type')!r} is not Prometheus text 0.0.4"),
+                               want(f'fend_build_info{{version="{c.daemon.version}"}} 1\n'.encode() in r.body,
+                                    "no fend_build_info line with the banner's version")))
+    c.check("metrics HEAD", "HEAD", "/metrics", expect=ok)
     c.check("openapi.yaml", "GET", "/openapi.yaml", expect=ok,
             then=lambda r, b: want(r.body == d.raw, "the daemon serves another document than "
                                    f"{DOC_PATH} ({len(r.body)} bytes, the file has {len(d.raw)}): rebuild fend"))
