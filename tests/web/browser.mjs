@@ -132,6 +132,14 @@ async function main() {
     page.on("pageerror", (err) => consoleErrors.push(`uncaught: ${err.message}`));
     page.on("requestfailed", (req) => consoleErrors.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
 
+    // The page must work under the Content-Security-Policy fend's hardening sends (only
+    // its own origin, no inline script or style): the test adds it to the page itself, so a
+    // violation is a console error here whatever the daemon sends.
+    await context.route(/\/(\?.*)?$/, async (route) => {
+      const r = await route.fetch();
+      await route.fulfill({ response: r, headers: { ...r.headers(), "content-security-policy": "default-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'" } });
+    });
+
     // ---- the page loads, with the start position on the board
     const resp = await page.goto(`${base}/`);
     equal("GET / is 200", resp.status(), 200);
@@ -230,6 +238,28 @@ async function main() {
     equal("permalink restores the moves", await linkPage.locator("#play-moves .ply").count(), 3);
     await linkPage.close();
 
+    // ---- the keyboard alone: Tab to the board, arrows to a square, Enter twice
+    await page.click("#play-reset");
+    await page.waitForFunction((fen) => document.getElementById("play-fen").textContent === fen, START);
+    await page.focus("#play-flip");
+    await page.locator('#play-board [tabindex="0"]').focus();
+    const keyFrom = await page.evaluate(() => document.activeElement.dataset.square);
+    equal("the board has one tab stop, at a8", keyFrom, "a8");
+    for (const key of ["ArrowDown", "ArrowDown", "ArrowDown", "ArrowDown", "ArrowDown", "ArrowDown", "ArrowDown", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight"]) {
+      await page.keyboard.press(key);
+    }
+    equal("arrow keys reach g1", await page.evaluate(() => document.activeElement.dataset.square), "g1");
+    await page.keyboard.press("Enter");
+    await page.waitForSelector('#play-board [data-square="f3"].target');
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("Enter");
+    const kbd = await api(base, "/apply-move", { fen: START, move: "g1f3" });
+    await page.waitForFunction((fen) => document.getElementById("play-fen").textContent === fen, kbd.fen);
+    check("a move played with the keyboard alone", true);
+    equal("the square keeps the focus after the move", await page.evaluate(() => document.activeElement.dataset.square), "f3");
+
     // ---- promotion through the dialog
     await page.fill("#fen-input", PROMOTION);
     await page.waitForSelector('#play-board [data-square="a7"][data-piece="P"]');
@@ -289,6 +319,15 @@ async function main() {
     }
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
     check("nothing wider than 360 px", overflow <= 360, `scrollWidth ${overflow}`);
+
+    // ---- dark colour scheme
+    await page.emulateMedia({ colorScheme: "dark" });
+    const dark = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const rgb = dark.match(/\d+/g).map(Number);
+    check("dark scheme: a dark background", rgb[0] + rgb[1] + rgb[2] < 150, dark);
+    const darkShot = await page.screenshot();
+    writeFileSync(path.join(OUT, "screenshot-dark.png"), darkShot);
+    await page.emulateMedia({ colorScheme: "light" });
 
     check("no console errors", consoleErrors.length === 0, consoleErrors.join(" | "));
   } finally {
