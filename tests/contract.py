@@ -624,6 +624,20 @@ def run_checks(c, d):
     c.check("request id of 129 bytes replaced", "GET", "/health", headers={"X-Request-Id": "y" * 129},
             expect=ok)
 
+    # ---- the web page: GET / and its files, byte for byte what web/ holds
+    for target, name in [("/", "index.html"), ("/fend.js", "fend.js"), ("/app.js", "app.js"),
+                         ("/style.css", "style.css"), ("/favicon.svg", "favicon.svg")]:
+        with open(os.path.join(SOURCE_DIR, "web", name), "rb") as f:
+            expected = f.read()
+        c.check(f"web {target}", "GET", target, expect=ok,
+                then=lambda r, b, expected=expected, name=name: (
+                    want(r.body == expected, f"the daemon serves another web/{name} ({len(r.body)} bytes, "
+                                             f"the file has {len(expected)}): rebuild fend"),
+                    want(r.header("Cache-Control") == "no-cache", "no Cache-Control: no-cache")))
+        c.check(f"web {target} HEAD", "HEAD", target, expect=ok)
+    c.check("web page loads only its own files", "GET", "/", expect=ok,
+            then=lambda r, b: want(not re.search(r"(src|href)=\"(https?:)?//", b), "a resource from another host"))
+
     # ---- keep-alive: several requests on one connection
     conn = http.client.HTTPConnection("127.0.0.1", c.client.port, timeout=TIMEOUT)
     try:
@@ -1005,14 +1019,15 @@ def run_checks(c, d):
                 expect=204, then=preflight)
 
     # ---- 404 and 405
-    for method, target in [("GET", "/"), ("GET", "/nope"), ("POST", "/nope"), ("GET", "/validate/"),
+    for method, target in [("GET", "/index.html"), ("GET", "/web/app.js"), ("GET", "/nope"), ("POST", "/nope"), ("GET", "/validate/"),
                            ("GET", "/api/validate"), ("OPTIONS", "/nope"), ("HEAD", "/nope"),
                            ("GET", "/" + "x" * 300)]:
         c.check(f"not found {method} {target[:20]}", method, target, expect=404, code="not_found")
     for method, path in [("DELETE", "/validate"), ("PUT", "/validate"), ("GET", "/apply-move"),
                          ("HEAD", "/apply-move"), ("PUT", "/apply-move"), ("DELETE", "/moves"),
                          ("PATCH", "/render"), ("POST", "/health"), ("PUT", "/version"),
-                         ("POST", "/openapi.yaml"), ("DELETE", "/openapi.yaml")]:
+                         ("POST", "/openapi.yaml"), ("DELETE", "/openapi.yaml"), ("POST", "/"),
+                         ("PUT", "/app.js")]:
         def allowed(r, b, path=path):
             documented = {m.upper() for m in d.doc["paths"][path] if m in HTTP_METHODS}
             if r.body:

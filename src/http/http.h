@@ -388,6 +388,7 @@ void endpoint_health(const struct http_request *req, struct http_response *resp)
 void endpoint_version(const struct http_request *req, struct http_response *resp);
 void endpoint_openapi(const struct http_request *req, struct http_response *resp);
 void endpoint_ready(const struct http_request *req, struct http_response *resp);
+void endpoint_web(const struct http_request *req, struct http_response *resp);
 
 /* The most moves one apply-move request may list. */
 #define ENDPOINT_MOVES_MAX 10000
@@ -396,5 +397,17 @@ void endpoint_ready(const struct http_request *req, struct http_response *resp);
 
 extern const unsigned char openapi_data[];
 extern const size_t openapi_data_length;
+
+/* web-data.c (generated from web/) */
+
+/* One file of the web page: name is its path under web/ ("index.html"). */
+struct web_asset {
+	const char *name;
+	const unsigned char *data;
+	size_t length;
+};
+
+extern const struct web_asset web_assets[];
+extern const size_t web_assets_nb;
 
 #endif

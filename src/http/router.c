@@ -22,6 +22,11 @@ static const struct router_route router_routes[] = {
 	{ HTTP_GET, "/openapi.yaml", endpoint_openapi },
 	{ HTTP_GET, "/ready", endpoint_ready },
 	{ HTTP_GET, "/metrics", endpoint_metrics },
+	{ HTTP_GET, "/", endpoint_web },
+	{ HTTP_GET, "/fend.js", endpoint_web },
+	{ HTTP_GET, "/app.js", endpoint_web },
+	{ HTTP_GET, "/style.css", endpoint_web },
+	{ HTTP_GET, "/favicon.svg", endpoint_web },
 };
 
 #define ROUTER_ROUTES_NB (sizeof router_routes / sizeof router_routes[0])
