@@ -188,6 +188,7 @@ void endpoint_apply_move(const struct http_request *req, struct http_response *r
 	}
 	switch (outcome) {
 	case JSON_APPLY_OK:
+		metrics_count_moves((unsigned)count);
 		reply_json(resp, 200, result);
 		break;
 	case JSON_APPLY_ILLEGAL_MOVE:
