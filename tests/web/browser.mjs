@@ -303,6 +303,24 @@ async function main() {
     check("the editor's FEN is valid for fend too", madeCheck.valid);
     equal("the editor's FEN", await page.inputValue("#fen-input"), made);
 
+    // a piece dragged off the board is removed; one dragged to another square moves
+    const a1 = await page.locator('#editor-board [data-square="a1"]').boundingBox();
+    const board = await page.locator("#editor-board").boundingBox();
+    await page.mouse.move(a1.x + a1.width / 2, a1.y + a1.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(board.x + board.width + 60, a1.y + a1.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await page.waitForFunction(() => document.getElementById("fen-input").value === "4k3/8/8/8/8/8/8/3QK3 b Q - 0 1");
+    await page.waitForSelector('#fen-problems li[data-code]');
+    check("a piece dragged off the board is removed, and the castling right it had is a problem",
+      (await page.locator("#fen-problems li.error").count()) >= 1);
+    // the tabs with the keyboard
+    await page.focus("#tab-editor");
+    await page.keyboard.press("ArrowRight");
+    equal("arrow keys move between tabs", await page.evaluate(() => document.activeElement.id), "tab-pgn");
+    check("the tab's panel is shown", await page.isVisible("#panel-pgn"));
+    await page.keyboard.press("ArrowLeft");
+
     // ---- screenshots: desktop and 360 px wide, not blank
     await page.click("#tab-play");
     await page.fill("#fen-input", BAD_DIGIT);
