@@ -19,6 +19,7 @@ const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const BAD_DIGIT = "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const SLOPPY = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR W kqKQ - 0 1";
 const PROMOTION = "2k5/P7/8/8/8/8/8/K7 w - - 0 1";
+const CHESS960 = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
 const TIMEOUT = 10000;
 
 let passed = 0;
@@ -259,6 +260,26 @@ async function main() {
     await page.waitForFunction((fen) => document.getElementById("play-fen").textContent === fen, kbd.fen);
     check("a move played with the keyboard alone", true);
     equal("the square keeps the focus after the move", await page.evaluate(() => document.activeElement.dataset.square), "f3");
+
+    // ---- status in words: a checkmate restored from a permalink
+    const mate = await context.newPage();
+    mate.on("console", (msg) => { if (msg.type() === "error") consoleErrors.push(msg.text()); });
+    await mate.goto(`${base}/?moves=f2f3,e7e5,g2g4,d8h4`);
+    const mated = await api(base, "/apply-move", { fen: START, moves: ["f2f3", "e7e5", "g2g4", "d8h4"] });
+    await mate.waitForFunction((fen) => document.getElementById("play-fen").textContent === fen, mated.fen);
+    equal("checkmate in words", await mate.textContent("#play-status"), "Checkmate: Black wins (0-1).");
+    check("the mated king's square is marked", await mate.locator('#play-board [data-square="e1"].check').count() === 1);
+    await mate.close();
+
+    // ---- Chess960: the toggle changes how fend reads the castling rights
+    await page.fill("#fen-input", CHESS960);
+    await page.waitForSelector("#fen-section[data-state=invalid]");
+    await page.check("#opt-chess960");
+    await page.waitForSelector("#fen-section[data-state=valid]");
+    const c960 = await api(base, "/validate", { fen: CHESS960, chess960: true });
+    await page.waitForFunction((fen) => document.getElementById("play-fen").textContent === fen, c960.fen);
+    check("a Chess960 position is valid with the toggle", true);
+    await page.uncheck("#opt-chess960");
 
     // ---- promotion through the dialog
     await page.fill("#fen-input", PROMOTION);
