@@ -427,7 +427,7 @@ START_TEST(health_and_version)
 	assert_json_type(&r);
 	ck_assert_str_eq(r.body, "{\"status\":\"ok\"}");
 	ck_assert_str_eq(reply_header(&r, "Access-Control-Allow-Origin", value, sizeof value), "*");
-	ck_assert_str_eq(reply_header(&r, "Access-Control-Expose-Headers", value, sizeof value), "X-Request-Id");
+	ck_assert_str_eq(reply_header(&r, "Access-Control-Expose-Headers", value, sizeof value), "X-Request-Id, ETag, X-Fen-Problems");
 	ck_assert_ptr_null(reply_header(&r, "Vary", value, sizeof value));
 	reply_free(&r);
 	http1("GET", "/version", NULL, NULL, NULL, &r);
@@ -631,7 +631,7 @@ START_TEST(missing_and_invalid_fields)
 	post_json("/validate", "{\"fen\":\"" START_FEN "\",\"chess960\":\"true\"}", &r);
 	assert_problem(&r, 400, "invalid_field", "chess960");
 	reply_free(&r);
-	http1("GET", "/render?fen=8/8/8/8/8/8/8/K6k+w+-+-+0+1&format=png", NULL, NULL, NULL, &r);
+	http1("GET", "/render?fen=8/8/8/8/8/8/8/K6k+w+-+-+0+1&format=bmp", NULL, NULL, NULL, &r);
 	assert_problem(&r, 400, "invalid_field", "format");
 	reply_free(&r);
 	post_json("/apply-move", "{\"fen\":\"" START_FEN "\",\"move\":\"e2e4\",\"moves\":[]}", &r);
