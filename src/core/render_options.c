@@ -169,28 +169,19 @@ static int render_parse_list(const char *text, render_item_fn item, struct rende
 	}
 }
 
-/* An optional leading colour letter; returns the number of bytes it took (0 or 1). */
+/* An optional leading colour letter: entries of odd length (Ge4, Re2e4) start with one,
+ * in either case. Returns the number of bytes it took (0 or 1), -1 for a bad letter. */
 static int render_mark_prefix(const char *text, int length, uint8_t *mark)
 {
 	*mark = RENDER_MARK_GREEN;
-	if (length > 0 && (text[0] < 'a' || text[0] > 'h')) {
-		for (int m = 0; m < RENDER_MARK_NB; m++)
-			if (text[0] == render_mark_letters[m] || text[0] == render_mark_letters[m] + ('a' - 'A')) {
-				/* 'b' is also a file: "b1" is a square, "bb1" a blue circle. */
-				*mark = (uint8_t)m;
-				return 1;
-			}
-		return -1;
-	}
-	if (length == 3 || length == 5) {
-		/* "bb1", "ge2e4": a lower-case b or g that is a colour, not a file. */
-		if (text[0] == 'b' || text[0] == 'g') {
-			*mark = text[0] == 'b' ? RENDER_MARK_BLUE : RENDER_MARK_GREEN;
+	if (length % 2 == 0)
+		return 0;
+	for (int m = 0; m < RENDER_MARK_NB; m++)
+		if (text[0] == render_mark_letters[m] || text[0] == render_mark_letters[m] + ('a' - 'A')) {
+			*mark = (uint8_t)m;
 			return 1;
 		}
-		return -1;
-	}
-	return 0;
+	return -1;
 }
 
 static int render_arrow_item(const char *text, int length, int offset, struct render_options *opts,
