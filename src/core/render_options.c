@@ -346,6 +346,43 @@ int render_option_set(struct render_options *opts, const char *name, const char 
 	return 1;
 }
 
+int render_read_board(const char *fen, const struct fen_options *options, struct position *pos,
+		      struct fen_report *report, enum fen_verdict *verdict)
+{
+	struct fen_options lenient = options ? *options : (struct fen_options){ FEN_STRICT, false, false };
+	struct fen_report board_report;
+
+	*verdict = fen_parse(fen, strlen(fen), options, pos, report);
+	if (*verdict != FEN_MALFORMED)
+		return 0;
+	lenient.mode = FEN_LENIENT;
+	if (fen_parse(fen, strcspn(fen, " \t_"), &lenient, pos, &board_report) == FEN_MALFORMED)
+		return -1;
+	for (int i = 0; i < board_report.error_count && report->error_count < FEN_REPORT_MAX; i++)
+		report->errors[report->error_count++] = board_report.errors[i];
+	*verdict = FEN_ILLEGAL;
+	return 0;
+}
+
+void render_problem_codes(const struct fen_report *report, char *out, size_t size)
+{
+	size_t n = 0;
+
+	if (!size)
+		return;
+	out[0] = '\0';
+	for (int i = 0; i < report->error_count; i++) {
+		const char *code = error_code_name(report->errors[i].code);
+		size_t len = strlen(code);
+		bool seen = false;
+		for (int j = 0; j < i && !seen; j++)
+			seen = report->errors[j].code == report->errors[i].code;
+		if (seen || n + len + 2 > size)
+			continue;
+		n += (size_t)snprintf(out + n, size - n, "%s%s", n ? "," : "", code);
+	}
+}
+
 enum color render_bottom(const struct render_options *opts, const struct position *pos)
 {
 	if (opts->orientation == RENDER_ORIENT_AUTO)

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "error.h"
+#include "fen.h"
 #include "position.h"
 
 enum render_orientation { RENDER_ORIENT_WHITE, RENDER_ORIENT_BLACK, RENDER_ORIENT_AUTO };
@@ -128,6 +130,17 @@ extern const char *const render_option_names[];
 /* Sets the option called name from its text (booleans: true, false, 1, 0). Returns 0,
  * -1 with err filled, or 1 when name is not a picture option. */
 int render_option_set(struct render_options *opts, const char *name, const char *value, struct render_error *err);
+
+/* Reads a FEN to draw: any position whose board can be read, legal or not. When the FEN
+ * is malformed outside its board (a bad or missing field), the board alone is read
+ * (leniently) and the FEN's errors stay in report; *verdict is then FEN_ILLEGAL.
+ * Returns -1 when the board itself cannot be read (report says why). */
+int render_read_board(const char *fen, const struct fen_options *options, struct position *pos,
+		      struct fen_report *report, enum fen_verdict *verdict);
+
+/* The report's error codes, each once, comma-separated ("missing_king,too_many_pawns"),
+ * as many as fit in size bytes; "" when there are none. */
+void render_problem_codes(const struct fen_report *report, char *out, size_t size);
 
 /* The side drawn at the bottom: auto means the side to move. */
 enum color render_bottom(const struct render_options *opts, const struct position *pos);

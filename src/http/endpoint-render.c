@@ -121,43 +121,6 @@ static int endpoint_render_format(const struct http_request *req, enum endpoint_
 	return 0;
 }
 
-int endpoint_render_position(const char *fen, const struct fen_options *options, struct position *pos,
-			     struct fen_report *report, enum fen_verdict *verdict)
-{
-	struct fen_options lenient = *options;
-	struct fen_report board_report;
-	size_t board_length = strcspn(fen, " \t_");
-
-	*verdict = fen_parse(fen, strlen(fen), options, pos, report);
-	if (*verdict != FEN_MALFORMED)
-		return 0;
-	/* The other fields are broken or missing: the board alone may still be drawn. */
-	lenient.mode = FEN_LENIENT;
-	if (fen_parse(fen, board_length, &lenient, pos, &board_report) == FEN_MALFORMED)
-		return -1;
-	for (int i = 0; i < board_report.error_count && report->error_count < FEN_REPORT_MAX; i++)
-		report->errors[report->error_count++] = board_report.errors[i];
-	*verdict = FEN_ILLEGAL;
-	return 0;
-}
-
-void endpoint_render_problems(const struct fen_report *report, char *out, size_t size)
-{
-	size_t n = 0;
-
-	out[0] = '\0';
-	for (int i = 0; i < report->error_count; i++) {
-		const char *code = error_code_name(report->errors[i].code);
-		size_t len = strlen(code);
-		bool seen = false;
-		for (int j = 0; j < i && !seen; j++)
-			seen = report->errors[j].code == report->errors[i].code;
-		if (seen || n + len + 2 > size)
-			continue;
-		n += (size_t)snprintf(out + n, size - n, "%s%s", n ? "," : "", code);
-	}
-}
-
 /* Renders pos in a picture or text format into resp. */
 static void endpoint_render_body(struct http_response *resp, enum endpoint_render_format format,
 				 const struct position *pos, const struct render_options *opts, enum fen_verdict verdict,
@@ -222,13 +185,13 @@ void endpoint_render(const struct http_request *req, struct http_response *resp)
 	if (body_position_options(req, &fen, &options, &style, resp) || endpoint_render_format(req, &format, resp) ||
 	    endpoint_render_options(req, &opts, resp))
 		return;
-	if (endpoint_render_position(fen, &options, &pos, &report, &verdict)) {
+	if (render_read_board(fen, &options, &pos, &report, &verdict)) {
 		reply_invalid_fen(resp, &report);
 		return;
 	}
 	if (format == ENDPOINT_RENDER_PNG || format == ENDPOINT_RENDER_GIF)
 		opts.size = 8 * image_square_for(opts.size);
-	endpoint_render_problems(&report, problems, sizeof problems);
+	render_problem_codes(&report, problems, sizeof problems);
 	if (!fen_format(&pos, style.ep, style.castling, fen_text, sizeof fen_text))
 		fen_format_board(&pos, fen_text, sizeof fen_text);
 	render_options_canonical(&opts, canonical, sizeof canonical);

@@ -346,13 +346,7 @@ void endpoint_render_game(const struct http_request *req, struct http_response *
  * request (query parameters or JSON members named as render_option_names); 0, or -1
  * with invalid_field in resp. */
 int endpoint_render_options(const struct http_request *req, struct render_options *opts, struct http_response *resp);
-/* Reads a FEN to draw: any position whose board can be read. When the FEN is malformed
- * elsewhere, the board alone is read and the FEN's errors are kept in report; *verdict
- * is then FEN_ILLEGAL. -1 when the board itself cannot be read (report says why). */
-int endpoint_render_position(const char *fen, const struct fen_options *options, struct position *pos,
-			     struct fen_report *report, enum fen_verdict *verdict);
-/* The report's error codes, each once, comma-separated, as much as fits in size bytes. */
-void endpoint_render_problems(const struct fen_report *report, char *out, size_t size);
+
 void endpoint_health(const struct http_request *req, struct http_response *resp);
 void endpoint_version(const struct http_request *req, struct http_response *resp);
 void endpoint_openapi(const struct http_request *req, struct http_response *resp);
