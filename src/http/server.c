@@ -77,6 +77,12 @@ static const char *server_query(void *context, const char *name)
 	return MHD_lookup_connection_value(context, MHD_GET_ARGUMENT_KIND, name);
 }
 
+/* The header lookup handed to handlers. */
+static const char *server_header(void *context, const char *name)
+{
+	return MHD_lookup_connection_value(context, MHD_HEADER_KIND, name);
+}
+
 /* Copies at most size-1 bytes of text into out. */
 static void server_copy(char *out, size_t size, const char *text)
 {
@@ -111,6 +117,8 @@ static struct server_request *server_request_new(struct server *srv, struct MHD_
 		.request_id = reply_request_id(MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Request-Id"),
 					       r->request_id),
 		.config = srv->config,
+		.header = server_header,
+		.header_context = conn,
 	};
 	clock_gettime(CLOCK_MONOTONIC, &r->start);
 	r->endpoint = metrics_endpoint(url);
