@@ -61,8 +61,9 @@ static atomic_bool server_starting;
 /* GET /ready's answer (see server_set_ready). */
 static atomic_bool server_ready;
 
-/* MHD's error logger: start-up only. */
-static void server_mhd_log(void *cls, const char *format, va_list ap)
+/* MHD's error logger: start-up only. The format attribute tells clang's -Wformat=2 that
+ * format is MHD's printf format, not a string of ours. */
+__attribute__((format(printf, 2, 0))) static void server_mhd_log(void *cls, const char *format, va_list ap)
 {
 	(void)cls;
 	if (!atomic_load_explicit(&server_starting, memory_order_relaxed))
