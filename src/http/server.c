@@ -61,8 +61,9 @@ static atomic_bool server_starting;
 /* GET /ready's answer (see server_set_ready). */
 static atomic_bool server_ready;
 
-/* MHD's error logger: start-up only. */
-static void server_mhd_log(void *cls, const char *format, va_list ap)
+/* MHD's error logger: start-up only. The format attribute tells clang's -Wformat=2 that
+ * format is MHD's printf format, not a string of ours. */
+__attribute__((format(printf, 2, 0))) static void server_mhd_log(void *cls, const char *format, va_list ap)
 {
 	(void)cls;
 	if (!atomic_load_explicit(&server_starting, memory_order_relaxed))
@@ -75,6 +76,12 @@ static void server_mhd_log(void *cls, const char *format, va_list ap)
 static const char *server_query(void *context, const char *name)
 {
 	return MHD_lookup_connection_value(context, MHD_GET_ARGUMENT_KIND, name);
+}
+
+/* The header lookup handed to handlers. */
+static const char *server_header(void *context, const char *name)
+{
+	return MHD_lookup_connection_value(context, MHD_HEADER_KIND, name);
 }
 
 /* Copies at most size-1 bytes of text into out. */
@@ -111,6 +118,8 @@ static struct server_request *server_request_new(struct server *srv, struct MHD_
 		.request_id = reply_request_id(MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Request-Id"),
 					       r->request_id),
 		.config = srv->config,
+		.header = server_header,
+		.header_context = conn,
 	};
 	clock_gettime(CLOCK_MONOTONIC, &r->start);
 	r->endpoint = metrics_endpoint(url);
