@@ -13,6 +13,12 @@
 
 FROM debian:bookworm-slim AS build
 ENV DEBIAN_FRONTEND=noninteractive
+# make check's browser test fetches playwright-core from the npm registry. A builder behind
+# a TLS-inspecting proxy mounts its CA bundle into the build and names it here, e.g.
+#   podman build -v /etc/ssl/certs/ca-certificates.crt:/etc/ssl/host-ca.crt:ro \
+#     --build-arg NODE_EXTRA_CA_CERTS=/etc/ssl/host-ca.crt ...
+# (tests/container.sh does when the host sets NODE_EXTRA_CA_CERTS). Unset by default.
+ARG NODE_EXTRA_CA_CERTS
 WORKDIR /src
 COPY . .
 # The tests start daemons on free loopback ports and, as make check does everywhere, fail
