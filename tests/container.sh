@@ -22,14 +22,14 @@
 #
 #   FEND_DEBIAN_MIRROR       the mirror for debootstrap (default: http://deb.debian.org/debian)
 #   FEND_CONTAINER_NEW_BASE  1: make the base image again even when one exists
-#   FEND_CONTAINER_KEEP      1: keep the fend image (localhost/fend:test) afterwards
+#   FEND_CONTAINER_KEEP      1: keep the fend image (localhost/fend:test-PID) afterwards
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/.." && pwd)
 mirror=${FEND_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 base=docker.io/library/debian:bookworm-slim
-image=localhost/fend:test
+image=localhost/fend:test-$$   # its own tag: another run may build at the same time
 name=fend-container-test-$$
 max_bytes=$((120 * 1000 * 1000))
 uid=10001
