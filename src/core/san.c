@@ -880,6 +880,18 @@ static enum san_code san_parse_trimmed(const struct position *pos, const char *t
 	}
 
 	t = s.piece == NO_PIECE_TYPE ? PAWN : s.piece;
+	if (t == PAWN && s.separator == 'x' && s.from_file < 0) {
+		/* "xd5": which pawn is not said; name one that could, if any. */
+		bitboard capturers = attacks_pawn((enum color)!pos->turn, s.to) & position_pieces(pos, (enum color)pos->turn, PAWN);
+		char to_name[3];
+		fen_format_square(s.to, to_name);
+		if (capturers)
+			return san_fail(&out->error, SAN_ERR_MALFORMED, 0, s.to_offset,
+					"a pawn capture names the file the pawn comes from, as in %cx%s",
+					'a' + square_file(bb_lsb(capturers)), to_name);
+		return san_fail(&out->error, SAN_ERR_MALFORMED, 0, s.to_offset,
+				"a pawn capture names the file the pawn comes from, as in exd5");
+	}
 	if (s.from_file >= 0 && s.from_rank >= 0) {
 		/* Both squares written (UCI or long algebraic): without a letter the piece is
 		 * whatever stands there, and a king's move may be UCI's castling (e1g1, e1h1). */
