@@ -9,6 +9,7 @@
  * disagree with what san_format_move writes. */
 #include "san.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -374,8 +375,6 @@ static bool san_is_rank(char c) { return c >= '1' && c <= '8'; }
 static enum san_code san_fail(struct san_issue *e, enum san_code code, int offset, int length, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 
-#include <stdarg.h>
-
 static enum san_code san_fail(struct san_issue *e, enum san_code code, int offset, int length, const char *fmt, ...)
 {
 	va_list ap;
@@ -390,13 +389,17 @@ static enum san_code san_fail(struct san_issue *e, enum san_code code, int offse
 	return code;
 }
 
-/* Copies len bytes of text into a value field, cut to fit. */
+/* Copies len bytes of text into a value field, cut to fit (never inside a UTF-8
+ * character, so the field stays text). */
 static void san_copy_value(char out[SAN_VALUE_MAX], const char *text, int len)
 {
 	if (len < 0)
 		len = 0;
-	if (len > SAN_VALUE_MAX - 1)
+	if (len > SAN_VALUE_MAX - 1) {
 		len = SAN_VALUE_MAX - 1;
+		while (len > 0 && ((unsigned char)text[len] & 0xC0) == 0x80)
+			len--;
+	}
 	memcpy(out, text, (size_t)len);
 	out[len] = '\0';
 }
