@@ -109,21 +109,32 @@ static size_t san_put(char *out, size_t n, const char *s)
 
 /* Whether the origin's file and rank must be written to tell m from the other legal
  * moves of the same piece type to the same square. Pinned siblings are not in the
- * legal list, so they never count. */
+ * legal list, so they never count. legal may be NULL: it is generated only when another
+ * piece of the kind could reach the square at all, which is rare, so writing a move
+ * seldom costs a move generation. */
 static void san_disambiguation(const struct position *pos, const struct move_list *legal, move m, bool *file,
 			       bool *rank)
 {
 	int from = move_from(m), to = move_to(m);
 	int pc = pos->board[from];
+	enum piece_type type = piece_type_of(pc);
 	bool same_file = false, same_rank = false, other = false;
+	struct move_list own;
 
 	*file = *rank = false;
-	if (piece_type_of(pc) == PAWN) {
+	if (type == PAWN) {
 		*file = square_file(from) != square_file(to);
 		return;
 	}
-	if (piece_type_of(pc) == KING)
+	if (type == KING || move_kind_of(m) == MOVE_CASTLING)
 		return;
+	if (!(attacks_of(type, to, position_occupied(pos)) & position_pieces(pos, piece_color(pc), type) &
+	      ~bb_square(from)))
+		return;
+	if (!legal) {
+		movegen_legal(pos, &own);
+		legal = &own;
+	}
 	for (int i = 0; i < legal->count; i++) {
 		move o = legal->moves[i];
 		int of = move_from(o);
@@ -180,12 +191,7 @@ static size_t san_format_body(const struct position *pos, const struct move_list
 		n = san_put(out, n, square);
 		out[n++] = capture ? 'x' : '-';
 	} else {
-		struct move_list own;
 		bool file, rank;
-		if (!legal) {
-			movegen_legal(pos, &own);
-			legal = &own;
-		}
 		san_disambiguation(pos, legal, m, &file, &rank);
 		if (file)
 			out[n++] = (char)('a' + square_file(from));
@@ -420,7 +426,8 @@ static enum san_code san_shape_read(const char *text, int len, enum san_lang lan
 	/* Suffixes, in whatever order they were written: annotation, check mark, e.p. */
 	while (changed && end > 0) {
 		changed = false;
-		if (!s->nag) {
+		/* Annotation glyphs end in '!' or '?': look only when the text does. */
+		if (!s->nag && (text[end - 1] == '!' || text[end - 1] == '?')) {
 			for (size_t i = 0; i < sizeof san_annotations / sizeof san_annotations[0]; i++) {
 				if (san_ends_with(text, end, san_annotations[i].text)) {
 					s->nag = san_annotations[i].nag;
@@ -437,7 +444,7 @@ static enum san_code san_shape_read(const char *text, int len, enum san_lang lan
 			s->check_offset = --end;
 			changed = true;
 		}
-		if (!s->ep_suffix) {
+		if (!s->ep_suffix && end > 2 && (text[end - 1] == '.' || text[end - 1] == 'p')) {
 			static const char *const eps[] = { "e.p.", "ep" };
 			for (size_t i = 0; i < 2; i++) {
 				int n = (int)strlen(eps[i]), before = end - n - 1;
@@ -466,7 +473,7 @@ static enum san_code san_shape_read(const char *text, int len, enum san_lang lan
 		return san_fail(e, SAN_ERR_NULL_MOVE, 0, end, "a null move passes the turn, which is not a legal move");
 
 	/* Castling. */
-	{
+	if (text[0] == 'O' || text[0] == '0' || text[0] == 'o') {
 		static const struct { const char *text; int castle; bool zeros, lower; } castles[] = {
 			{ "O-O-O", 2, false, false }, { "O-O", 1, false, false },
 			{ "0-0-0", 2, true, false }, { "0-0", 1, true, false },
@@ -987,7 +994,13 @@ enum san_code san_parse_move(const struct position *pos, const char *text, size_
 	enum san_code rc;
 	size_t lead = 0;
 
-	memset(out, 0, offsetof(struct san_parse_result, candidates));
+	/* Only the counts and the error's code need clearing: the rest is written before use. */
+	out->m = MOVE_NONE;
+	out->nag = 0;
+	out->warning_count = 0;
+	out->error.code = SAN_OK;
+	out->error.offset = out->error.length = 0;
+	out->error.given[0] = out->error.became[0] = out->error.message[0] = '\0';
 	out->candidates.count = 0;
 	if (!text)
 		text = "";
