@@ -59,7 +59,7 @@ struct http_request {
 
 /* Headers beyond Content-Type; names and values are borrowed (static strings, the
  * request's id, the config, or http_response.allow). */
-#define HTTP_HEADERS_MAX 12
+#define HTTP_HEADERS_MAX 20
 
 struct http_header {
 	const char *name;
@@ -76,6 +76,7 @@ struct http_response {
 	int header_count;
 	struct http_header headers[HTTP_HEADERS_MAX];
 	char allow[48];                /* storage for the Allow header's value */
+	bool page;                     /* a web page: reply_finish adds the page's security headers */
 };
 
 /* A handler always leaves a complete reply in resp (a problem at worst). */
@@ -109,6 +110,9 @@ struct config {
 	char cors_origin[CONFIG_ORIGIN_MAX];
 	enum config_log log;
 	char spool_dir[CONFIG_PATH_MAX];  /* where streamed bodies are spooled */
+	char frame_ancestors[CONFIG_ORIGIN_MAX];  /* CSP frame-ancestors of web pages */
+	char page_csp[CONFIG_ORIGIN_MAX + 160];   /* the pages' Content-Security-Policy, made from it */
+	const char *frame_options;                /* X-Frame-Options of pages, NULL for none */
 	size_t max_bulk_body;             /* largest NDJSON body of bulk /validate */
 };
 
@@ -134,6 +138,7 @@ enum reply_code {
 	REPLY_ILLEGAL_MOVE,
 	REPLY_INTERNAL_ERROR,
 	REPLY_SERVICE_UNAVAILABLE,
+	REPLY_INVALID_FRAMING,
 	REPLY_CODE_NB
 };
 
@@ -177,7 +182,13 @@ void reply_internal_error(struct http_response *resp);
 /* Adds a header (name and value are borrowed); false when there is no room. */
 bool reply_header(struct http_response *resp, const char *name, const char *value);
 
-/* Adds what every response carries: X-Request-Id and the CORS headers. */
+/* Marks the response as a web page (HTML a browser renders): reply_finish then adds a
+ * Content-Security-Policy allowing only fend's own origin, Referrer-Policy and
+ * X-Frame-Options (by --frame-ancestors). Call it after the reply is set. */
+void reply_page(struct http_response *resp);
+
+/* Adds what every response carries: X-Request-Id, the CORS headers and
+ * X-Content-Type-Options: nosniff (and a page's headers, see reply_page). */
 void reply_finish(struct http_response *resp, const struct http_request *req);
 
 /* Frees the body, leaving an empty response. */
