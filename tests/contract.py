@@ -176,11 +176,13 @@ def pointer_escape(text):
 
 class Daemon:
     KNOWN_ENV = ("FEND_LISTEN", "FEND_PORT", "FEND_THREADS", "FEND_MAX_BODY", "FEND_TIMEOUT",
-                 "FEND_MAX_CONNECTIONS", "FEND_CORS_ORIGIN", "FEND_LOG")
+                 "FEND_MAX_CONNECTIONS", "FEND_CORS_ORIGIN", "FEND_LOG",
+                 "FEND_DRAIN_DELAY", "FEND_TRUST_PROXY")
 
-    def __init__(self, binary, *args):
+    def __init__(self, binary, *args, env=None):
         self.binary = binary
         self.args = list(args)
+        self.env = env or {}  # FEND_* settings for this daemon (the caller's are dropped)
         self.proc = None
         self.stderr = tempfile.TemporaryFile()
         self.port = None
@@ -188,6 +190,7 @@ class Daemon:
 
     def start(self):
         env = {k: v for k, v in os.environ.items() if k not in self.KNOWN_ENV}
+        env.update(self.env)
         self.proc = subprocess.Popen(
             [self.binary, "--listen", "127.0.0.1", "--port", "0", "--log", "off", *self.args],
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=self.stderr, env=env)
@@ -511,6 +514,12 @@ class Checker:
         if clen is not None and int(clen) != len(resp.body):
             self.fail(name, f"{label}: Content-Length {clen} but {len(resp.body)} bytes")
         schema_ptr = f"{response_ptr}/content/{pointer_escape(mt)}/schema"
+        magic = {"image/png": b"\x89PNG\r\n\x1a\n", "image/gif": b"GIF89a"}
+        if mt in magic:
+            # Binary pictures: the signature says what they are; the unit tests decode them.
+            if not resp.body.startswith(magic[mt]):
+                self.fail(name, f"{label}: a {mt} body that does not start with its signature")
+            return None
         try:
             text = resp.body.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -603,6 +612,15 @@ def run_checks(c, d):
                                want(b["version"] == c.daemon.version,
                                     f"version {b['version']} but the banner says {c.daemon.version}")))
     c.check("version HEAD", "HEAD", "/version", expect=ok)
+    c.check("ready", "GET", "/ready", expect=ok,
+            then=lambda r, b: want(b == {"status": "ready"}, "not {\"status\":\"ready\"}"))
+    c.check("ready HEAD", "HEAD", "/ready", expect=ok)
+    c.check("metrics", "GET", "/metrics", expect=ok,
+            then=lambda r, b: (want(r.header("Content-Type") == "text/plain; version=0.0.4; charset=utf-8",
+                                    f"Content-Type {r.header('Content-Type')!r} is not Prometheus text 0.0.4"),
+                               want(f'fend_build_info{{version="{c.daemon.version}"}} 1\n'.encode() in r.body,
+                                    "no fend_build_info line with the banner's version")))
+    c.check("metrics HEAD", "HEAD", "/metrics", expect=ok)
     c.check("openapi.yaml", "GET", "/openapi.yaml", expect=ok,
             then=lambda r, b: want(r.body == d.raw, "the daemon serves another document than "
                                    f"{DOC_PATH} ({len(r.body)} bytes, the file has {len(d.raw)}): rebuild fend"))
@@ -614,6 +632,20 @@ def run_checks(c, d):
     c.check("request id with a space replaced", "GET", "/health", headers={"X-Request-Id": "a b"}, expect=ok)
     c.check("request id of 129 bytes replaced", "GET", "/health", headers={"X-Request-Id": "y" * 129},
             expect=ok)
+
+    # ---- the web page: GET / and its files, byte for byte what web/ holds
+    for target, name in [("/", "index.html"), ("/fend.js", "fend.js"), ("/app.js", "app.js"),
+                         ("/style.css", "style.css"), ("/favicon.svg", "favicon.svg")]:
+        with open(os.path.join(SOURCE_DIR, "web", name), "rb") as f:
+            expected = f.read()
+        c.check(f"web {target}", "GET", target, expect=ok,
+                then=lambda r, b, expected=expected, name=name: (
+                    want(r.body == expected, f"the daemon serves another web/{name} ({len(r.body)} bytes, "
+                                             f"the file has {len(expected)}): rebuild fend"),
+                    want(r.header("Cache-Control") == "no-cache", "no Cache-Control: no-cache")))
+        c.check(f"web {target} HEAD", "HEAD", target, expect=ok)
+    c.check("web page loads only its own files", "GET", "/", expect=ok,
+            then=lambda r, b: want(not re.search(r"(src|href)=\"(https?:)?//", b), "a resource from another host"))
 
     # ---- keep-alive: several requests on one connection
     conn = http.client.HTTPConnection("127.0.0.1", c.client.port, timeout=TIMEOUT)
@@ -887,6 +919,63 @@ def run_checks(c, d):
             expect=422, code="illegal_move",
             then=lambda r, b: want(b["legal_moves"] == [], "a mated side has no legal moves"))
 
+    # /apply-move with SAN: every form, the languages, strict reading, history and PGN
+    c.check("apply SAN, lenient forms warned", "POST", "/apply-move", body={"fen": START, "move": "Ng1-f3!"},
+            expect=ok, then=all_of(same_as_cli("apply", START, "Ng1-f3!"),
+                                   lambda r, b: want(b["san"] == "Nf3" and b["uci"] == "g1f3" and b["nag"] == 1 and
+                                                     [w["code"] for w in b["warnings"]] ==
+                                                     ["coordinate_move", "annotation"], "SAN warnings")))
+    c.check("apply SAN game with tags", "POST", "/apply-move",
+            body={"fen": START, "moves": ["e4", "e5", "Nf3", "Nc6", "Bb5"], "tags": {"White": "Morphy"}}, expect=ok,
+            then=lambda r, b: want(b["san"] == "Bb5" and "[White \"Morphy\"]" in b["pgn"] and
+                                   b["pgn"].endswith("\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n") and
+                                   [m["lan"] for m in b["moves"]][-1] == "Bf1-b5", "SAN game / PGN"))
+    c.check("apply SAN in Italian", "POST", "/apply-move",
+            body={"fen": START, "moves": ["e4", "e5", "Cf3"], "lang": "it"}, expect=ok,
+            then=same_as_cli("apply", "--lang", "it", START, "e4", "e5", "Cf3"))
+    c.check("apply SAN figurines from black", "POST", "/apply-move",
+            body={"fen": E4, "move": "\u265ef6", "lang": "figurine"}, expect=ok,
+            then=lambda r, b: want(b["san"] == "\u265ef6" and b["uci"] == "g8f6", "figurine"))
+    c.check("apply notation san takes coordinates", "POST", "/apply-move",
+            body={"fen": START, "move": "e2e4", "notation": "san"}, expect=ok,
+            then=lambda r, b: want(b["warnings"][0]["code"] == "coordinate_move", "coordinate warning"))
+    c.check("apply history, threefold", "POST", "/apply-move",
+            body={"fen": "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1", "history": ["Nf3"],
+                  "moves": ["Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]}, expect=ok,
+            then=lambda r, b: want(b["status"]["repetitions"] == 3 and b["status"]["threefold_repetition"] and
+                                   b["pgn"].count("Nf3") == 2, "threefold"))
+    c.check("apply fivefold repetition", "POST", "/apply-move",
+            body={"fen": START, "moves": ["Nf3", "Nf6", "Ng1", "Ng8"] * 4}, expect=ok,
+            then=lambda r, b: want(b["status"]["outcome"] == "fivefold_repetition" and
+                                   b["status"]["result"] == "1/2-1/2" and "1/2-1/2\n" in b["pgn"], "fivefold"))
+    c.check("apply: history not leading to fen", "POST", "/apply-move",
+            body={"fen": START, "history": ["e4"], "move": "e5"}, expect=400, code="invalid_field", field="history")
+    c.check("apply: bad notation", "POST", "/apply-move", body={"fen": START, "move": "e4", "notation": "x"},
+            expect=400, code="invalid_field", field="notation")
+    c.check("apply: descriptive not wired", "POST", "/apply-move",
+            body={"fen": START, "move": "P-K4", "notation": "descriptive"}, expect=400, code="invalid_field",
+            field="notation")
+    c.check("apply: bad lang", "POST", "/apply-move", body={"fen": START, "move": "e4", "lang": "tlh"},
+            expect=400, code="invalid_field", field="lang")
+    c.check("apply: bad tags", "POST", "/apply-move", body={"fen": START, "moves": ["e4"], "tags": {"a b": "x"}},
+            expect=400, code="invalid_field", field="tags")
+    c.check("apply: ambiguous SAN", "POST", "/apply-move",
+            body={"fen": "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "move": "Nd2"}, expect=422, code="ambiguous_move",
+            then=all_of(same_as_cli("apply", "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "Nd2", problem=True),
+                        lambda r, b: want(len(b["candidates"]) == 2, "two candidates")))
+    c.check("apply: strict SAN", "POST", "/apply-move", body={"fen": START, "move": "Nxf3", "strict_san": True},
+            expect=422, code="non_standard_san",
+            then=all_of(same_as_cli("apply", "--strict-san", START, "Nxf3", problem=True),
+                        lambda r, b: want(b["rule"] == "false_capture" and b["became"] == "Nf3", "rule")))
+    c.check("apply: pinned piece", "POST", "/apply-move",
+            body={"fen": "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1", "move": "Bd3"}, expect=422, code="illegal_move",
+            then=lambda r, b: want(b["cause"] == "pinned_piece" and b["reason"] == "not_legal", "pinned"))
+    c.check("apply: castling through check", "POST", "/apply-move",
+            body={"fen": "4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1", "move": "O-O"}, expect=422, code="illegal_move",
+            then=lambda r, b: want(b["cause"] == "castling_through_check", "through check"))
+    c.check("apply: null move", "POST", "/apply-move", body={"fen": START, "move": "--"}, expect=422,
+            code="illegal_move", then=lambda r, b: want(b["reason"] == "null_move", "null move"))
+
     # ---- /moves
     for name, fen, opts, args in [
         ("start", START, {}, []),
@@ -919,6 +1008,13 @@ def run_checks(c, d):
     if len(collected) == 5 and every_flag != flags_enum:
         c.failed_requests += 1
         c.fail("move flags", f"flags seen {sorted(every_flag)}, the document lists {sorted(flags_enum)}")
+    c.check("moves GET lang figurine", "GET", "/moves?" + query(fen=START, lang="figurine"), expect=ok,
+            then=all_of(same_as_cli("moves", "--lang", "figurine", START),
+                        lambda r, b: want("\u2658f3" in [m["san"] for m in b["moves"]], "no figurine Nf3")))
+    c.check("moves POST lang de", "POST", "/moves", body={"fen": START, "lang": "de"}, expect=ok,
+            then=same_as_cli("moves", "--lang", "de", START))
+    c.check("moves GET bad lang", "GET", "/moves?" + query(fen=START, lang="xx"), expect=400,
+            code="invalid_field", field="lang")
     c.check("moves HEAD", "HEAD", "/moves?" + query(fen=START), expect=ok)
     c.check("moves: stalemate has none", "GET", "/moves?" + query(fen=STALEMATE), expect=ok,
             then=lambda r, b: want(b["count"] == 0 and b["moves"] == [], "expected no moves"))
@@ -969,12 +1065,12 @@ def run_checks(c, d):
     c.check("render POST unicode", "POST", "/render", body={"fen": CHECK, "format": "unicode"}, expect=ok,
             then=text_board("white"))
     c.check("render POST lenient", "POST", "/render", body={"fen": SLOPPY, "mode": "lenient"}, expect=ok)
-    c.check("render GET bad format", "GET", "/render?" + query(fen=START, format="svg"), expect=400,
+    c.check("render GET bad format", "GET", "/render?" + query(fen=START, format="bmp"), expect=400,
             code="invalid_field", field="format")
     c.check("render GET bad orientation", "GET", "/render?" + query(fen=START, orientation="up"), expect=400,
             code="invalid_field", field="orientation")
     c.check("render GET missing fen", "GET", "/render?format=ascii", expect=400, code="missing_field", field="fen")
-    c.check("render POST bad format", "POST", "/render", body={"fen": START, "format": "svg"}, expect=400,
+    c.check("render POST bad format", "POST", "/render", body={"fen": START, "format": "bmp"}, expect=400,
             code="invalid_field", field="format")
     c.check("render POST format not a string", "POST", "/render", body={"fen": START, "format": 1}, expect=400,
             code="invalid_field", field="format")
@@ -988,8 +1084,9 @@ def run_checks(c, d):
             expect=413, code="payload_too_large")
     c.check("render POST text/plain", "POST", "/render", body=b"{}", headers={"Content-Type": "text/html"},
             expect=415, code="unsupported_media_type")
-    c.check("render GET invalid FEN", "GET", "/render?" + query(fen=NO_KINGS, format="ascii"), expect=422,
+    c.check("render GET invalid FEN", "GET", "/render?" + query(fen=BAD_DIGIT, format="ascii"), expect=422,
             code="invalid_fen")
+    render_picture_checks(c)
     c.check("render POST invalid FEN", "POST", "/render", body={"fen": BAD_DIGIT, "format": "unicode"}, expect=422,
             code="invalid_fen")
 
@@ -1006,14 +1103,15 @@ def run_checks(c, d):
                 expect=204, then=preflight)
 
     # ---- 404 and 405
-    for method, target in [("GET", "/"), ("GET", "/nope"), ("POST", "/nope"), ("GET", "/validate/"),
+    for method, target in [("GET", "/index.html"), ("GET", "/web/app.js"), ("GET", "/nope"), ("POST", "/nope"), ("GET", "/validate/"),
                            ("GET", "/api/validate"), ("OPTIONS", "/nope"), ("HEAD", "/nope"),
                            ("GET", "/" + "x" * 300)]:
         c.check(f"not found {method} {target[:20]}", method, target, expect=404, code="not_found")
     for method, path in [("DELETE", "/validate"), ("PUT", "/validate"), ("GET", "/apply-move"),
                          ("HEAD", "/apply-move"), ("PUT", "/apply-move"), ("DELETE", "/moves"),
                          ("PATCH", "/render"), ("POST", "/health"), ("PUT", "/version"),
-                         ("POST", "/openapi.yaml"), ("DELETE", "/openapi.yaml")]:
+                         ("POST", "/openapi.yaml"), ("DELETE", "/openapi.yaml"), ("POST", "/"),
+                         ("PUT", "/app.js")]:
         def allowed(r, b, path=path):
             documented = {m.upper() for m in d.doc["paths"][path] if m in HTTP_METHODS}
             if r.body:
@@ -1021,6 +1119,98 @@ def run_checks(c, d):
             check_allowed([m.strip() for m in r.header("Allow").split(",")], documented)
         c.check(f"method not allowed {method} {path}", method, path, expect=405,
                 code="method_not_allowed" if method != "HEAD" else None, then=allowed)
+
+
+def render_picture_checks(c):
+    """/render's pictures, negotiation and caching, and /render/game.gif."""
+    def svg_board(r, b):
+        text = r.body.decode("utf-8")
+        want(text.startswith("<svg") and "<title>" in text and "<desc>" in text, "not an SVG board")
+        want(text.count('class="w"') + text.count('class="b"') == 32, "not 32 pieces")
+
+    def header_is(name, value):
+        def check(r, b):
+            want(r.header(name) == value, f"{name} is {r.header(name)!r}, not {value!r}")
+        return check
+
+    def media(mt):
+        def check(r, b):
+            want(r.media_type() == mt, f"Content-Type {r.header('Content-Type')!r}, not {mt}")
+        return check
+
+    c.check("render GET svg", "GET", "/render?" + query(fen=START, format="svg"), expect=200, then=svg_board)
+    c.check("render GET svg options", "GET", "/render?" + query(
+        fen=CHECK, format="svg", orientation="black", coordinates="0", check="1", size="480", theme="contrast",
+        last_move="e1e2", arrows="Ge2e7,Rd1d8", circles="Be8", squares="a1:#ff000080"), expect=200,
+        then=lambda r, b: want(r.body.count(b'class="arrow"') == 2 and b'width="480"' in r.body, "options"))
+    c.check("render GET png", "GET", "/render?" + query(fen=E4, format="png", size="240"), expect=200,
+            then=media("image/png"))
+    c.check("render GET gif", "GET", "/render?" + query(fen=E4, format="gif"), expect=200, then=media("image/gif"))
+    c.check("render HEAD png", "HEAD", "/render?" + query(fen=E4, format="png"), expect=200)
+    c.check("render POST svg", "POST", "/render", body={"fen": START, "format": "svg", "coordinates": False,
+                                                         "size": 200}, expect=200, then=svg_board)
+    c.check("render POST png", "POST", "/render", body={"fen": START, "format": "png"}, expect=200)
+    c.check("render GET illegal board drawn", "GET", "/render?" + query(fen=NO_KINGS, format="svg"), expect=200,
+            then=header_is("X-Fen-Problems", "missing_king"))
+    c.check("render GET illegal board JSON", "GET", "/render?" + query(fen=OPPONENT_IN_CHECK), expect=200,
+            then=lambda r, b: want(not b["valid"] and b["status"] is None
+                                   and b["problems"][0]["code"] == "opponent_in_check", "problems"))
+    c.check("render GET board only", "GET", "/render?" + query(fen=BOARD_ONLY, format="ascii"), expect=200,
+            then=header_is("X-Fen-Problems", "too_few_fields"))
+    for accept, mt in [("image/svg+xml", "image/svg+xml"), ("image/png", "image/png"), ("image/gif", "image/gif"),
+                       ("text/plain", "text/plain"), ("application/json", "application/json"),
+                       ("*/*", "application/json"), ("image/*", "image/svg+xml"),
+                       ("image/webp,image/png;q=0.9,*/*;q=0.1", "image/png")]:
+        c.check(f"render Accept {accept}", "GET", "/render?" + query(fen=START), headers={"Accept": accept},
+                expect=200, then=all_of(media(mt), header_is("Vary", "Accept")))
+    c.check("render Accept none", "GET", "/render?" + query(fen=START), headers={"Accept": "application/xml"},
+            expect=406, code="not_acceptable")
+    c.check("render POST Accept none", "POST", "/render", body={"fen": START}, headers={"Accept": "video/mp4"},
+            expect=406, code="not_acceptable")
+    target = "/render?" + query(fen=E4, format="png")
+    first, _ = c.check("render ETag", "GET", target, expect=200,
+                       then=header_is("Cache-Control", "public, max-age=86400, immutable"))
+    etag = first.header("ETag") if first else None
+    c.check("render 304", "GET", target, headers={"If-None-Match": etag or '"x"'}, expect=304,
+            then=header_is("ETag", etag))
+    c.check("render 304 weak and listed", "GET", target, headers={"If-None-Match": f'"other", W/{etag}'},
+            expect=304)
+    c.check("render ETag other query", "GET", "/render?" + query(fen=E4, format="png", theme="blue"),
+            headers={"If-None-Match": etag or '"x"'}, expect=200,
+            then=lambda r, b: want(r.header("ETag") != etag, "same ETag for another picture"))
+    for name, params in [("size", {"size": "10"}), ("theme", {"theme": "pink"}), ("arrows", {"arrows": "Xe2e4"}),
+                         ("circles", {"circles": "e9"}), ("squares", {"squares": "e4:red"}),
+                         ("last_move", {"last_move": "e2"}), ("coordinates", {"coordinates": "maybe"})]:
+        c.check(f"render GET bad {name}", "GET", "/render?" + query(fen=START, format="svg", **params), expect=400,
+                code="invalid_field", field=name)
+    gif_ok = lambda r, b: want(r.body.startswith(b"GIF89a") and b"NETSCAPE2.0" in r.body, "not an animated GIF")
+    c.check("game.gif GET", "GET", "/render/game.gif?" + query(moves="e2e4,e7e5,g1f3,b8c6", delay="500"),
+            expect=200, then=gif_ok)
+    c.check("game.gif GET from a FEN", "GET", "/render/game.gif?" + query(fen=CASTLES, moves="e1g1 e8c8",
+                                                                          orientation="auto", size="200"),
+            expect=200, then=gif_ok)
+    c.check("game.gif HEAD", "HEAD", "/render/game.gif?" + query(moves="e2e4"), expect=200)
+    game, _ = c.check("game.gif POST", "POST", "/render/game.gif", body={"moves": ["d2d4", "d7d5"], "delay": 300,
+                                                                        "final_delay": 1000}, expect=200, then=gif_ok)
+    first, _ = c.check("game.gif ETag", "GET", "/render/game.gif?" + query(moves="d2d4"), expect=200)
+    c.check("game.gif 304", "GET", "/render/game.gif?" + query(moves="d2d4"),
+            headers={"If-None-Match": (first.header("ETag") if first else None) or '"x"'}, expect=304)
+    c.check("game.gif illegal move", "GET", "/render/game.gif?" + query(moves="e2e4,e2e4"), expect=422,
+            code="illegal_move")
+    c.check("game.gif invalid FEN", "GET", "/render/game.gif?" + query(fen=NO_KINGS, moves="e2e4"), expect=422,
+            code="invalid_fen")
+    c.check("game.gif POST illegal move", "POST", "/render/game.gif", body={"moves": "e2e5"}, expect=422,
+            code="illegal_move")
+    c.check("game.gif bad delay", "GET", "/render/game.gif?" + query(moves="e2e4", delay="-1"), expect=400,
+            code="invalid_field", field="delay")
+    c.check("game.gif POST bad moves", "POST", "/render/game.gif", body={"moves": [1]}, expect=400,
+            code="invalid_field", field="moves")
+    c.check("game.gif POST too large", "POST", "/render/game.gif",
+            raw=lambda: c.client.raw("POST", "/render/game.gif", [("Content-Type", "application/json"),
+                                                                  ("Content-Length", str(1048577))]),
+            expect=413, code="payload_too_large")
+    c.check("game.gif POST text/plain", "POST", "/render/game.gif", body=b"{}", headers={"Content-Type": "text/html"},
+            expect=415, code="unsupported_media_type")
 
 
 def run_second_daemon_checks(c, limit):
@@ -1079,6 +1269,16 @@ EXAMPLE_REQUESTS = [
     (APPLY + "422" + PROBLEM_EX + "not_legal", "POST", "/apply-move",
      {"fen": START, "moves": ["e2e4", "e7e5", "e1e3"]}),
     (APPLY + "422" + PROBLEM_EX + "malformed", "POST", "/apply-move", {"fen": START, "moves": ["e2e4", "xyz"]}),
+    (APPLY + "200" + JSON_EX + "san", "POST", "/apply-move", {"fen": START, "move": "Ng1-f3!"}),
+    (APPLY + "200" + JSON_EX + "game", "POST", "/apply-move",
+     {"fen": START, "moves": ["e4", "e5", "Nf3", "Nc6", "Bb5"], "tags": {"White": "Morphy", "Black": "?"}}),
+    (APPLY + "200" + JSON_EX + "italian", "POST", "/apply-move",
+     {"fen": START, "moves": ["e4", "e5", "Cf3"], "lang": "it"}),
+    (APPLY + "422" + PROBLEM_EX + "ambiguous", "POST", "/apply-move",
+     {"fen": "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "move": "Nd2"}),
+    (APPLY + "422" + PROBLEM_EX + "strict", "POST", "/apply-move", {"fen": START, "move": "Nxf3", "strict_san": True}),
+    (APPLY + "422" + PROBLEM_EX + "pinned", "POST", "/apply-move",
+     {"fen": "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1", "move": "Bd3"}),
     ("#/components/examples/InvalidFenProblem", "POST", "/apply-move", {"fen": NO_KINGS, "move": "e2e4"}),
     ("#/components/examples/MissingFieldProblem", "POST", "/validate", {"mode": "strict"}),
     ("#/components/examples/InvalidFieldProblem", "GET", "/validate?" + query(fen=START, mode="loose"), None),

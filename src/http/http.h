@@ -13,6 +13,7 @@
 #include <cjson/cJSON.h>
 
 #include "core/fen.h"
+#include "core/render_options.h"
 #include "json/json.h"
 
 struct router_route;
@@ -55,11 +56,15 @@ struct http_request {
 	const cJSON *body;             /* POST: the parsed JSON object; NULL otherwise */
 	const char *request_id;        /* echoed in X-Request-Id */
 	const struct config *config;
+	http_query_fn header;          /* request headers by name; may be NULL: none */
+	void *header_context;
 };
 
 /* Headers beyond Content-Type; names and values are borrowed (static strings, the
  * request's id, the config, or http_response.allow). */
 #define HTTP_HEADERS_MAX 20
+/* Room for header values copied into the response (reply_header_copy). */
+#define HTTP_HEADER_STORAGE 512
 
 struct http_header {
 	const char *name;
@@ -77,6 +82,8 @@ struct http_response {
 	struct http_header headers[HTTP_HEADERS_MAX];
 	char allow[48];                /* storage for the Allow header's value */
 	bool page;                     /* a web page: reply_finish adds the page's security headers */
+	size_t storage_used;
+	char storage[HTTP_HEADER_STORAGE]; /* values of reply_header_copy */
 };
 
 /* A handler always leaves a complete reply in resp (a problem at worst). */
@@ -95,6 +102,15 @@ enum config_result {
 
 #define CONFIG_ORIGIN_MAX 256
 #define CONFIG_PATH_MAX 1024
+/* The most networks --trust-proxy may list. */
+#define CONFIG_TRUSTED_MAX 16
+
+/* A network of --trust-proxy: IPv4 (in addr[0..3]) or IPv6, and its prefix length. */
+struct proxy_cidr {
+	int family;
+	unsigned char addr[16];
+	unsigned prefix;
+};
 
 /* The daemon's settings, read once from argv and the environment. */
 struct config {
@@ -114,6 +130,9 @@ struct config {
 	char page_csp[CONFIG_ORIGIN_MAX + 160];   /* the pages' Content-Security-Policy, made from it */
 	const char *frame_options;                /* X-Frame-Options of pages, NULL for none */
 	size_t max_bulk_body;             /* largest NDJSON body of bulk /validate */
+	unsigned drain_delay;             /* seconds still served after SIGTERM, /ready 503 */
+	struct proxy_cidr trusted[CONFIG_TRUSTED_MAX]; /* --trust-proxy: X-Forwarded-For senders */
+	int trusted_count;
 };
 
 /* Fills cfg from the FEND_* environment variables, then argv (flags win). Prints --help
@@ -136,9 +155,12 @@ enum reply_code {
 	REPLY_UNSUPPORTED_MEDIA_TYPE,
 	REPLY_INVALID_FEN,
 	REPLY_ILLEGAL_MOVE,
+	REPLY_AMBIGUOUS_MOVE,
+	REPLY_NON_STANDARD_SAN,
 	REPLY_INTERNAL_ERROR,
 	REPLY_SERVICE_UNAVAILABLE,
 	REPLY_INVALID_FRAMING,
+	REPLY_NOT_ACCEPTABLE,
 	REPLY_CODE_NB
 };
 
@@ -186,6 +208,13 @@ bool reply_header(struct http_response *resp, const char *name, const char *valu
  * Content-Security-Policy allowing only fend's own origin, Referrer-Policy and
  * X-Frame-Options (by --frame-ancestors). Call it after the reply is set. */
 void reply_page(struct http_response *resp);
+
+/* Adds a header whose value is copied into the response; false when there is no room. */
+bool reply_header_copy(struct http_response *resp, const char *name, const char *value);
+
+/* Answers with a body the response takes over; body_free releases it (free for malloc). */
+void reply_owned(struct http_response *resp, int status, const char *content_type, void *body, size_t length,
+		 void (*body_free)(void *));
 
 /* Adds what every response carries: X-Request-Id, the CORS headers and
  * X-Content-Type-Options: nosniff (and a page's headers, see reply_page). */
@@ -248,12 +277,44 @@ int body_bool(const struct http_request *req, const char *name, bool *out, struc
 int body_position_options(const struct http_request *req, const char **fen, struct fen_options *options,
 			  struct json_fen_style *style, struct http_response *resp);
 
+/* Reads "lang", the language of SAN piece letters (default "en"). Returns 0, or -1 with
+ * invalid_field in resp. */
+int body_lang(const struct http_request *req, enum san_lang *out, struct http_response *resp);
+
 /* body_position_options without the fen: mode, chess960, infer_castling, ep, castling. */
 int body_style_options(const struct http_request *req, struct fen_options *options, struct json_fen_style *style,
 		       struct http_response *resp);
 
 /* The 413 payload_too_large problem naming the limit. */
 void body_too_large(size_t max_body, struct http_response *resp);
+
+/* negotiate.c */
+
+/* Room for an ETag value with its quotes and NUL. */
+#define NEGOTIATE_ETAG_MAX 40
+
+/* The index of the media type in types (count of them, the server's order of
+ * preference) that an Accept header value wants most: highest q, then the server's
+ * order; 0 when accept is NULL or empty; -1 when none is acceptable. */
+int negotiate_accept(const char *accept, const char *const *types, int count);
+
+/* A strong ETag ("..." with 32 hex digits) of the normalized request text and the
+ * build (version and drawing revision). */
+void negotiate_etag(const char *text, size_t length, char out[NEGOTIATE_ETAG_MAX]);
+
+/* True when an If-None-Match header value (NULL: absent) matches etag: "*" or one of
+ * its entity tags (weak comparison, as RFC 9110 says for If-None-Match). */
+bool negotiate_none_match(const char *if_none_match, const char *etag);
+
+/* True for a GET (or HEAD) whose If-None-Match matches etag: answer 304. */
+bool negotiate_fresh(const struct http_request *req, const char *etag);
+
+/* For a GET (or HEAD): adds ETag and Cache-Control (public, a day, immutable) to resp.
+ * Call after the body is set (setting a body clears the headers). */
+void negotiate_cache_headers(const struct http_request *req, struct http_response *resp, const char *etag);
+
+/* The value of a request header, or NULL. */
+const char *negotiate_header(const struct http_request *req, const char *name);
 
 /* router.c */
 
@@ -319,6 +380,62 @@ bool server_drain(struct server *srv, unsigned timeout_ms);
 /* Stops the daemon (closing idle connections) and frees srv. */
 void server_stop(struct server *srv);
 
+/* Whether GET /ready answers 200: set once fend serves, cleared at SIGTERM, so that a
+ * load balancer stops sending before fend stops accepting. */
+void server_set_ready(bool ready);
+bool server_is_ready(void);
+
+/* Waits at most ms milliseconds for one of the signals in set; returns its number, or 0
+ * when the time ran out. */
+int server_wait_signal_for(const sigset_t *set, unsigned ms);
+
+/* proxy.c */
+
+/* Reads "CIDR[,CIDR...]" (10.0.0.0/8, 127.0.0.1, fd00::/8; a bare address is one host)
+ * into out. Returns the count, or -1 with the reason in err. */
+int proxy_parse(const char *text, struct proxy_cidr *out, int max, char *err, size_t err_size);
+
+/* Whether the address sa (IPv4, IPv6, or IPv4-mapped IPv6) is in one of the networks. */
+bool proxy_trusted(const struct proxy_cidr *list, int count, const struct sockaddr *sa);
+
+/* Writes the client address of a request into out: the peer's, or when the peer is a
+ * trusted proxy, the rightmost address of X-Forwarded-For (xff, may be NULL) that is not
+ * itself a trusted proxy. out is always a printable address, or "-". */
+void proxy_client(const struct config *cfg, const struct sockaddr *peer, const char *xff, char *out,
+		  size_t size);
+
+/* metrics.c */
+
+/* The endpoint label of a path: an index for metrics_request_end. */
+int metrics_endpoint(const char *path);
+
+/* Counts a request from its first call to its end; duration in nanoseconds. status 0: it
+ * ended without an answer (the client went away). */
+void metrics_request_start(void);
+void metrics_request_end(int endpoint, enum http_method method, int status, size_t in_bytes, size_t out_bytes,
+			 long long duration_ns);
+
+/* Counts what the endpoints did: a FEN of /validate found valid or not, moves played. */
+void metrics_count_validation(bool valid);
+void metrics_count_moves(unsigned count);
+
+/* GET /metrics: every counter in the Prometheus text format 0.0.4. */
+void endpoint_metrics(const struct http_request *req, struct http_response *resp);
+
+/* router.c, for metrics */
+
+/* The index of path's first route (-1 for none), and the path of a route index. */
+int router_path_index(const char *path);
+const char *router_route_path(int index);
+
+/* healthcheck.c */
+
+/* fend --health-check: GETs url (http://HOST[:PORT][/PATH], HOST an address or a name,
+ * [v6] in brackets) and returns 0 when it answered 200 within timeout_ms, else 1 with the
+ * reason on stderr (2 when url is not such a URL). The container's HEALTHCHECK, so that
+ * no curl is needed. */
+int healthcheck_run(const char *url, unsigned timeout_ms);
+
 /* endpoint-*.c */
 
 void endpoint_validate(const struct http_request *req, struct http_response *resp);
@@ -327,9 +444,21 @@ extern const struct stream_endpoint endpoint_validate_stream;
 void endpoint_apply_move(const struct http_request *req, struct http_response *resp);
 void endpoint_moves(const struct http_request *req, struct http_response *resp);
 void endpoint_render(const struct http_request *req, struct http_response *resp);
+void endpoint_render_game(const struct http_request *req, struct http_response *resp);
+
+/* endpoint-render.c, shared with endpoint-render-game.c: the picture options of a
+ * request (query parameters or JSON members named as render_option_names); 0, or -1
+ * with invalid_field in resp. */
+int endpoint_render_options(const struct http_request *req, struct render_options *opts, struct http_response *resp);
+
 void endpoint_health(const struct http_request *req, struct http_response *resp);
 void endpoint_version(const struct http_request *req, struct http_response *resp);
 void endpoint_openapi(const struct http_request *req, struct http_response *resp);
+void endpoint_ready(const struct http_request *req, struct http_response *resp);
+void endpoint_web(const struct http_request *req, struct http_response *resp);
+
+/* The most plies one animated GIF may show. */
+#define ENDPOINT_GAME_PLIES_MAX 1000
 
 /* The most moves one apply-move request may list. */
 #define ENDPOINT_MOVES_MAX 10000
@@ -338,5 +467,17 @@ void endpoint_openapi(const struct http_request *req, struct http_response *resp
 
 extern const unsigned char openapi_data[];
 extern const size_t openapi_data_length;
+
+/* web-data.c (generated from web/) */
+
+/* One file of the web page: name is its path under web/ ("index.html"). */
+struct web_asset {
+	const char *name;
+	const unsigned char *data;
+	size_t length;
+};
+
+extern const struct web_asset web_assets[];
+extern const size_t web_assets_nb;
 
 #endif

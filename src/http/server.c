@@ -75,6 +75,8 @@ struct server_request {
 	struct http_response resp;
 	struct timespec start;
 	bool queued;
+	int endpoint;            /* metrics_endpoint of the path */
+	size_t in_bytes;         /* body bytes received, for the metrics */
 	char method[16];
 	char path[SERVER_LOG_PATH_MAX];
 	char request_id[REPLY_REQUEST_ID_MAX + 1];
@@ -96,8 +98,12 @@ static long long server_now_ms(void)
  * messages clients can trigger later do not. */
 static atomic_bool server_starting;
 
-/* MHD's error logger: start-up only. */
-static void server_mhd_log(void *cls, const char *format, va_list ap)
+/* GET /ready's answer (see server_set_ready). */
+static atomic_bool server_ready;
+
+/* MHD's error logger: start-up only. The format attribute tells clang's -Wformat=2 that
+ * format is MHD's printf format, not a string of ours. */
+__attribute__((format(printf, 2, 0))) static void server_mhd_log(void *cls, const char *format, va_list ap)
 {
 	(void)cls;
 	if (!atomic_load_explicit(&server_starting, memory_order_relaxed))
@@ -110,6 +116,12 @@ static void server_mhd_log(void *cls, const char *format, va_list ap)
 static const char *server_query(void *context, const char *name)
 {
 	return MHD_lookup_connection_value(context, MHD_GET_ARGUMENT_KIND, name);
+}
+
+/* The header lookup handed to handlers. */
+static const char *server_header(void *context, const char *name)
+{
+	return MHD_lookup_connection_value(context, MHD_HEADER_KIND, name);
 }
 
 /* Copies at most size-1 bytes of text into out. */
@@ -136,6 +148,7 @@ static struct server_request *server_request_new(struct server *srv, struct MHD_
 	}
 	r->route = NULL;
 	r->queued = false;
+	r->in_bytes = 0;
 	r->resp = (struct http_response){ 0 };
 	r->stream = NULL;
 	r->streaming = false;
@@ -149,9 +162,13 @@ static struct server_request *server_request_new(struct server *srv, struct MHD_
 		.request_id = reply_request_id(MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Request-Id"),
 					       r->request_id),
 		.config = srv->config,
+		.header = server_header,
+		.header_context = conn,
 	};
+	clock_gettime(CLOCK_MONOTONIC, &r->start);
+	r->endpoint = metrics_endpoint(url);
+	metrics_request_start();
 	if (srv->config->log != CONFIG_LOG_OFF) {
-		clock_gettime(CLOCK_MONOTONIC, &r->start);
 		server_copy(r->method, sizeof r->method, method);
 		server_copy(r->path, sizeof r->path, url);
 	}
@@ -286,7 +303,9 @@ static enum MHD_Result server_queue(struct MHD_Connection *conn, struct server_r
 	else if (r->conn)
 		atomic_store_explicit(&r->conn->watched, false, memory_order_relaxed);
 	reply_finish(resp, &r->req);
-	if (atomic_load_explicit(&r->server->draining, memory_order_relaxed))
+	/* Once not ready, kept-alive clients are sent elsewhere too. */
+	if (atomic_load_explicit(&r->server->draining, memory_order_relaxed) ||
+	    !atomic_load_explicit(&server_ready, memory_order_relaxed))
 		reply_header(resp, "Connection", "close");
 	if (r->streaming)
 		/* The stream belongs to r (freed in NOTIFY_COMPLETED), not to the response. */
@@ -351,6 +370,7 @@ static enum MHD_Result server_handle(void *cls, struct MHD_Connection *conn, con
 	}
 	if (*upload_data_size) {
 		size_t limit = r->stream ? router_stream(r->route)->limit(srv->config) : max_body, received;
+		r->in_bytes += *upload_data_size;
 		/* A body nobody reads (already answered, or not a POST route) is dropped. */
 		if (!r->queued && !r->resp.status && r->stream) {
 			stream_spool_write(r->stream, srv->config, upload_data, *upload_data_size);
@@ -395,18 +415,14 @@ static enum MHD_Result server_handle(void *cls, struct MHD_Connection *conn, con
 static void server_log(struct server_request *r, struct MHD_Connection *conn)
 {
 	const union MHD_ConnectionInfo *info = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-	char client[INET6_ADDRSTRLEN] = "-";
+	const struct config *cfg = r->server->config;
+	char client[INET6_ADDRSTRLEN];
 	struct timespec now;
 	struct log_entry entry;
 
-	if (info && info->client_addr) {
-		const struct sockaddr *sa = info->client_addr;
-		if (sa->sa_family == AF_INET)
-			inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)sa)->sin_addr, client, sizeof client);
-		else if (sa->sa_family == AF_INET6)
-			inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, client,
-				  sizeof client);
-	}
+	proxy_client(cfg, info ? info->client_addr : NULL,
+		     cfg->trusted_count ? MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Forwarded-For") : NULL,
+		     client, sizeof client);
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	entry = (struct log_entry){
 		.client = client,
@@ -436,6 +452,13 @@ static void server_completed(void *cls, struct MHD_Connection *conn, void **con_
 	if (r->conn) {
 		atomic_store_explicit(&r->conn->since_ms, server_now_ms(), memory_order_relaxed);
 		atomic_store_explicit(&r->conn->watched, true, memory_order_relaxed);
+	}
+	{
+		struct timespec now;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		metrics_request_end(r->endpoint, r->req.method, r->queued ? r->resp.status : 0, r->in_bytes,
+				    r->req.method == HTTP_HEAD ? 0 : r->streaming ? stream_sent(r->stream) : r->resp.length,
+				    (now.tv_sec - r->start.tv_sec) * 1000000000LL + (now.tv_nsec - r->start.tv_nsec));
 	}
 	body_clear(&r->body);
 	reply_clear(&r->resp);
@@ -609,6 +632,29 @@ int server_wait_signal(const sigset_t *set)
 	while (sigwait(set, &sig) != 0)
 		;
 	return sig;
+}
+
+int server_wait_signal_for(const sigset_t *set, unsigned ms)
+{
+	struct timespec wait = { (time_t)(ms / 1000), (long)(ms % 1000) * 1000000L };
+	int sig;
+
+	/* Every other signal is blocked or ignored, so nothing cuts the wait short; an EINTR
+	 * would only start it again. */
+	do
+		sig = sigtimedwait(set, NULL, &wait);
+	while (sig < 0 && errno == EINTR);
+	return sig > 0 ? sig : 0;
+}
+
+void server_set_ready(bool ready)
+{
+	atomic_store(&server_ready, ready);
+}
+
+bool server_is_ready(void)
+{
+	return atomic_load_explicit(&server_ready, memory_order_relaxed);
 }
 
 bool server_drain(struct server *srv, unsigned timeout_ms)
