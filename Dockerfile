@@ -24,10 +24,11 @@ RUN ./bootstrap --prefix=/usr/local \
 
 FROM debian:bookworm-slim
 ARG FEND_VERSION=0.1.0
-# Runtime libraries only: libmicrohttpd and cJSON (nothing of the build stage's compiler,
-# headers or test tools).
+# Runtime libraries only: libmicrohttpd and cJSON, libpng and giflib for the PNG and GIF
+# boards (nothing of the build stage's compiler, headers or test tools; the piece sprites
+# are inside the binary).
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libmicrohttpd12 libcjson1 \
+ && apt-get install -y --no-install-recommends libmicrohttpd12 libcjson1 libpng16-16 libgif7 \
  && rm -rf /var/lib/apt/lists/* /var/cache/apt/archives/*.deb /var/log/apt /var/log/dpkg.log \
  && groupadd --system --gid 10001 fend \
  && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent \

@@ -446,9 +446,9 @@ static int fen_cli_render_game(const struct fen_cli *cli, const struct position 
 			p++;
 		if (!(n = strcspn(p, ", ")))
 			break;
-		enum uci_result r = uci_parse_move(&pos, p, n, &moves[count]);
-		if (r != UCI_OK) {
-			fen_cli_print(cli, json_illegal_move(&pos, (int)count, p, n, r == UCI_MALFORMED, &cli->style));
+		bool malformed;
+		if (render_read_move(&pos, p, n, &moves[count], &malformed)) {
+			fen_cli_print(cli, json_illegal_move(&pos, (int)count, p, n, malformed, &cli->style));
 			free(moves);
 			return EXIT_INVALID;
 		}
@@ -470,6 +470,8 @@ static int fen_cli_render(const struct fen_cli *cli)
 {
 	struct position pos;
 	struct fen_report report;
+	struct render_options opts;
+	struct render_error err;
 	enum fen_verdict verdict;
 	char problems[400];
 	unsigned char *data = NULL;
@@ -490,6 +492,9 @@ static int fen_cli_render(const struct fen_cli *cli)
 		fen_cli_print(cli, json_invalid_fen(&report));
 		return EXIT_INVALID;
 	}
+	opts = cli->render;
+	if (render_resolve_last_move(&opts, &pos, &err))
+		return fen_cli_usage_error("--last-move: %s", err.message);
 	/* A board that is not a legal position is still drawn: say what is wrong with it. */
 	render_problem_codes(&report, problems, sizeof problems);
 	if (problems[0])
@@ -499,11 +504,11 @@ static int fen_cli_render(const struct fen_cli *cli)
 	if (!strcmp(cli->format, "ascii") || !strcmp(cli->format, "unicode")) {
 		char board[RENDER_TEXT_MAX];
 		length = render_text(&pos, cli->format[0] == 'a' ? RENDER_ASCII : RENDER_UNICODE,
-				     render_bottom(&cli->render, &pos), board, sizeof board);
+				     render_bottom(&opts, &pos), board, sizeof board);
 		return fen_cli_write(cli, board, length);
 	}
 	if (!strcmp(cli->format, "svg")) {
-		if (!(text = malloc(RENDER_SVG_MAX)) || !(length = render_svg(&pos, &cli->render, text, RENDER_SVG_MAX))) {
+		if (!(text = malloc(RENDER_SVG_MAX)) || !(length = render_svg(&pos, &opts, text, RENDER_SVG_MAX))) {
 			free(text);
 			return fen_cli_print(cli, NULL);
 		}
@@ -511,7 +516,7 @@ static int fen_cli_render(const struct fen_cli *cli)
 		free(text);
 		return status;
 	}
-	if ((!strcmp(cli->format, "png") ? image_png : image_gif)(&pos, &cli->render, &data, &length))
+	if ((!strcmp(cli->format, "png") ? image_png : image_gif)(&pos, &opts, &data, &length))
 		return fen_cli_print(cli, NULL);
 	status = fen_cli_write(cli, data, length);
 	free(data);

@@ -1189,6 +1189,10 @@ def render_picture_checks(c):
     c.check("game.gif GET from a FEN", "GET", "/render/game.gif?" + query(fen=CASTLES, moves="e1g1 e8c8",
                                                                           orientation="auto", size="200"),
             expect=200, then=gif_ok)
+    c.check("game.gif GET SAN", "GET", "/render/game.gif?" + query(moves="e4 e5 Nf3 Nc6 Bb5 a6 O-O"), expect=200,
+            then=gif_ok)
+    c.check("render GET SAN last move", "GET", "/render?" + query(fen=E4, format="svg", last_move="e4"), expect=200,
+            then=lambda r, b: want(r.body.count(b'class="last"') == 2, "last move not tinted"))
     c.check("game.gif HEAD", "HEAD", "/render/game.gif?" + query(moves="e2e4"), expect=200)
     game, _ = c.check("game.gif POST", "POST", "/render/game.gif", body={"moves": ["d2d4", "d7d5"], "delay": 300,
                                                                         "final_delay": 1000}, expect=200, then=gif_ok)
