@@ -453,6 +453,11 @@ function drawPlay() {
   if (play.cursor) q.set("moves", play.line.slice(0, play.cursor).join(","));
   if (options().chess960) q.set("chess960", "1");
   $("play-permalink").href = `${location.pathname}?${q}`;
+  // fend's own picture of the position, to save or embed: the last move tinted, the
+  // board turned as it is here.
+  const image = { fen: play.fen, orientation: play.flipped ? "black" : "white", ...options() };
+  if (play.cursor) image.last_move = play.line[play.cursor - 1];
+  $("play-image").href = fend.renderUrl(image);
   drawMoveList();
 }
 
@@ -594,9 +599,15 @@ $("play-move-form").addEventListener("submit", async (ev) => {
   const text = input.value.trim();
   if (!text) return;
   $("play-move-error").textContent = "";
+  $("play-move-error").className = "error";
   try {
     const r = await fend.applyMove({ fen: play.fen, move: text, lang: $("play-lang").value, ...options() });
     input.value = "";
+    // fend reads sloppy SAN (0-0, Nxf3 without a capture...) and says how it read it.
+    if (r.warnings && r.warnings.length) {
+      $("play-move-error").className = "note";
+      $("play-move-error").textContent = r.warnings.map((w) => `“${w.given}” read as “${w.became}”: ${w.message}`).join(" ");
+    }
     await playMove(r.uci);
   } catch (err) {
     $("play-move-error").textContent = problemText(err);
