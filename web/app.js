@@ -857,17 +857,29 @@ async function showPly() {
   const current = viewer.index >= 0 ? viewer.line.moves[viewer.index] : null;
   if (current) current.button.setAttribute("aria-current", "true");
   $("pgn-fen").textContent = fen;
+  // The board is fend's own SVG picture: the move just played tinted, the king in check
+  // marked, and the arrows of the comment's [%cal] drawn.
+  const picture = { fen, chess960: !!viewer.game.chess960, size: 480 };
+  if (current) picture.last_move = current.uci;
+  if (current && current.arrows && current.arrows.length) picture.arrows = current.arrows.map((a) => `${a.color || ""}${a.from}${a.to}`).join(",");
+  const img = $("pgn-board");
+  img.src = fend.renderUrl(picture);
+  img.alt = current ? `The position after ${current.move_number}${current.color === "white" ? "." : "..."} ${current.san}: ${fen}` : `The starting position: ${fen}`;
   try {
-    const r = await fend.render({ fen, chess960: !!viewer.game.chess960 });
+    const r = await fend.validate({ fen, chess960: !!viewer.game.chess960 });
     if (seq !== viewer.seq) return;
-    const last = current && current.uci ? [current.uci.slice(0, 2), current.uci.slice(2, 4)] : null;
-    drawBoard($("pgn-board"), r.board, { last, check: r.check_square });
-    const extra = current ? [current.clock !== null && current.clock !== undefined ? `Clock ${current.clock}.` : "",
-      current.eval !== null && current.eval !== undefined ? `Evaluation ${current.eval}.` : ""].join(" ").trim() : "";
+    const extra = current ? [typeof current.clock === "number" ? `Clock ${clockText(current.clock)}.` : "",
+      typeof current.eval === "number" ? `Evaluation ${current.eval > 0 ? "+" : ""}${current.eval}.` : ""].join(" ").trim() : "";
     $("pgn-status").textContent = `${statusWords(r.status, fen.split(" ")[1])}${extra ? ` ${extra}` : ""}`;
   } catch (err) {
     if (seq === viewer.seq) $("pgn-status").textContent = problemText(err);
   }
+}
+
+// A [%clk] time in seconds as h:mm:ss.
+function clockText(seconds) {
+  const s = Math.round(seconds);
+  return `${Math.floor(s / 3600)}:${String(Math.floor(s / 60) % 60).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
 }
 
 function pgnStep(how) {
@@ -918,7 +930,7 @@ document.addEventListener("keydown", (ev) => {
   ev.preventDefault();
   pgnStep(how);
 });
-$("pgn-copy-fen").addEventListener("click", () => copyText(pgnFen(), $("pgn-status")));
+$("pgn-copy-fen").addEventListener("click", () => copyText(pgnFen(), $("pgn-copied")));
 $("pgn-edit").addEventListener("click", () => {
   setFen(pgnFen(), "pgn");
   selectTab($("tab-editor"));
