@@ -543,6 +543,14 @@ START_TEST(apply_move_post)
 	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(r.json, "moves"), 0), "fen"),
 			 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 	reply_free(&r);
+	/* SAN in Russian letters, UTF-8 both ways over the wire; the PGN in English */
+	post_json("/apply-move", "{\"fen\":\"" START_FEN "\",\"moves\":[\"e4\",\"e5\",\"\u041af3\"],\"lang\":\"ru\"}", &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_str_eq(cjson_string(r.json, "uci"), "g1f3");
+	ck_assert_str_eq(cjson_string(r.json, "san"), "\xd0\x9a" "f3");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(r.json, "moves"), 2), "lan"), "\xd0\x9a" "g1-f3");
+	ck_assert_ptr_nonnull(strstr(cjson_string(r.json, "pgn"), "\n1. e4 e5 2. Nf3 *\n"));
+	reply_free(&r);
 }
 END_TEST
 
@@ -863,6 +871,14 @@ START_TEST(invalid_fen_and_illegal_move)
 	ck_assert_str_eq(cjson_string(r.json, "reason"), "not_legal");
 	ck_assert_str_eq(cjson_string(r.json, "fen"), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPPKPPP/RNBQ1BNR b kq - 1 2");
 	ck_assert_int_gt(cJSON_GetArraySize(cjson_member(r.json, "legal_moves")), 0);
+	reply_free(&r);
+	post_json("/apply-move", "{\"fen\":\"4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1\",\"move\":\"Nd2\"}", &r);
+	assert_problem(&r, 422, "ambiguous_move", NULL);
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(r.json, "candidates")), 2);
+	reply_free(&r);
+	post_json("/apply-move", "{\"fen\":\"" START_FEN "\",\"move\":\"e2e4+\",\"strict_san\":true,\"notation\":\"san\"}", &r);
+	assert_problem(&r, 422, "non_standard_san", NULL);
+	ck_assert_str_eq(cjson_string(r.json, "rule"), "coordinate_move");
 	reply_free(&r);
 }
 END_TEST
