@@ -919,6 +919,7 @@ enum descriptive_code descriptive_read_game(struct descriptive_game *game, const
 		e->code = split == GAMETEXT_ERR_EMPTY ? DESCRIPTIVE_ERR_EMPTY
 			: split == GAMETEXT_ERR_TOO_MANY_MOVES ? DESCRIPTIVE_ERR_TOO_MANY_MOVES
 			: split == GAMETEXT_ERR_UNREADABLE ? DESCRIPTIVE_ERR_MALFORMED : DESCRIPTIVE_ERR_TEXT;
+		e->text_code = split;
 		e->ply = split == GAMETEXT_ERR_UNREADABLE ? gt->count : -1;
 		e->offset = gt->error_offset;
 		e->length = gt->error_length;
@@ -938,26 +939,17 @@ enum descriptive_code descriptive_read_game(struct descriptive_game *game, const
 	code = descriptive_read(game, texts, lengths, offsets, gt->count);
 	if (code != DESCRIPTIVE_OK)
 		return code;
-	/* Move numbers that do not count on: said, not fatal. */
-	for (int i = 0; i < gt->count; i++) {
-		int expected = (int)game->start.fullmove + (i + game->start.turn) / 2;
-		if (gt->tokens[i].number && gt->tokens[i].number != expected &&
-		    (note = descriptive_note(game, DESCRIPTIVE_NOTE_MOVE_NUMBER, i, gt->tokens[i].offset, gt->tokens[i].length)))
-			snprintf(note->message, sizeof note->message, "move number %d stands where move %d was expected",
-				 gt->tokens[i].number, expected);
-	}
-	if (gt->result_offset >= 0 &&
-	    (note = descriptive_note(game, DESCRIPTIVE_NOTE_RESULT, -1, gt->result_offset, gt->result_length)))
-		snprintf(note->message, sizeof note->message, "the result %.*s ends the moves", gt->result_length,
-			 text + gt->result_offset);
-	if (gt->prose_offset >= 0 &&
-	    (note = descriptive_note(game, DESCRIPTIVE_NOTE_PROSE, -1, gt->prose_offset, gt->prose_length))) {
-		int shown = gt->prose_length > 60 ? 60 : gt->prose_length;
-		/* Never cut a UTF-8 sequence in two. */
-		while (shown < gt->prose_length && shown > 0 && ((unsigned char)text[gt->prose_offset + shown] & 0xc0) == 0x80)
-			shown--;
-		snprintf(note->message, sizeof note->message, "the text after the moves is not moves and was ignored: \"%.*s%s\"",
-			 shown, text + gt->prose_offset, shown < gt->prose_length ? "..." : "");
+	/* What the text set aside: said, never dropped silently. */
+	{
+		static const uint8_t codes[] = { [GAMETEXT_REMARK_PROSE] = DESCRIPTIVE_NOTE_PROSE,
+						 [GAMETEXT_REMARK_RESULT] = DESCRIPTIVE_NOTE_RESULT,
+						 [GAMETEXT_REMARK_MOVE_NUMBER] = DESCRIPTIVE_NOTE_MOVE_NUMBER };
+		struct gametext_remark remarks[8];
+		int n = gametext_remarks(gt, text, (int)game->start.fullmove, game->start.turn == BLACK, remarks, 8);
+		for (int i = 0; i < n; i++)
+			if ((note = descriptive_note(game, codes[remarks[i].code], remarks[i].ply, remarks[i].offset,
+						     remarks[i].length)))
+				snprintf(note->message, sizeof note->message, "%s", remarks[i].message);
 	}
 	return DESCRIPTIVE_OK;
 }

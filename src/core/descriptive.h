@@ -93,6 +93,7 @@ struct descriptive_note {
 
 struct descriptive_error {
 	enum descriptive_code code;
+	enum gametext_code text_code;  /* DESCRIPTIVE_ERR_TEXT: what gametext_split said */
 	int ply;                       /* the token that failed (from 0), or -1 */
 	int offset, length;            /* where it stands in the text */
 	char message[DESCRIPTIVE_MESSAGE_MAX];

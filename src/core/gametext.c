@@ -232,3 +232,34 @@ enum gametext_code gametext_split(const char *text, size_t length, gametext_move
 	}
 	return GAMETEXT_OK;
 }
+
+int gametext_remarks(const struct gametext *gt, const char *text, int start_fullmove, bool start_black,
+		     struct gametext_remark *out, int max)
+{
+	int n = 0;
+
+	if (gt->result_offset >= 0 && n < max) {
+		out[n] = (struct gametext_remark){ GAMETEXT_REMARK_RESULT, -1, gt->result_offset, gt->result_length, "" };
+		snprintf(out[n++].message, GAMETEXT_MESSAGE_MAX, "the result %.*s ends the moves", gt->result_length,
+			 text + gt->result_offset);
+	}
+	if (gt->prose_offset >= 0 && n < max) {
+		int shown = gt->prose_length > 60 ? 60 : gt->prose_length;
+		/* Never cut a UTF-8 sequence in two. */
+		while (shown < gt->prose_length && shown > 0 && ((unsigned char)text[gt->prose_offset + shown] & 0xc0) == 0x80)
+			shown--;
+		out[n] = (struct gametext_remark){ GAMETEXT_REMARK_PROSE, -1, gt->prose_offset, gt->prose_length, "" };
+		snprintf(out[n++].message, GAMETEXT_MESSAGE_MAX, "the text after the moves is not moves and was ignored: \"%.*s%s\"",
+			 shown, text + gt->prose_offset, shown < gt->prose_length ? "..." : "");
+	}
+	for (int i = 0; i < gt->count && n < max; i++) {
+		int expected = start_fullmove + (i + (int)start_black) / 2;
+		if (!gt->tokens[i].number || gt->tokens[i].number == expected)
+			continue;
+		out[n] = (struct gametext_remark){ GAMETEXT_REMARK_MOVE_NUMBER, i, gt->tokens[i].offset,
+						   gt->tokens[i].length, "" };
+		snprintf(out[n++].message, GAMETEXT_MESSAGE_MAX, "move number %d stands where move %d was expected",
+			 gt->tokens[i].number, expected);
+	}
+	return n;
+}

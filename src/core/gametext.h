@@ -58,6 +58,22 @@ struct gametext {
 enum gametext_code gametext_split(const char *text, size_t length, gametext_move_fn is_move,
 				  struct gametext *out);
 
+/* What the split set aside or found odd, for a caller to tell its user: the closing
+ * prose it ignored, the result token, and move numbers that do not count on from the
+ * start position (start_fullmove, start_black: Black moves first). */
+enum gametext_remark_code { GAMETEXT_REMARK_PROSE, GAMETEXT_REMARK_RESULT, GAMETEXT_REMARK_MOVE_NUMBER };
+
+struct gametext_remark {
+	enum gametext_remark_code code;
+	int ply;                       /* the token it is about, or -1 */
+	int offset, length;
+	char message[GAMETEXT_MESSAGE_MAX];
+};
+
+/* Writes at most max remarks into out (result and prose first) and returns how many. */
+int gametext_remarks(const struct gametext *gt, const char *text, int start_fullmove, bool start_black,
+		     struct gametext_remark *out, int max);
+
 /* The stable snake_case name of a code ("unreadable_move"). */
 const char *gametext_code_name(enum gametext_code code);
 

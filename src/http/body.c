@@ -265,15 +265,36 @@ int body_bool(const struct http_request *req, const char *name, bool *out, struc
 	return -1;
 }
 
+static int body_position_style(const struct http_request *req, struct fen_options *options,
+			       struct json_fen_style *style, struct http_response *resp);
+
 int body_position_options(const struct http_request *req, const char **fen, struct fen_options *options,
 			  struct json_fen_style *style, struct http_response *resp)
+{
+
+	if (body_string(req, "fen", true, fen, resp))
+		return -1;
+	return body_position_style(req, options, style, resp);
+}
+
+int body_position_options_or_start(const struct http_request *req, const char **fen, struct fen_options *options,
+				   struct json_fen_style *style, struct http_response *resp)
+{
+	if (body_string(req, "fen", false, fen, resp))
+		return -1;
+	if (!*fen)
+		*fen = POSITION_START_FEN;
+	return body_position_style(req, options, style, resp);
+}
+
+/* The position options other than fen itself. */
+static int body_position_style(const struct http_request *req, struct fen_options *options,
+			       struct json_fen_style *style, struct http_response *resp)
 {
 	const char *value;
 
 	*options = (struct fen_options){ FEN_STRICT, false, false };
 	*style = JSON_FEN_STYLE_DEFAULT;
-	if (body_string(req, "fen", true, fen, resp))
-		return -1;
 	if (body_string(req, "mode", false, &value, resp))
 		return -1;
 	if (value && json_parse_mode(value, &options->mode)) {

@@ -127,6 +127,8 @@ enum reply_code {
 	REPLY_ILLEGAL_MOVE,
 	REPLY_INTERNAL_ERROR,
 	REPLY_SERVICE_UNAVAILABLE,
+	REPLY_AMBIGUOUS_MOVE,
+	REPLY_UNREADABLE_GAME,
 	REPLY_CODE_NB
 };
 
@@ -230,6 +232,10 @@ int body_bool(const struct http_request *req, const char *name, bool *out, struc
 int body_position_options(const struct http_request *req, const char **fen, struct fen_options *options,
 			  struct json_fen_style *style, struct http_response *resp);
 
+/* body_position_options with fen optional: the standard start when absent. */
+int body_position_options_or_start(const struct http_request *req, const char **fen, struct fen_options *options,
+				   struct json_fen_style *style, struct http_response *resp);
+
 /* router.c */
 
 struct router_route {
@@ -300,6 +306,7 @@ void endpoint_render(const struct http_request *req, struct http_response *resp)
 void endpoint_health(const struct http_request *req, struct http_response *resp);
 void endpoint_version(const struct http_request *req, struct http_response *resp);
 void endpoint_openapi(const struct http_request *req, struct http_response *resp);
+void endpoint_convert(const struct http_request *req, struct http_response *resp);
 
 /* The most moves one apply-move request may list. */
 #define ENDPOINT_MOVES_MAX 10000

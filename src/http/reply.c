@@ -26,6 +26,8 @@ static const struct {
 	[REPLY_ILLEGAL_MOVE] = { 422, "illegal_move", "Illegal move" },
 	[REPLY_INTERNAL_ERROR] = { 500, "internal_error", "Internal server error" },
 	[REPLY_SERVICE_UNAVAILABLE] = { 503, "service_unavailable", "Service unavailable" },
+	[REPLY_AMBIGUOUS_MOVE] = { 422, "ambiguous_move", "Ambiguous move" },
+	[REPLY_UNREADABLE_GAME] = { 422, "unreadable_game", "Unreadable game" },
 };
 
 /* The answer when memory ran out: static, so that it can always be sent. */

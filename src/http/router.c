@@ -19,6 +19,7 @@ static const struct router_route router_routes[] = {
 	{ HTTP_GET, "/health", endpoint_health },
 	{ HTTP_GET, "/version", endpoint_version },
 	{ HTTP_GET, "/openapi.yaml", endpoint_openapi },
+	{ HTTP_POST, "/convert", endpoint_convert },
 };
 
 #define ROUTER_ROUTES_NB (sizeof router_routes / sizeof router_routes[0])
