@@ -176,11 +176,13 @@ def pointer_escape(text):
 
 class Daemon:
     KNOWN_ENV = ("FEND_LISTEN", "FEND_PORT", "FEND_THREADS", "FEND_MAX_BODY", "FEND_TIMEOUT",
-                 "FEND_MAX_CONNECTIONS", "FEND_CORS_ORIGIN", "FEND_LOG")
+                 "FEND_MAX_CONNECTIONS", "FEND_CORS_ORIGIN", "FEND_LOG",
+                 "FEND_DRAIN_DELAY", "FEND_TRUST_PROXY")
 
-    def __init__(self, binary, *args):
+    def __init__(self, binary, *args, env=None):
         self.binary = binary
         self.args = list(args)
+        self.env = env or {}  # FEND_* settings for this daemon (the caller's are dropped)
         self.proc = None
         self.stderr = tempfile.TemporaryFile()
         self.port = None
@@ -188,6 +190,7 @@ class Daemon:
 
     def start(self):
         env = {k: v for k, v in os.environ.items() if k not in self.KNOWN_ENV}
+        env.update(self.env)
         self.proc = subprocess.Popen(
             [self.binary, "--listen", "127.0.0.1", "--port", "0", "--log", "off", *self.args],
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=self.stderr, env=env)
@@ -513,6 +516,23 @@ class Checker:
         except UnicodeDecodeError as exc:
             self.fail(name, f"{label}: the body is not UTF-8 ({exc})")
             return None
+        if mt == "application/x-ndjson":
+            # one JSON text a line; the schema is that of one line
+            records = []
+            for number, line in enumerate(text.split("\n")[:-1] if text else [], 1):
+                try:
+                    record = strict_json(line)
+                except ValueError as exc:
+                    self.fail(name, f"{label}: line {number} of the NDJSON body is not JSON ({exc})")
+                    return None
+                if json.dumps(record, ensure_ascii=False, separators=(",", ":")) != line:
+                    self.fail(name, f"{label}: line {number}: the JSON is not printed compactly")
+                for e in self.d.errors(schema_ptr, record):
+                    self.fail(name, f"{label}: line {number}: {e}")
+                records.append(record)
+            if text and not text.endswith("\n"):
+                self.fail(name, f"{label}: the NDJSON body does not end with a newline")
+            return records
         if mt.endswith("json"):
             try:
                 instance = strict_json(text)
@@ -583,6 +603,15 @@ def run_checks(c, d):
                                want(b["version"] == c.daemon.version,
                                     f"version {b['version']} but the banner says {c.daemon.version}")))
     c.check("version HEAD", "HEAD", "/version", expect=ok)
+    c.check("ready", "GET", "/ready", expect=ok,
+            then=lambda r, b: want(b == {"status": "ready"}, "not {\"status\":\"ready\"}"))
+    c.check("ready HEAD", "HEAD", "/ready", expect=ok)
+    c.check("metrics", "GET", "/metrics", expect=ok,
+            then=lambda r, b: (want(r.header("Content-Type") == "text/plain; version=0.0.4; charset=utf-8",
+                                    f"Content-Type {r.header('Content-Type')!r} is not Prometheus text 0.0.4"),
+                               want(f'fend_build_info{{version="{c.daemon.version}"}} 1\n'.encode() in r.body,
+                                    "no fend_build_info line with the banner's version")))
+    c.check("metrics HEAD", "HEAD", "/metrics", expect=ok)
     c.check("openapi.yaml", "GET", "/openapi.yaml", expect=ok,
             then=lambda r, b: want(r.body == d.raw, "the daemon serves another document than "
                                    f"{DOC_PATH} ({len(r.body)} bytes, the file has {len(d.raw)}): rebuild fend"))
@@ -594,6 +623,20 @@ def run_checks(c, d):
     c.check("request id with a space replaced", "GET", "/health", headers={"X-Request-Id": "a b"}, expect=ok)
     c.check("request id of 129 bytes replaced", "GET", "/health", headers={"X-Request-Id": "y" * 129},
             expect=ok)
+
+    # ---- the web page: GET / and its files, byte for byte what web/ holds
+    for target, name in [("/", "index.html"), ("/fend.js", "fend.js"), ("/app.js", "app.js"),
+                         ("/style.css", "style.css"), ("/favicon.svg", "favicon.svg")]:
+        with open(os.path.join(SOURCE_DIR, "web", name), "rb") as f:
+            expected = f.read()
+        c.check(f"web {target}", "GET", target, expect=ok,
+                then=lambda r, b, expected=expected, name=name: (
+                    want(r.body == expected, f"the daemon serves another web/{name} ({len(r.body)} bytes, "
+                                             f"the file has {len(expected)}): rebuild fend"),
+                    want(r.header("Cache-Control") == "no-cache", "no Cache-Control: no-cache")))
+        c.check(f"web {target} HEAD", "HEAD", target, expect=ok)
+    c.check("web page loads only its own files", "GET", "/", expect=ok,
+            then=lambda r, b: want(not re.search(r"(src|href)=\"(https?:)?//", b), "a resource from another host"))
 
     # ---- keep-alive: several requests on one connection
     conn = http.client.HTTPConnection("127.0.0.1", c.client.port, timeout=TIMEOUT)
@@ -656,6 +699,45 @@ def run_checks(c, d):
             expect=ok, then=valid)
     c.check("validate GET invalid FEN is 200", "GET", "/validate?" + query(fen=NO_KINGS), expect=ok,
             then=invalid)
+    # ---- bulk /validate: NDJSON in, NDJSON out, streamed
+    ndjson = {"Content-Type": "application/x-ndjson"}
+    bulk_lines = [json.dumps(E4), "not json", "", json.dumps({"fen": BOARD_ONLY, "mode": "lenient"}),
+                  json.dumps({"fen": 1}), json.dumps(NO_KINGS)]
+    bulk_body = "\n".join(bulk_lines) + "\n"
+
+    def bulk_same_as_cli(*args):
+        def check(r, b):
+            if not os.access(FEN_CLI, os.X_OK):
+                return
+            out = subprocess.run([FEN_CLI, "validate", *args, "--ndjson", "-"], input=bulk_body.encode(),
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=TIMEOUT)
+            want(r.body == out.stdout, f"differs from `fen validate {' '.join(args)} --ndjson -`: "
+                                       f"{out.stdout[:300]!r}")
+        return check
+
+    def bulk_records(r, b):
+        want([rec["line"] for rec in b] == [1, 2, 4, 5, 6], f"lines {[rec['line'] for rec in b]}")
+        want(b[0]["result"]["valid"] and b[0]["result"]["fen"] == E4, "line 1 is not E4, valid")
+        want(b[1]["error"]["code"] == "malformed_json", "line 2 is not malformed_json")
+        want(b[3]["error"]["code"] == "invalid_field" and b[3]["error"]["field"] == "fen",
+             "line 5 is not invalid_field fen")
+        want(b[4]["result"]["valid"] is False, "line 6 is valid")
+        want(r.header("Transfer-Encoding") == "chunked", "not chunked")
+    c.check("validate bulk NDJSON", "POST", "/validate", body=bulk_body, headers=ndjson, expect=ok,
+            then=all_of(bulk_records, bulk_same_as_cli()))
+    c.check("validate bulk, query defaults", "POST", "/validate?" + query(mode="lenient", ep="legal"),
+            body=bulk_body, headers={"Content-Type": "application/jsonl"}, expect=ok,
+            then=all_of(lambda r, b: want(b[2]["result"]["valid"], "lenient default not applied"),
+                        bulk_same_as_cli("--lenient", "--ep", "legal")))
+    c.check("validate bulk, bad query option", "POST", "/validate?" + query(castling="weird"), body=bulk_body,
+            headers=ndjson, expect=400, code="invalid_field", field="castling")
+    c.check("validate bulk, empty body", "POST", "/validate", body=b"", headers=ndjson, expect=ok,
+            then=lambda r, b: want(r.body == b"", "an empty body gets records"))
+    c.check("validate bulk, chunked upload", "POST", "/validate",
+            raw=lambda: c.client.raw("POST", "/validate", [("Content-Type", "application/x-ndjson"),
+                                                           ("Transfer-Encoding", "chunked")],
+                                     [bulk_body[:17].encode(), bulk_body[17:].encode()], chunked=True),
+            expect=ok, then=bulk_records)
     c.check("validate unknown members ignored", "POST", "/validate",
             body={"fen": START, "colour": "blue", "extra": {"a": [1, 2]}}, expect=ok, then=valid)
     c.check("validate without Content-Type", "POST", "/validate", body=json.dumps({"fen": START}).encode(),
@@ -872,6 +954,62 @@ def run_checks(c, d):
             expect=413, code="payload_too_large")
     c.check("convert: text/plain", "POST", "/convert", body=b"P-K4", headers={"Content-Type": "text/plain"},
             expect=415, code="unsupported_media_type")
+    # /apply-move with SAN: every form, the languages, strict reading, history and PGN
+    c.check("apply SAN, lenient forms warned", "POST", "/apply-move", body={"fen": START, "move": "Ng1-f3!"},
+            expect=ok, then=all_of(same_as_cli("apply", START, "Ng1-f3!"),
+                                   lambda r, b: want(b["san"] == "Nf3" and b["uci"] == "g1f3" and b["nag"] == 1 and
+                                                     [w["code"] for w in b["warnings"]] ==
+                                                     ["coordinate_move", "annotation"], "SAN warnings")))
+    c.check("apply SAN game with tags", "POST", "/apply-move",
+            body={"fen": START, "moves": ["e4", "e5", "Nf3", "Nc6", "Bb5"], "tags": {"White": "Morphy"}}, expect=ok,
+            then=lambda r, b: want(b["san"] == "Bb5" and "[White \"Morphy\"]" in b["pgn"] and
+                                   b["pgn"].endswith("\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n") and
+                                   [m["lan"] for m in b["moves"]][-1] == "Bf1-b5", "SAN game / PGN"))
+    c.check("apply SAN in Italian", "POST", "/apply-move",
+            body={"fen": START, "moves": ["e4", "e5", "Cf3"], "lang": "it"}, expect=ok,
+            then=same_as_cli("apply", "--lang", "it", START, "e4", "e5", "Cf3"))
+    c.check("apply SAN figurines from black", "POST", "/apply-move",
+            body={"fen": E4, "move": "\u265ef6", "lang": "figurine"}, expect=ok,
+            then=lambda r, b: want(b["san"] == "\u265ef6" and b["uci"] == "g8f6", "figurine"))
+    c.check("apply notation san takes coordinates", "POST", "/apply-move",
+            body={"fen": START, "move": "e2e4", "notation": "san"}, expect=ok,
+            then=lambda r, b: want(b["warnings"][0]["code"] == "coordinate_move", "coordinate warning"))
+    c.check("apply history, threefold", "POST", "/apply-move",
+            body={"fen": "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1", "history": ["Nf3"],
+                  "moves": ["Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]}, expect=ok,
+            then=lambda r, b: want(b["status"]["repetitions"] == 3 and b["status"]["threefold_repetition"] and
+                                   b["pgn"].count("Nf3") == 2, "threefold"))
+    c.check("apply fivefold repetition", "POST", "/apply-move",
+            body={"fen": START, "moves": ["Nf3", "Nf6", "Ng1", "Ng8"] * 4}, expect=ok,
+            then=lambda r, b: want(b["status"]["outcome"] == "fivefold_repetition" and
+                                   b["status"]["result"] == "1/2-1/2" and "1/2-1/2\n" in b["pgn"], "fivefold"))
+    c.check("apply: history not leading to fen", "POST", "/apply-move",
+            body={"fen": START, "history": ["e4"], "move": "e5"}, expect=400, code="invalid_field", field="history")
+    c.check("apply: bad notation", "POST", "/apply-move", body={"fen": START, "move": "e4", "notation": "x"},
+            expect=400, code="invalid_field", field="notation")
+    c.check("apply: descriptive not wired", "POST", "/apply-move",
+            body={"fen": START, "move": "P-K4", "notation": "descriptive"}, expect=400, code="invalid_field",
+            field="notation")
+    c.check("apply: bad lang", "POST", "/apply-move", body={"fen": START, "move": "e4", "lang": "tlh"},
+            expect=400, code="invalid_field", field="lang")
+    c.check("apply: bad tags", "POST", "/apply-move", body={"fen": START, "moves": ["e4"], "tags": {"a b": "x"}},
+            expect=400, code="invalid_field", field="tags")
+    c.check("apply: ambiguous SAN", "POST", "/apply-move",
+            body={"fen": "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "move": "Nd2"}, expect=422, code="ambiguous_move",
+            then=all_of(same_as_cli("apply", "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "Nd2", problem=True),
+                        lambda r, b: want(len(b["candidates"]) == 2, "two candidates")))
+    c.check("apply: strict SAN", "POST", "/apply-move", body={"fen": START, "move": "Nxf3", "strict_san": True},
+            expect=422, code="non_standard_san",
+            then=all_of(same_as_cli("apply", "--strict-san", START, "Nxf3", problem=True),
+                        lambda r, b: want(b["rule"] == "false_capture" and b["became"] == "Nf3", "rule")))
+    c.check("apply: pinned piece", "POST", "/apply-move",
+            body={"fen": "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1", "move": "Bd3"}, expect=422, code="illegal_move",
+            then=lambda r, b: want(b["cause"] == "pinned_piece" and b["reason"] == "not_legal", "pinned"))
+    c.check("apply: castling through check", "POST", "/apply-move",
+            body={"fen": "4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1", "move": "O-O"}, expect=422, code="illegal_move",
+            then=lambda r, b: want(b["cause"] == "castling_through_check", "through check"))
+    c.check("apply: null move", "POST", "/apply-move", body={"fen": START, "move": "--"}, expect=422,
+            code="illegal_move", then=lambda r, b: want(b["reason"] == "null_move", "null move"))
 
     # ---- /moves
     for name, fen, opts, args in [
@@ -905,6 +1043,13 @@ def run_checks(c, d):
     if len(collected) == 5 and every_flag != flags_enum:
         c.failed_requests += 1
         c.fail("move flags", f"flags seen {sorted(every_flag)}, the document lists {sorted(flags_enum)}")
+    c.check("moves GET lang figurine", "GET", "/moves?" + query(fen=START, lang="figurine"), expect=ok,
+            then=all_of(same_as_cli("moves", "--lang", "figurine", START),
+                        lambda r, b: want("\u2658f3" in [m["san"] for m in b["moves"]], "no figurine Nf3")))
+    c.check("moves POST lang de", "POST", "/moves", body={"fen": START, "lang": "de"}, expect=ok,
+            then=same_as_cli("moves", "--lang", "de", START))
+    c.check("moves GET bad lang", "GET", "/moves?" + query(fen=START, lang="xx"), expect=400,
+            code="invalid_field", field="lang")
     c.check("moves HEAD", "HEAD", "/moves?" + query(fen=START), expect=ok)
     c.check("moves: stalemate has none", "GET", "/moves?" + query(fen=STALEMATE), expect=ok,
             then=lambda r, b: want(b["count"] == 0 and b["moves"] == [], "expected no moves"))
@@ -992,14 +1137,15 @@ def run_checks(c, d):
                 expect=204, then=preflight)
 
     # ---- 404 and 405
-    for method, target in [("GET", "/"), ("GET", "/nope"), ("POST", "/nope"), ("GET", "/validate/"),
+    for method, target in [("GET", "/index.html"), ("GET", "/web/app.js"), ("GET", "/nope"), ("POST", "/nope"), ("GET", "/validate/"),
                            ("GET", "/api/validate"), ("OPTIONS", "/nope"), ("HEAD", "/nope"),
                            ("GET", "/" + "x" * 300)]:
         c.check(f"not found {method} {target[:20]}", method, target, expect=404, code="not_found")
     for method, path in [("DELETE", "/validate"), ("PUT", "/validate"), ("GET", "/apply-move"),
                          ("HEAD", "/apply-move"), ("PUT", "/apply-move"), ("DELETE", "/moves"),
                          ("PATCH", "/render"), ("POST", "/health"), ("PUT", "/version"),
-                         ("POST", "/openapi.yaml"), ("DELETE", "/openapi.yaml")]:
+                         ("POST", "/openapi.yaml"), ("DELETE", "/openapi.yaml"), ("POST", "/"),
+                         ("PUT", "/app.js")]:
         def allowed(r, b, path=path):
             documented = {m.upper() for m in d.doc["paths"][path] if m in HTTP_METHODS}
             if r.body:
@@ -1028,6 +1174,14 @@ def run_second_daemon_checks(c, limit):
                                      [("Content-Type", "application/json"), ("Transfer-Encoding", "chunked")],
                                      [at_limit[:600], at_limit[600:] + b"  "], chunked=True),
             expect=413, code="payload_too_large")
+    line = json.dumps(START).encode() + b"\n"
+    bulk = line * (2 * limit // len(line))
+    c.check("max-bulk-body: NDJSON under it, over --max-body", "POST", "/validate", body=bulk,
+            headers={"Content-Type": "application/x-ndjson"}, expect=200,
+            then=lambda r, b: want(len(b) == len(bulk) // len(line), f"{len(b)} records"))
+    c.check("max-bulk-body: NDJSON over it", "POST", "/validate", body=bulk + line,
+            headers={"Content-Type": "application/x-ndjson"}, expect=413, code="payload_too_large",
+            then=lambda r, b: want(b["limit"] == 2 * limit, f"limit {b['limit']}, not --max-bulk-body"))
 
 
 # Every response example of the document, with the request that produces it: the daemon
@@ -1057,6 +1211,16 @@ EXAMPLE_REQUESTS = [
     (APPLY + "422" + PROBLEM_EX + "not_legal", "POST", "/apply-move",
      {"fen": START, "moves": ["e2e4", "e7e5", "e1e3"]}),
     (APPLY + "422" + PROBLEM_EX + "malformed", "POST", "/apply-move", {"fen": START, "moves": ["e2e4", "xyz"]}),
+    (APPLY + "200" + JSON_EX + "san", "POST", "/apply-move", {"fen": START, "move": "Ng1-f3!"}),
+    (APPLY + "200" + JSON_EX + "game", "POST", "/apply-move",
+     {"fen": START, "moves": ["e4", "e5", "Nf3", "Nc6", "Bb5"], "tags": {"White": "Morphy", "Black": "?"}}),
+    (APPLY + "200" + JSON_EX + "italian", "POST", "/apply-move",
+     {"fen": START, "moves": ["e4", "e5", "Cf3"], "lang": "it"}),
+    (APPLY + "422" + PROBLEM_EX + "ambiguous", "POST", "/apply-move",
+     {"fen": "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "move": "Nd2"}),
+    (APPLY + "422" + PROBLEM_EX + "strict", "POST", "/apply-move", {"fen": START, "move": "Nxf3", "strict_san": True}),
+    (APPLY + "422" + PROBLEM_EX + "pinned", "POST", "/apply-move",
+     {"fen": "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1", "move": "Bd3"}),
     ("#/components/examples/InvalidFenProblem", "POST", "/apply-move", {"fen": NO_KINGS, "move": "e2e4"}),
     ("#/components/examples/MissingFieldProblem", "POST", "/validate", {"mode": "strict"}),
     ("#/components/examples/InvalidFieldProblem", "GET", "/validate?" + query(fen=START, mode="loose"), None),
@@ -1197,7 +1361,8 @@ def main():
             failures.extend(f"shutdown: {p}" for p in daemon.stop())
         # a second daemon: another --cors-origin, a small --max-body
         limit = 1000
-        second = Daemon(FEND, "--cors-origin", "https://app.example", "--max-body", str(limit))
+        second = Daemon(FEND, "--cors-origin", "https://app.example", "--max-body", str(limit),
+                        "--max-bulk-body", str(2 * limit))
         try:
             second.start()
             c.client, c.daemon, c.origin = Client(second.port), second, "https://app.example"

@@ -13,8 +13,8 @@
 #include "core/error.h"
 #include "core/fen.h"
 #include "core/pgn_write.h"
-#include "core/san.h"
 #include "core/position.h"
+#include "core/san.h"
 #include "core/status.h"
 
 /* How FENs in a response are written (the request's "ep" and "castling" options). */
@@ -59,27 +59,80 @@ cJSON *json_fen_string(const struct position *pos, const struct json_fen_style *
 
 /* json-moves.c */
 
-/* One legal move described for clients: {"uci", "from", "to", "piece", "capture",
- * "promotion", "flags"}. pos is the position before the move. */
-cJSON *json_move(const struct position *pos, move m);
+/* Adds child to obj under name (or to array), deleting child if that fails; false when
+ * out of memory (child NULL counts as that). */
+bool json_attach(cJSON *obj, const char *name, cJSON *child);
+bool json_append(cJSON *array, cJSON *child);
+
+/* One legal move described for clients: {"uci", "san" (in lang), "from", "to", "piece",
+ * "capture", "promotion", "flags"}. pos is the position before the move. */
+cJSON *json_move(const struct position *pos, move m, enum san_lang lang);
 
 /* The /moves result: {"fen", "count", "moves": [json_move, ...]}. */
-cJSON *json_moves(const struct position *pos, const struct json_fen_style *style);
+cJSON *json_moves(const struct position *pos, enum san_lang lang, const struct json_fen_style *style);
 
-/* Extension members for a move that cannot be played: {"code": "illegal_move", "reason":
- * "malformed" (not move notation) or "not_legal", "detail", "index", "move", "fen",
- * "legal_moves": ["e2e4", ...]}.
+/* Extension members for a UCI move that cannot be played: {"code": "illegal_move",
+ * "reason": "malformed" (not move notation) or "not_legal", "detail", "index", "move",
+ * "fen", "legal_moves": ["e2e4", ...]}.
  * pos is the position the move was tried in; index counts from 0. */
 cJSON *json_illegal_move(const struct position *pos, int index, const char *text, size_t length, bool malformed,
 			 const struct json_fen_style *style);
 
-/* Plays count UCI moves from *pos (left at the position after the last move played) and
- * returns the apply-move result: {"fen", "uci" (the last move, null when count is 0),
- * "status"}, plus "moves": [{"uci", "fen"}, ...] one per ply when list_plies. When a
- * move cannot be played, *illegal is set and the json_illegal_move members for it are
- * returned instead. NULL when out of memory. */
-cJSON *json_apply_moves(struct position *pos, const char *const *moves, int count, bool list_plies,
-			const struct json_fen_style *style, bool *illegal);
+/* json-apply.c */
+
+/* How the moves of a request are written. AUTO reads a lower-case UCI shape (e2e4,
+ * e7e8q, e1h1) as UCI and anything else as SAN. */
+enum json_notation {
+	JSON_NOTATION_AUTO,
+	JSON_NOTATION_UCI,
+	JSON_NOTATION_SAN,
+	JSON_NOTATION_DESCRIPTIVE,
+	JSON_NOTATION_NB
+};
+
+/* "auto", "uci", "san", "descriptive": 0 and *out set, or -1. */
+int json_parse_notation(const char *name, enum json_notation *out);
+/* "en", "it", ..., "figurine": 0 and *out set, or -1. */
+int json_parse_lang(const char *name, enum san_lang *out);
+
+/* How json_apply_moves reads and reports the moves. */
+struct json_apply_options {
+	enum json_notation notation;
+	struct san_parse_options san; /* the language of SAN in and out; strict SAN */
+	bool list_plies;              /* "moves": one entry per ply, and "pgn" */
+	const char *const *history;   /* moves played before the position (same notation), */
+	int history_count;            /* from history_start: for repetitions and the PGN */
+	const struct position *history_start; /* NULL: the standard starting position */
+	const struct pgn_tag *tags;   /* tags for "pgn" */
+	int tag_count;
+};
+
+#define JSON_APPLY_OPTIONS_DEFAULT ((struct json_apply_options){ JSON_NOTATION_AUTO, { SAN_LANG_EN, false }, false, \
+								 NULL, 0, NULL, NULL, 0 })
+
+/* Why json_apply_moves returned problem members instead of a result. */
+enum json_apply_outcome {
+	JSON_APPLY_OK,
+	JSON_APPLY_ILLEGAL_MOVE,      /* 422 illegal_move */
+	JSON_APPLY_AMBIGUOUS_MOVE,    /* 422 ambiguous_move */
+	JSON_APPLY_NON_STANDARD_SAN,  /* 422 non_standard_san (strict SAN) */
+	JSON_APPLY_BAD_HISTORY,       /* 400 invalid_field: history does not lead to the position */
+	JSON_APPLY_UNSUPPORTED        /* 400 invalid_field: a notation this build cannot read */
+};
+
+/* Plays count moves from *pos (left at the position after the last move played) and
+ * returns the apply-move result: {"fen", "uci", "san" (the last move; null when count is
+ * 0), then for a single move "lan", "given", "nag", "warnings", then "status" (with
+ * repetitions)}, plus, when list_plies, "moves": [{"uci", "san", "lan", "fen", "given",
+ * "nag", "warnings"}, ...] and "pgn" (the game, with the history when one was given).
+ * Otherwise *outcome says which problem the returned members describe (each names its
+ * "field": "move", "moves" or "history", and the move's "index"). NULL when out of memory. */
+cJSON *json_apply_moves(struct position *pos, const char *const *moves, int count,
+			const struct json_apply_options *options, const struct json_fen_style *style,
+			enum json_apply_outcome *outcome);
+
+/* [{"code", "offset", "length", "given", "became", "message"}, ...]: SAN warnings. */
+cJSON *json_san_warnings(const struct san_issue *warnings, int count);
 
 /* The board state a web frontend draws: {"fen", "turn", "board" (8 rows from rank 8, each
  * 8 cells of a piece letter or null), "pieces": [{"square", "piece", "color", "type"}],
@@ -122,5 +175,70 @@ enum json_convert_failure {
  * out of memory (or for JSON_CONVERT_BAD_TAGS). */
 cJSON *json_convert(const struct position *start, const struct json_convert_request *req,
 		    struct descriptive_game *game, enum json_convert_failure *failure);
+/* json-request.c */
+
+/* Why a JSON text could not be read: the byte offset and a sentence. */
+struct json_text_error {
+	size_t offset;
+	char detail[112];
+};
+
+/* Parses length bytes of data as one JSON text (data[length] must be the NUL that ends
+ * it), refusing what the API refuses: a NUL byte, bytes that are not UTF-8, and \u0000
+ * escapes. Returns the tree (the caller deletes it), or NULL with err filled in; what
+ * names the text in err->detail ("the request body", "the line"). */
+cJSON *json_parse_text(const char *data, size_t length, const char *what, struct json_text_error *err);
+
+/* Why an option of a request object is wrong: missing_field when missing, else
+ * invalid_field, for field. */
+struct json_option_error {
+	bool missing;
+	char field[32];
+	char detail[96];
+};
+
+/* Reads member name of object as a string (*out NULL when absent); -1 with err when it
+ * is not a string, or absent and required. */
+int json_member_string(const cJSON *object, const char *name, bool required, const char **out,
+		       struct json_option_error *err);
+
+/* Reads member name of object as true/false (*out is left alone when absent); -1 with
+ * err when it is something else. */
+int json_member_bool(const cJSON *object, const char *name, bool *out, struct json_option_error *err);
+
+/* Reads the option names given (each may be NULL: left as it is) into options and
+ * style; -1 with err naming the first one that is not known. */
+int json_style_options(const char *mode, const char *ep, const char *castling, struct fen_options *options,
+		       struct json_fen_style *style, struct json_option_error *err);
+
+/* Reads the shared position options of a request object (fen, mode, chess960,
+ * infer_castling, ep, castling) over the values options and style already hold; *fen is
+ * borrowed from object. Returns 0, or -1 with err. */
+int json_position_options(const cJSON *object, const char **fen, struct fen_options *options,
+			  struct json_fen_style *style, struct json_option_error *err);
+
+/* json-bulk.c */
+
+/* The longest line bulk validation reads; longer ones get a line_too_long record. */
+#define JSON_LINE_MAX 4096
+
+/* fen_parse then json_validation: the /validate result for length bytes of fen. *valid
+ * (when valid is not NULL) says whether the FEN is valid. */
+cJSON *json_validate_text(const char *fen, size_t length, const struct fen_options *options,
+			  const struct json_fen_style *style, bool *valid);
+
+/* The record of one NDJSON line of bulk validation (line[length] must be NUL; number
+ * counts lines from 1). The line is a JSON string, the FEN, validated with options and
+ * style; or an object like the /validate body, whose members override them. The record
+ * is {"line", "result": json_validation}, or, for a line that cannot be read,
+ * {"line", "error": {"code": "malformed_json" (+ "offset") | "missing_field" |
+ * "invalid_field" (+ "field"), "detail"}}. *valid (when not NULL) says whether the line
+ * held a valid FEN. */
+cJSON *json_validate_line(const char *line, size_t length, unsigned long number, const struct fen_options *options,
+			  const struct json_fen_style *style, bool *valid);
+
+/* The record of a line longer than limit: {"line", "error": {"code": "line_too_long",
+ * "detail", "limit"}}. */
+cJSON *json_line_too_long(unsigned long number, size_t limit);
 
 #endif
