@@ -428,10 +428,12 @@ START_TEST(test_apply_san_options)
 	cJSON_Delete(tree);
 	cli_free(&run);
 
+	/* descriptive notation: P-K4 is e4 */
 	run = cli_run(descriptive, NULL);
-	ck_assert_int_eq(run.status, 2);
+	ck_assert_int_eq(run.status, 0);
 	tree = cJSON_Parse(run.out);
-	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "field")->valuestring, "notation");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "san")->valuestring, "e4");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "given")->valuestring, "P-K4");
 	cJSON_Delete(tree);
 	cli_free(&run);
 

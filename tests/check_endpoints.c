@@ -326,7 +326,7 @@ static const char *const apply_move_bad_rows[][3] = {
 	{ "{\"fen\":\"" START_FEN "\",\"moves\":{\"a\":\"e2e4\"}}", "invalid_field", "moves" },
 	{ "{\"fen\":\"" START_FEN "\",\"move\":\"e4\",\"notation\":\"algebraic\"}", "invalid_field", "notation" },
 	{ "{\"fen\":\"" START_FEN "\",\"move\":\"e4\",\"notation\":1}", "invalid_field", "notation" },
-	{ "{\"fen\":\"" START_FEN "\",\"move\":\"e4\",\"notation\":\"descriptive\"}", "invalid_field", "notation" },
+	{ "{\"fen\":\"" START_FEN "\",\"move\":\"P-K4\",\"notation\":\"descriptive\",\"lang\":\"de\"}", "invalid_field", "lang" },
 	{ "{\"fen\":\"" START_FEN "\",\"move\":\"e4\",\"lang\":\"xx\"}", "invalid_field", "lang" },
 	{ "{\"fen\":\"" START_FEN "\",\"move\":\"e4\",\"strict_san\":\"yes\"}", "invalid_field", "strict_san" },
 	{ "{\"fen\":\"" START_FEN "\",\"moves\":[\"e4\"],\"tags\":[]}", "invalid_field", "tags" },
@@ -475,6 +475,51 @@ START_TEST(apply_move_repetition)
 	ck_assert_int_eq((int)cjson_number(status, "repetitions"), 3);
 	ck_assert(cJSON_IsTrue(cjson_member(status, "threefold_repetition")));
 	ck_assert_ptr_nonnull(strstr(cjson_string(ex.json, "pgn"), "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. Nf3 Nf6"));
+	test_done(&ex);
+}
+END_TEST
+
+/* notation descriptive: a list read as a whole, English or Spanish. */
+START_TEST(apply_move_descriptive)
+{
+	struct exchange ex;
+	const cJSON *plies;
+
+	/* 2. N-B3 is Nc3, as only that lets 3. N-Q5 be played. */
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"notation\":\"descriptive\","
+		  "\"moves\":[\"P-QB4\",\"P-K4\",\"N-B3\",\"N-KB3\",\"N-Q5\"]}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	plies = cjson_member(ex.json, "moves");
+	ck_assert_int_eq(cJSON_GetArraySize(plies), 5);
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(plies, 2), "uci"), "b1c3");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(plies, 2), "given"), "N-B3");
+	ck_assert_str_eq(cjson_string(ex.json, "san"), "Nd5");
+	ck_assert_ptr_nonnull(strstr(cjson_string(ex.json, "pgn"), "1. c4 e5 2. Nc3 Nf6 3. Nd5 *"));
+	test_done(&ex);
+	/* Spanish, one move, and a history in descriptive notation too. */
+	test_post(&ex, "/apply-move", "{\"fen\":\"" E4_FEN "\",\"notation\":\"descriptive\",\"lang\":\"es\","
+		  "\"move\":\"P4R\",\"history\":[\"P4R\"]}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(cjson_string(ex.json, "uci"), "e7e5");
+	test_done(&ex);
+	/* What stays ambiguous is never guessed. */
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"notation\":\"descriptive\",\"move\":\"N-B3\"}");
+	test_problem(&ex, 422, "ambiguous_move", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "field"), "move");
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(ex.json, "candidates")), 2);
+	test_done(&ex);
+	/* Not legal, and not notation: the index and the position it was tried in. */
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"notation\":\"descriptive\",\"moves\":[\"P-K4\",\"P-K5\"]}");
+	test_problem(&ex, 422, "illegal_move", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "reason"), "not_legal");
+	ck_assert_int_eq((int)cjson_number(ex.json, "index"), 1);
+	ck_assert_str_eq(cjson_string(ex.json, "fen"), E4_FEN);
+	test_done(&ex);
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"notation\":\"descriptive\",\"moves\":[\"P-K4\",\"e5\"]}");
+	test_problem(&ex, 422, "illegal_move", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "reason"), "malformed");
+	ck_assert_int_eq((int)cjson_number(ex.json, "index"), 1);
+	ck_assert_str_eq(cjson_string(ex.json, "fen"), E4_FEN);
 	test_done(&ex);
 }
 END_TEST
@@ -1472,6 +1517,7 @@ static Suite *endpoints_suite(void)
 	tcase_add_test(tc, apply_move_malformed);
 	tcase_add_test(tc, apply_move_san);
 	tcase_add_test(tc, apply_move_repetition);
+	tcase_add_test(tc, apply_move_descriptive);
 	tcase_add_test(tc, apply_move_get_not_allowed);
 	tcase_set_timeout(tc, TEST_TIMEOUT);
 	suite_add_tcase(s, tc);

@@ -987,9 +987,6 @@ def run_checks(c, d):
             body={"fen": START, "history": ["e4"], "move": "e5"}, expect=400, code="invalid_field", field="history")
     c.check("apply: bad notation", "POST", "/apply-move", body={"fen": START, "move": "e4", "notation": "x"},
             expect=400, code="invalid_field", field="notation")
-    c.check("apply: descriptive not wired", "POST", "/apply-move",
-            body={"fen": START, "move": "P-K4", "notation": "descriptive"}, expect=400, code="invalid_field",
-            field="notation")
     c.check("apply: bad lang", "POST", "/apply-move", body={"fen": START, "move": "e4", "lang": "tlh"},
             expect=400, code="invalid_field", field="lang")
     c.check("apply: bad tags", "POST", "/apply-move", body={"fen": START, "moves": ["e4"], "tags": {"a b": "x"}},
@@ -1008,6 +1005,20 @@ def run_checks(c, d):
     c.check("apply: castling through check", "POST", "/apply-move",
             body={"fen": "4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1", "move": "O-O"}, expect=422, code="illegal_move",
             then=lambda r, b: want(b["cause"] == "castling_through_check", "through check"))
+    c.check("apply descriptive, read as a whole", "POST", "/apply-move",
+            body={"fen": START, "notation": "descriptive", "moves": ["P-QB4", "P-K4", "N-B3", "N-KB3", "N-Q5"]},
+            expect=ok, then=lambda r, b: want(b["moves"][2]["uci"] == "b1c3" and b["san"] == "Nd5", "2. N-B3 is Nc3"))
+    c.check("apply descriptive in Spanish", "POST", "/apply-move",
+            body={"fen": START, "notation": "descriptive", "lang": "es", "move": "CR3A"}, expect=ok,
+            then=lambda r, b: want(b["uci"] == "g1f3", "CR3A is Nf3"))
+    c.check("apply descriptive: ambiguous", "POST", "/apply-move",
+            body={"fen": START, "notation": "descriptive", "move": "N-B3"}, expect=422, code="ambiguous_move")
+    c.check("apply descriptive: not legal", "POST", "/apply-move",
+            body={"fen": START, "notation": "descriptive", "moves": ["P-K4", "P-K5"]}, expect=422, code="illegal_move",
+            then=lambda r, b: want(b["index"] == 1 and b["reason"] == "not_legal", "index"))
+    c.check("apply descriptive: a language it is not written in", "POST", "/apply-move",
+            body={"fen": START, "notation": "descriptive", "lang": "de", "move": "P-K4"}, expect=400,
+            code="invalid_field", field="lang")
     c.check("apply: null move", "POST", "/apply-move", body={"fen": START, "move": "--"}, expect=422,
             code="illegal_move", then=lambda r, b: want(b["reason"] == "null_move", "null move"))
 
