@@ -115,24 +115,32 @@ static cJSON *json_san_illegal(const struct position *pos, const char *field, in
 	return obj;
 }
 
+cJSON *json_candidates(const struct position *pos, const move *moves, int count, enum san_lang lang)
+{
+	cJSON *list = cJSON_CreateArray();
+
+	for (int i = 0; list && i < count; i++) {
+		char san[SAN_MAX], uci[UCI_MAX];
+		cJSON *item = cJSON_CreateObject();
+		san_format_move(pos, moves[i], lang, SAN_STYLE_SAN, san);
+		uci_format_move(pos, moves[i], uci);
+		if (!json_append(list, item) || !cJSON_AddStringToObject(item, "san", san) ||
+		    !cJSON_AddStringToObject(item, "uci", uci)) {
+			cJSON_Delete(list);
+			return NULL;
+		}
+	}
+	return list;
+}
+
 /* ambiguous_move: the candidates in SAN (in the reading's language) and UCI. */
 static cJSON *json_san_ambiguous(const struct position *pos, const char *field, int index, const char *text,
 				 size_t length, const struct san_parse_result *r, enum san_lang lang,
 				 const struct json_fen_style *style)
 {
 	cJSON *obj = json_move_problem(pos, "ambiguous_move", field, index, text, length, r->error.message, style);
-	cJSON *list = obj ? cJSON_AddArrayToObject(obj, "candidates") : NULL;
 
-	for (int i = 0; list && i < r->candidates.count; i++) {
-		char san[SAN_MAX], uci[UCI_MAX];
-		cJSON *item = cJSON_CreateObject();
-		san_format_move(pos, r->candidates.moves[i], lang, SAN_STYLE_SAN, san);
-		uci_format_move(pos, r->candidates.moves[i], uci);
-		if (!json_append(list, item) || !cJSON_AddStringToObject(item, "san", san) ||
-		    !cJSON_AddStringToObject(item, "uci", uci))
-			list = NULL;
-	}
-	if (!list) {
+	if (obj && !json_attach(obj, "candidates", json_candidates(pos, r->candidates.moves, r->candidates.count, lang))) {
 		cJSON_Delete(obj);
 		return NULL;
 	}
@@ -170,7 +178,7 @@ static cJSON *json_descriptive_problem(const struct descriptive_game *game, cons
 	const char *text = e->ply >= 0 ? tokens[e->ply] : "";
 	size_t length = strlen(text);
 	char detail[DESCRIPTIVE_MESSAGE_MAX + 16];
-	cJSON *obj, *list;
+	cJSON *obj;
 
 	snprintf(detail, sizeof detail, "%s", e->message);
 	utf8_sanitize(detail);
@@ -188,17 +196,7 @@ static cJSON *json_descriptive_problem(const struct descriptive_game *game, cons
 	case DESCRIPTIVE_ERR_AMBIGUOUS:
 		*outcome = JSON_APPLY_AMBIGUOUS_MOVE;
 		obj = json_move_problem(pos, "ambiguous_move", field, e->ply, text, length, e->message, style);
-		list = obj ? cJSON_AddArrayToObject(obj, "candidates") : NULL;
-		for (int i = 0; list && i < e->candidate_count; i++) {
-			char san[SAN_MAX], uci[UCI_MAX];
-			cJSON *item = cJSON_CreateObject();
-			san_format_move(pos, e->candidates[i], lang, SAN_STYLE_SAN, san);
-			uci_format_move(pos, e->candidates[i], uci);
-			if (!json_append(list, item) || !cJSON_AddStringToObject(item, "san", san) ||
-			    !cJSON_AddStringToObject(item, "uci", uci))
-				list = NULL;
-		}
-		if (!list) {
+		if (obj && !json_attach(obj, "candidates", json_candidates(pos, e->candidates, e->candidate_count, lang))) {
 			cJSON_Delete(obj);
 			return NULL;
 		}
@@ -531,6 +529,10 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 	free(notes);
 	return result;
 
+fail:
+	/* out of memory: whatever problem was begun goes too */
+	cJSON_Delete(problem);
+	problem = NULL;
 problem:
 	free(descriptive);
 	free(keys);
@@ -539,12 +541,4 @@ problem:
 	cJSON_Delete(plies);
 	cJSON_Delete(result);
 	return problem;
-fail:
-	free(descriptive);
-	free(keys);
-	free(played);
-	free(notes);
-	cJSON_Delete(plies);
-	cJSON_Delete(result);
-	return NULL;
 }

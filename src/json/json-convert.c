@@ -11,29 +11,6 @@
 #include "core/uci.h"
 #include "core/utf8.h"
 
-/* Adds child to obj under name, deleting it if that fails; false when out of memory. */
-static bool json_convert_attach(cJSON *obj, const char *name, cJSON *child)
-{
-	if (!child)
-		return false;
-	if (!cJSON_AddItemToObject(obj, name, child)) {
-		cJSON_Delete(child);
-		return false;
-	}
-	return true;
-}
-
-static bool json_convert_append(cJSON *array, cJSON *child)
-{
-	if (!child)
-		return false;
-	if (!cJSON_AddItemToArray(array, child)) {
-		cJSON_Delete(child);
-		return false;
-	}
-	return true;
-}
-
 /* length bytes of the input as a string, cut to 64 bytes and made valid UTF-8. */
 static cJSON *json_convert_slice(const char *text, int length)
 {
@@ -58,7 +35,7 @@ static bool json_convert_note(cJSON *notes, const char *code, int ply, int offse
 
 	snprintf(text, sizeof text, "%s", message);
 	utf8_sanitize(text);
-	return json_convert_append(notes, note) && cJSON_AddStringToObject(note, "code", code) &&
+	return json_append(notes, note) && cJSON_AddStringToObject(note, "code", code) &&
 	       json_convert_add_index(note, "ply", ply) && cJSON_AddNumberToObject(note, "offset", offset) &&
 	       cJSON_AddNumberToObject(note, "length", length) && cJSON_AddStringToObject(note, "message", text);
 }
@@ -71,41 +48,23 @@ static cJSON *json_convert_problem(const char *code, const char *reason, const c
 				   const move *candidates, int candidate_count, const struct json_fen_style *style)
 {
 	char message[DESCRIPTIVE_MESSAGE_MAX];
-	cJSON *obj = cJSON_CreateObject(), *list;
+	cJSON *obj = cJSON_CreateObject();
 
 	snprintf(message, sizeof message, "%s", detail);
 	utf8_sanitize(message);
 	if (!obj || !cJSON_AddStringToObject(obj, "code", code) || !cJSON_AddStringToObject(obj, "reason", reason) ||
 	    !cJSON_AddStringToObject(obj, "detail", message) || !json_convert_add_index(obj, "index", index) ||
-	    !(text && length > 0 ? json_convert_attach(obj, "token", json_convert_slice(text + offset, length))
+	    !(text && length > 0 ? json_attach(obj, "token", json_convert_slice(text + offset, length))
 				 : cJSON_AddNullToObject(obj, "token") != NULL) ||
 	    !cJSON_AddNumberToObject(obj, "offset", offset) || !cJSON_AddNumberToObject(obj, "length", length) ||
-	    !(pos ? json_convert_attach(obj, "fen", json_fen_string(pos, style)) : cJSON_AddNullToObject(obj, "fen") != NULL))
+	    !(pos ? json_attach(obj, "fen", json_fen_string(pos, style)) : cJSON_AddNullToObject(obj, "fen") != NULL))
 		goto fail;
-	if (pos && candidate_count > 0) {
-		if (!(list = cJSON_AddArrayToObject(obj, "candidates")))
-			goto fail;
-		for (int i = 0; i < candidate_count; i++) {
-			char san[SAN_MAX], uci[UCI_MAX];
-			cJSON *c = cJSON_CreateObject();
-			san_format_move(pos, candidates[i], SAN_LANG_EN, SAN_STYLE_SAN, san);
-			uci_format_move(pos, candidates[i], uci);
-			if (!json_convert_append(list, c) || !cJSON_AddStringToObject(c, "san", san) ||
-			    !cJSON_AddStringToObject(c, "uci", uci))
-				goto fail;
-		}
-	} else if (pos && !strcmp(code, "illegal_move")) {
-		struct move_list moves;
-		movegen_legal(pos, &moves);
-		if (!(list = cJSON_AddArrayToObject(obj, "legal_moves")))
-			goto fail;
-		for (int i = 0; i < moves.count; i++) {
-			char uci[UCI_MAX];
-			uci_format_move(pos, moves.moves[i], uci);
-			if (!json_convert_append(list, cJSON_CreateString(uci)))
-				goto fail;
-		}
-	}
+	if (pos && candidate_count > 0 &&
+	    !json_attach(obj, "candidates", json_candidates(pos, candidates, candidate_count, SAN_LANG_EN)))
+		goto fail;
+	if (pos && candidate_count == 0 && !strcmp(code, "illegal_move") &&
+	    !json_attach(obj, "legal_moves", json_legal_uci(pos)))
+		goto fail;
 	return obj;
 fail:
 	cJSON_Delete(obj);
@@ -334,7 +293,7 @@ cJSON *json_convert(const struct position *start, const struct json_convert_requ
 			return problem;
 		}
 	}
-	if (!json_convert_attach(result, "pgn", json_convert_pgn(start, req, game, &bad_tags))) {
+	if (!json_attach(result, "pgn", json_convert_pgn(start, req, game, &bad_tags))) {
 		if (!bad_tags)
 			goto fail;
 		cJSON_Delete(result);
@@ -353,19 +312,19 @@ cJSON *json_convert(const struct position *start, const struct json_convert_requ
 		san_format_move(&pos, game->moves[i], SAN_LANG_EN, SAN_STYLE_SAN, san);
 		uci_format_move(&pos, game->moves[i], uci);
 		position_make_move(&pos, game->moves[i], &undo);
-		if (!json_convert_append(moves, ply) ||
-		    !json_convert_attach(ply, "given", json_convert_slice(req->text + t->offset, t->length)) ||
+		if (!json_append(moves, ply) ||
+		    !json_attach(ply, "given", json_convert_slice(req->text + t->offset, t->length)) ||
 		    !cJSON_AddNumberToObject(ply, "offset", t->offset) || !cJSON_AddStringToObject(ply, "san", san) ||
-		    !cJSON_AddStringToObject(ply, "uci", uci) || !json_convert_attach(ply, "fen", json_fen_string(&pos, &req->style)))
+		    !cJSON_AddStringToObject(ply, "uci", uci) || !json_attach(ply, "fen", json_fen_string(&pos, &req->style)))
 			goto fail;
 	}
 	status_compute(&pos, &st);
-	if (!json_convert_attach(result, "final_fen", json_fen_string(&pos, &req->style)) ||
-	    !json_convert_attach(result, "status", json_status(&pos, &st)))
+	if (!json_attach(result, "final_fen", json_fen_string(&pos, &req->style)) ||
+	    !json_attach(result, "status", json_status(&pos, &st)))
 		goto fail;
 	problem = notes;
 	notes = NULL; /* attach owns it from here, also when it fails */
-	if (!json_convert_attach(result, "notes", problem))
+	if (!json_attach(result, "notes", problem))
 		goto fail;
 	return result;
 fail:

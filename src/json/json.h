@@ -64,6 +64,9 @@ cJSON *json_fen_string(const struct position *pos, const struct json_fen_style *
 bool json_attach(cJSON *obj, const char *name, cJSON *child);
 bool json_append(cJSON *array, cJSON *child);
 
+/* The legal moves of pos in UCI: ["e2e4", ...]. */
+cJSON *json_legal_uci(const struct position *pos);
+
 /* One legal move described for clients: {"uci", "san" (in lang), "from", "to", "piece",
  * "capture", "promotion", "flags"}. pos is the position before the move. */
 cJSON *json_move(const struct position *pos, move m, enum san_lang lang);
@@ -130,6 +133,9 @@ enum json_apply_outcome {
 cJSON *json_apply_moves(struct position *pos, const char *const *moves, int count,
 			const struct json_apply_options *options, const struct json_fen_style *style,
 			enum json_apply_outcome *outcome);
+
+/* The moves of an ambiguous_move problem: [{"san" (in lang), "uci"}, ...]. */
+cJSON *json_candidates(const struct position *pos, const move *moves, int count, enum san_lang lang);
 
 /* [{"code", "offset", "length", "given", "became", "message"}, ...]: SAN warnings. */
 cJSON *json_san_warnings(const struct san_issue *warnings, int count);
