@@ -28,6 +28,7 @@ static const struct {
 	[REPLY_NON_STANDARD_SAN] = { 422, "non_standard_san", "Not standard SAN" },
 	[REPLY_INTERNAL_ERROR] = { 500, "internal_error", "Internal server error" },
 	[REPLY_SERVICE_UNAVAILABLE] = { 503, "service_unavailable", "Service unavailable" },
+	[REPLY_UNREADABLE_GAME] = { 422, "unreadable_game", "Unreadable game" },
 	[REPLY_INVALID_FRAMING] = { 400, "invalid_framing", "Invalid message framing" },
 	[REPLY_NOT_ACCEPTABLE] = { 406, "not_acceptable", "Not acceptable" },
 };
