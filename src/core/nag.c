@@ -212,6 +212,12 @@ const char *nag_glyph(int nag)
 
 int nag_from_glyph(const char *text, size_t length)
 {
+	unsigned char c = length ? (unsigned char)text[0] : 0;
+
+	/* Moves start with a letter or digit; of the glyphs only N and RR do. */
+	if (!length || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+	    (c >= 'A' && c <= 'Z' && !(length == 1 && c == 'N') && !(length == 2 && c == 'R' && text[1] == 'R')))
+		return -1;
 	for (size_t i = 0; i < sizeof nag_spellings / sizeof nag_spellings[0]; i++)
 		if (strlen(nag_spellings[i].text) == length && !memcmp(nag_spellings[i].text, text, length))
 			return nag_spellings[i].nag;

@@ -200,6 +200,8 @@ static const char *pgn_result_of(const char *t, size_t n, bool *lenient)
 	static const char *const results[] = { "1-0", "0-1", "1/2-1/2", "*" };
 
 	*lenient = false;
+	if (!n || (t[0] != '0' && t[0] != '1' && t[0] != '*' && (unsigned char)t[0] != 0xc2))
+		return NULL;
 	for (size_t i = 0; i < sizeof results / sizeof results[0]; i++)
 		if (strlen(results[i]) == n && !memcmp(results[i], t, n))
 			return results[i];
