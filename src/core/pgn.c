@@ -1008,6 +1008,17 @@ size_t pgn_reader_feed(struct pgn_reader *r, const char *data, size_t length)
 	r->paused = false;
 	for (i = 0; i < length && !r->paused; i++) {
 		unsigned char c = (unsigned char)data[i];
+		/* A byte-order mark opening the input is no character: '%' after it still
+		 * starts the first line. Bytes that only began like one are read after all. */
+		if (r->bom < 3 && r->offset + i == r->bom) {
+			if (c == (unsigned char)"\xef\xbb\xbf"[r->bom]) {
+				r->bom++;
+				continue;
+			}
+			for (unsigned k = 0; k < r->bom; k++)
+				pgn_byte(r, (unsigned char)"\xef\xbb\xbf"[k]);
+			r->bom = 3;
+		}
 		pgn_byte(r, c);
 		if (c == '\n') {
 			r->line++;
@@ -1024,6 +1035,9 @@ size_t pgn_reader_feed(struct pgn_reader *r, const char *data, size_t length)
 
 void pgn_reader_finish(struct pgn_reader *r)
 {
+	if (r->bom < 3 && r->offset == r->bom)
+		for (unsigned k = 0; k < r->bom; k++)
+			pgn_byte(r, (unsigned char)"\xef\xbb\xbf"[k]);
 	switch (r->state) {
 	case PGN_S_SYMBOL:
 		pgn_token(r);

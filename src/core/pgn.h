@@ -186,6 +186,7 @@ struct pgn_reader {
 	enum pgn_state state;
 	unsigned line, column;
 	bool line_start;
+	unsigned bom;                   /* bytes of a leading byte-order mark seen */
 	bool paused;
 	unsigned long long offset;
 	unsigned tok_line, tok_column;
