@@ -17,6 +17,7 @@
 
 struct router_route;
 struct server;
+struct stream_endpoint;
 
 /* Defaults of the daemon's settings; configure may override them with -D. */
 #ifndef FEND_DEFAULT_LISTEN
@@ -30,6 +31,9 @@ struct server;
 #endif
 #ifndef FEND_DEFAULT_TIMEOUT
 #define FEND_DEFAULT_TIMEOUT 15
+#endif
+#ifndef FEND_DEFAULT_MAX_BULK_BODY
+#define FEND_DEFAULT_MAX_BULK_BODY 268435456
 #endif
 #ifndef FEND_DEFAULT_MAX_CONNECTIONS
 #define FEND_DEFAULT_MAX_CONNECTIONS 1024
@@ -89,6 +93,7 @@ enum config_result {
 };
 
 #define CONFIG_ORIGIN_MAX 256
+#define CONFIG_PATH_MAX 1024
 
 /* The daemon's settings, read once from argv and the environment. */
 struct config {
@@ -103,6 +108,8 @@ struct config {
 	unsigned max_connections;
 	char cors_origin[CONFIG_ORIGIN_MAX];
 	enum config_log log;
+	char spool_dir[CONFIG_PATH_MAX];  /* where streamed bodies are spooled */
+	size_t max_bulk_body;             /* largest NDJSON body of bulk /validate */
 };
 
 /* Fills cfg from the FEND_* environment variables, then argv (flags win). Prints --help
@@ -230,12 +237,19 @@ int body_bool(const struct http_request *req, const char *name, bool *out, struc
 int body_position_options(const struct http_request *req, const char **fen, struct fen_options *options,
 			  struct json_fen_style *style, struct http_response *resp);
 
+/* body_position_options without the fen: mode, chess960, infer_castling, ep, castling. */
+int body_style_options(const struct http_request *req, struct fen_options *options, struct json_fen_style *style,
+		       struct http_response *resp);
+
+/* The 413 payload_too_large problem naming the limit. */
+void body_too_large(size_t max_body, struct http_response *resp);
+
 /* router.c */
 
 struct router_route {
 	enum http_method method;
 	const char *path;
-	http_handler handler;
+	http_handler handler;  /* NULL for a route that only streams (router_stream) */
 };
 
 /* The method's enum value; HTTP_OTHER when the router does not know it. */
@@ -244,6 +258,9 @@ enum http_method router_method(const char *name);
 /* Finds the route of req. Returns NULL when the router answered itself in resp: 404
  * not_found, 405 method_not_allowed, or the 204 of a CORS preflight. HEAD finds GET. */
 const struct router_route *router_find(const struct http_request *req, struct http_response *resp);
+
+/* The stream of a POST route (stream.h), or NULL when its bodies are never streamed. */
+const struct stream_endpoint *router_stream(const struct router_route *route);
 
 /* router_find, then the route's handler: a complete answer to req. */
 void router_dispatch(const struct http_request *req, struct http_response *resp);
@@ -294,6 +311,8 @@ void server_stop(struct server *srv);
 /* endpoint-*.c */
 
 void endpoint_validate(const struct http_request *req, struct http_response *resp);
+/* POST /validate with an NDJSON body: one result per line (endpoint-validate.c). */
+extern const struct stream_endpoint endpoint_validate_stream;
 void endpoint_apply_move(const struct http_request *req, struct http_response *resp);
 void endpoint_moves(const struct http_request *req, struct http_response *resp);
 void endpoint_render(const struct http_request *req, struct http_response *resp);
