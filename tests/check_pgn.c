@@ -18,6 +18,18 @@
 #define CARUANA_FINAL "rn2kbnr/Rp2pppp/2P5/4N3/8/1P4P1/1P1PPP1P/1NB1KB1b b kq - 0 9"
 #define MINI_FINAL "r2q1bnr/ppp1kBpp/2np4/3NN3/4P3/7P/PPPP1PP1/R1BbK2R b KQ - 2 8"
 
+/* A game as a client sees it: printed, then parsed back. */
+static void add_printed(cJSON *games, cJSON *game)
+{
+	char *text = cJSON_PrintUnformatted(game);
+	cJSON *parsed = text ? cJSON_Parse(text) : NULL;
+
+	ck_assert_msg(parsed != NULL, "the game's JSON does not parse back");
+	cJSON_AddItemToArray(games, parsed);
+	cJSON_free(text);
+	cJSON_Delete(game);
+}
+
 /* Reads text, length bytes, handing the reader pieces of at most chunk bytes, and returns
  * the games' JSON as an array (the caller deletes it). */
 static cJSON *read_pgn_chunked(const char *text, size_t length, size_t chunk, enum san_lang lang)
@@ -39,14 +51,14 @@ static cJSON *read_pgn_chunked(const char *text, size_t length, size_t chunk, en
 		while (used < piece) {
 			used += pgn_reader_feed(reader, text + at + used, piece - used);
 			while ((game = json_pgn_take(builder, NULL, &oom)))
-				cJSON_AddItemToArray(games, game);
+				add_printed(games, game);
 			ck_assert(!oom);
 		}
 		at += piece;
 	}
 	pgn_reader_finish(reader);
 	while ((game = json_pgn_take(builder, NULL, &oom)))
-		cJSON_AddItemToArray(games, game);
+		add_printed(games, game);
 	ck_assert(!oom);
 	json_pgn_free(builder);
 	free(reader);

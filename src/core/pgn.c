@@ -426,6 +426,7 @@ static void pgn_move(struct pgn_reader *r, const char *t, size_t n, unsigned col
 	}
 	nag = nag_suffix(text, n, &kept);
 	text[kept] = '\0';
+	bool standard = false;
 	if (pgn_looks_uci(text, kept) && uci_parse_move(&line->pos, text, kept, &m) == UCI_OK) {
 		struct pgn_issue issue = { .san = SAN_OK, .token = text, .ply = line->ply + 1 };
 		pgn_issue(r, &issue, PGN_WARN_UCI_MOVE, column, "move %s is written in UCI, not SAN", text);
@@ -447,10 +448,16 @@ static void pgn_move(struct pgn_reader *r, const char *t, size_t n, unsigned col
 			return;
 		}
 		m = res->m;
+		/* Read without a single rewrite, in English and plain ASCII: the text is the
+		 * standard SAN already, and writing it again can be skipped. */
+		standard = r->options.san.lang == SAN_LANG_EN;
+		for (size_t i = 0; standard && i < kept; i++)
+			standard = (unsigned char)text[i] < 0x80;
 		for (int i = 0; i < res->warning_count; i++) {
 			const struct san_issue *w = &res->warnings[i];
 			if (w->code == SAN_WARN_ANNOTATION)
 				continue;
+			standard = false;
 			struct pgn_issue issue = {
 				.san = w->code,
 				.token = text,
@@ -481,6 +488,7 @@ static void pgn_move(struct pgn_reader *r, const char *t, size_t n, unsigned col
 			.line = r->tok_line,
 			.column = column,
 			.text = text,
+			.standard = standard,
 		};
 		r->visitor->move(r->ctx, &mv);
 	}

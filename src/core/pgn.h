@@ -102,6 +102,7 @@ struct pgn_move {
 	int depth;
 	unsigned line, column;
 	const char *text;               /* as written, without suffix glyphs (NUL-terminated) */
+	bool standard;                  /* text is already the move's standard English SAN */
 };
 
 struct pgn_arrow {

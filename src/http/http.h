@@ -32,6 +32,9 @@ struct stream_endpoint;
 #ifndef FEND_DEFAULT_TIMEOUT
 #define FEND_DEFAULT_TIMEOUT 15
 #endif
+#ifndef FEND_DEFAULT_MAX_PGN_BODY
+#define FEND_DEFAULT_MAX_PGN_BODY 67108864
+#endif
 #ifndef FEND_DEFAULT_MAX_BULK_BODY
 #define FEND_DEFAULT_MAX_BULK_BODY 268435456
 #endif
@@ -55,6 +58,8 @@ struct http_request {
 	const cJSON *body;             /* POST: the parsed JSON object; NULL otherwise */
 	const char *request_id;        /* echoed in X-Request-Id */
 	const struct config *config;
+	const char *accept;            /* the Accept header, or NULL */
+	const char *content_type;      /* the Content-Type header, or NULL */
 };
 
 /* Headers beyond Content-Type; names and values are borrowed (static strings, the
@@ -110,6 +115,7 @@ struct config {
 	enum config_log log;
 	char spool_dir[CONFIG_PATH_MAX];  /* where streamed bodies are spooled */
 	size_t max_bulk_body;             /* largest NDJSON body of bulk /validate */
+	size_t max_pgn_body;              /* largest body of POST /pgn; 0: no limit */
 };
 
 /* Fills cfg from the FEND_* environment variables, then argv (flags win). Prints --help
@@ -132,6 +138,7 @@ enum reply_code {
 	REPLY_UNSUPPORTED_MEDIA_TYPE,
 	REPLY_INVALID_FEN,
 	REPLY_ILLEGAL_MOVE,
+	REPLY_MALFORMED_PGN,
 	REPLY_INTERNAL_ERROR,
 	REPLY_SERVICE_UNAVAILABLE,
 	REPLY_CODE_NB
@@ -313,6 +320,7 @@ void server_stop(struct server *srv);
 void endpoint_validate(const struct http_request *req, struct http_response *resp);
 /* POST /validate with an NDJSON body: one result per line (endpoint-validate.c). */
 extern const struct stream_endpoint endpoint_validate_stream;
+extern const struct stream_endpoint endpoint_pgn_stream;
 void endpoint_apply_move(const struct http_request *req, struct http_response *resp);
 void endpoint_moves(const struct http_request *req, struct http_response *resp);
 void endpoint_render(const struct http_request *req, struct http_response *resp);

@@ -26,7 +26,26 @@ struct json_pgn {
 	cJSON *line[PGN_DEPTH_MAX + 1]; /* moves array per depth */
 	cJSON *last[PGN_DEPTH_MAX + 1]; /* last move per depth */
 	cJSON *before[PGN_DEPTH_MAX + 1]; /* a comment before the first move of a line */
+	char *scratch;                  /* where a finished move is printed */
+	size_t scratch_size;
 };
+
+/* A whole number. cJSON 1.7.15 prints every number with "%1.15g" and reads it back to
+ * check it, which cost more than the chess; a count is printed once here, as cJSON
+ * would print it, and kept as a raw value. */
+static cJSON *json_pgn_int(long value)
+{
+	char digits[24], *p = digits + sizeof digits - 1;
+	unsigned long u = value < 0 ? 0UL - (unsigned long)value : (unsigned long)value;
+
+	*p = '\0';
+	do
+		*--p = (char)('0' + u % 10);
+	while ((u /= 10) > 0);
+	if (value < 0)
+		*--p = '-';
+	return cJSON_CreateRaw(p);
+}
 
 /* A cJSON string of length bytes of text, made valid UTF-8 ('?' for bad bytes). */
 static cJSON *json_pgn_string(const char *text, size_t length)
@@ -47,10 +66,12 @@ static cJSON *json_pgn_string(const char *text, size_t length)
 	return item;
 }
 
-/* Adds item to obj under name; marks the builder out of memory when either is NULL. */
+/* Adds item to obj under name (a string literal: it is not copied); marks the builder out
+ * of memory when either is NULL. A game has a dozen members per ply, so copying every key
+ * was a good part of the time spent. */
 static void json_pgn_add(struct json_pgn *b, cJSON *obj, const char *name, cJSON *item)
 {
-	if (!item || !obj || !cJSON_AddItemToObject(obj, name, item)) {
+	if (!item || !obj || !cJSON_AddItemToObjectCS(obj, name, item)) {
 		cJSON_Delete(item);
 		b->oom = true;
 	}
@@ -73,6 +94,43 @@ static void json_pgn_set(struct json_pgn *b, cJSON *obj, const char *name, cJSON
 	}
 }
 
+/* A move is complete once the next move of its line, the end of its line or the end of
+ * the game comes: it is then printed and kept as that text (a raw item), and its tree is
+ * freed. A game's memory is then its text, not a dozen nodes per ply, and the nodes of
+ * one move are reused by the next straight from the allocator's cache. */
+static void json_pgn_seal(struct json_pgn *b, int depth)
+{
+	cJSON *done = b->last[depth], *parent = b->line[depth], *raw;
+
+	b->last[depth] = NULL;
+	if (!done || !parent || b->oom)
+		return;
+	for (;;) {
+		if (!b->scratch) {
+			b->scratch_size = b->scratch_size ? b->scratch_size * 2 : 4096;
+			if (!(b->scratch = malloc(b->scratch_size))) {
+				b->scratch_size = 0;
+				b->oom = true;
+				return;
+			}
+		}
+		/* cJSON wants 5 bytes more than it prints. */
+		if (cJSON_PrintPreallocated(done, b->scratch, (int)b->scratch_size - 5, false))
+			break;
+		free(b->scratch);
+		b->scratch = NULL;
+		if (b->scratch_size > (size_t)1 << 30) {
+			b->oom = true;
+			return;
+		}
+	}
+	raw = cJSON_CreateRaw(b->scratch);
+	if (!raw || !cJSON_ReplaceItemViaPointer(parent, done, raw)) {
+		cJSON_Delete(raw);
+		b->oom = true;
+	}
+}
+
 static void json_pgn_game_begin(void *ctx, int game)
 {
 	struct json_pgn *b = ctx;
@@ -87,7 +145,7 @@ static void json_pgn_game_begin(void *ctx, int game)
 		b->oom = true;
 		return;
 	}
-	json_pgn_add(b, g, "index", cJSON_CreateNumber(game));
+	json_pgn_add(b, g, "index", json_pgn_int(game));
 	json_pgn_add(b, g, "tags", b->tags = cJSON_CreateObject());
 	json_pgn_add(b, g, "result", cJSON_CreateNull());
 	json_pgn_add(b, g, "chess960", cJSON_CreateFalse());
@@ -111,11 +169,13 @@ static void json_pgn_tag(void *ctx, const char *name, const char *value, size_t 
 		b->oom = true;
 		return;
 	}
-	/* A repeated tag keeps its last value. */
+	/* A repeated tag keeps its last value. The name is the reader's, so it is copied. */
 	if (cJSON_GetObjectItemCaseSensitive(b->tags, name))
 		json_pgn_set(b, b->tags, name, item);
-	else
-		json_pgn_add(b, b->tags, name, item);
+	else if (!cJSON_AddItemToObject(b->tags, name, item)) {
+		cJSON_Delete(item);
+		b->oom = true;
+	}
 }
 
 static void json_pgn_start(void *ctx, const struct position *start, bool chess960)
@@ -137,12 +197,16 @@ static void json_pgn_move(void *ctx, const struct pgn_move *mv)
 
 	if (mv->depth > PGN_DEPTH_MAX || !b->line[mv->depth])
 		return;
+	json_pgn_seal(b, mv->depth);
 	obj = cJSON_CreateObject();
-	san_format_move(mv->before, mv->m, b->lang, SAN_STYLE_SAN, san);
+	if (mv->standard && b->lang == SAN_LANG_EN && strlen(mv->text) < sizeof san)
+		strcpy(san, mv->text);
+	else
+		san_format_move(mv->before, mv->m, b->lang, SAN_STYLE_SAN, san);
 	uci_format_move(mv->before, mv->m, uci);
-	json_pgn_add(b, obj, "ply", cJSON_CreateNumber(mv->ply));
-	json_pgn_add(b, obj, "move_number", cJSON_CreateNumber(mv->before->fullmove));
-	json_pgn_add(b, obj, "color", cJSON_CreateString(mv->before->turn == WHITE ? "white" : "black"));
+	json_pgn_add(b, obj, "ply", json_pgn_int(mv->ply));
+	json_pgn_add(b, obj, "move_number", json_pgn_int(mv->before->fullmove));
+	json_pgn_add(b, obj, "color", cJSON_CreateStringReference(mv->before->turn == WHITE ? "white" : "black"));
 	json_pgn_add(b, obj, "san", cJSON_CreateString(san));
 	json_pgn_add(b, obj, "uci", cJSON_CreateString(uci));
 	json_pgn_add(b, obj, "fen", json_fen_string(mv->after, &b->style));
@@ -168,7 +232,7 @@ static void json_pgn_nag(void *ctx, int nag, int depth)
 	if (!last)
 		return;
 	obj = cJSON_CreateObject();
-	json_pgn_add(b, obj, "nag", cJSON_CreateNumber(nag));
+	json_pgn_add(b, obj, "nag", json_pgn_int(nag));
 	json_pgn_add(b, obj, "glyph", glyph ? cJSON_CreateString(glyph) : cJSON_CreateNull());
 	json_pgn_add(b, obj, "meaning", meaning ? cJSON_CreateString(meaning) : cJSON_CreateNull());
 	json_pgn_append(b, cJSON_GetObjectItemCaseSensitive(last, "nags"), obj);
@@ -265,8 +329,8 @@ static void json_pgn_variation_end(void *ctx, int depth)
 
 	if (depth < 1 || depth > PGN_DEPTH_MAX)
 		return;
+	json_pgn_seal(b, depth);
 	b->line[depth] = NULL;
-	b->last[depth] = NULL;
 	cJSON_Delete(b->before[depth]);
 	b->before[depth] = NULL;
 }
@@ -283,11 +347,11 @@ static void json_pgn_issue(void *ctx, const struct pgn_issue *issue)
 	obj = cJSON_CreateObject();
 	json_pgn_add(b, obj, "code", cJSON_CreateString(code));
 	json_pgn_add(b, obj, "message", cJSON_CreateString(issue->message));
-	json_pgn_add(b, obj, "index", cJSON_CreateNumber(issue->game));
-	json_pgn_add(b, obj, "line", cJSON_CreateNumber(issue->line));
-	json_pgn_add(b, obj, "column", cJSON_CreateNumber(issue->column));
-	json_pgn_add(b, obj, "ply", issue->ply ? cJSON_CreateNumber(issue->ply) : cJSON_CreateNull());
-	json_pgn_add(b, obj, "depth", cJSON_CreateNumber(issue->depth));
+	json_pgn_add(b, obj, "index", json_pgn_int(issue->game));
+	json_pgn_add(b, obj, "line", json_pgn_int((long)issue->line));
+	json_pgn_add(b, obj, "column", json_pgn_int((long)issue->column));
+	json_pgn_add(b, obj, "ply", issue->ply ? json_pgn_int(issue->ply) : cJSON_CreateNull());
+	json_pgn_add(b, obj, "depth", json_pgn_int(issue->depth));
 	json_pgn_add(b, obj, "san", issue->token ? json_pgn_string(issue->token, strlen(issue->token)) : cJSON_CreateNull());
 	if (!warning && issue->san != SAN_OK)
 		json_pgn_add(b, obj, "reason", cJSON_CreateString(san_code_name(issue->san)));
@@ -316,7 +380,8 @@ static bool json_pgn_game_end(void *ctx, const struct pgn_game_end *end)
 	struct json_pgn *b = ctx;
 	struct status st;
 
-	for (int d = 0; d <= PGN_DEPTH_MAX; d++) {
+	for (int d = PGN_DEPTH_MAX; d >= 0; d--) {
+		json_pgn_seal(b, d);
 		cJSON_Delete(b->before[d]);
 		b->before[d] = NULL;
 	}
@@ -374,6 +439,7 @@ void json_pgn_free(struct json_pgn *b)
 	cJSON_Delete(b->done);
 	for (int d = 0; d <= PGN_DEPTH_MAX; d++)
 		cJSON_Delete(b->before[d]);
+	free(b->scratch);
 	free(b);
 }
 
