@@ -176,11 +176,13 @@ def pointer_escape(text):
 
 class Daemon:
     KNOWN_ENV = ("FEND_LISTEN", "FEND_PORT", "FEND_THREADS", "FEND_MAX_BODY", "FEND_TIMEOUT",
-                 "FEND_MAX_CONNECTIONS", "FEND_CORS_ORIGIN", "FEND_LOG")
+                 "FEND_MAX_CONNECTIONS", "FEND_CORS_ORIGIN", "FEND_LOG",
+                 "FEND_DRAIN_DELAY", "FEND_TRUST_PROXY")
 
-    def __init__(self, binary, *args):
+    def __init__(self, binary, *args, env=None):
         self.binary = binary
         self.args = list(args)
+        self.env = env or {}  # FEND_* settings for this daemon (the caller's are dropped)
         self.proc = None
         self.stderr = tempfile.TemporaryFile()
         self.port = None
@@ -188,6 +190,7 @@ class Daemon:
 
     def start(self):
         env = {k: v for k, v in os.environ.items() if k not in self.KNOWN_ENV}
+        env.update(self.env)
         self.proc = subprocess.Popen(
             [self.binary, "--listen", "127.0.0.1", "--port", "0", "--log", "off", *self.args],
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=self.stderr, env=env)
@@ -600,6 +603,15 @@ def run_checks(c, d):
                                want(b["version"] == c.daemon.version,
                                     f"version {b['version']} but the banner says {c.daemon.version}")))
     c.check("version HEAD", "HEAD", "/version", expect=ok)
+    c.check("ready", "GET", "/ready", expect=ok,
+            then=lambda r, b: want(b == {"status": "ready"}, "not {\"status\":\"ready\"}"))
+    c.check("ready HEAD", "HEAD", "/ready", expect=ok)
+    c.check("metrics", "GET", "/metrics", expect=ok,
+            then=lambda r, b: (want(r.header("Content-Type") == "text/plain; version=0.0.4; charset=utf-8",
+                                    f"Content-Type {r.header('Content-Type')!r} is not Prometheus text 0.0.4"),
+                               want(f'fend_build_info{{version="{c.daemon.version}"}} 1\n'.encode() in r.body,
+                                    "no fend_build_info line with the banner's version")))
+    c.check("metrics HEAD", "HEAD", "/metrics", expect=ok)
     c.check("openapi.yaml", "GET", "/openapi.yaml", expect=ok,
             then=lambda r, b: want(r.body == d.raw, "the daemon serves another document than "
                                    f"{DOC_PATH} ({len(r.body)} bytes, the file has {len(d.raw)}): rebuild fend"))
@@ -611,6 +623,20 @@ def run_checks(c, d):
     c.check("request id with a space replaced", "GET", "/health", headers={"X-Request-Id": "a b"}, expect=ok)
     c.check("request id of 129 bytes replaced", "GET", "/health", headers={"X-Request-Id": "y" * 129},
             expect=ok)
+
+    # ---- the web page: GET / and its files, byte for byte what web/ holds
+    for target, name in [("/", "index.html"), ("/fend.js", "fend.js"), ("/app.js", "app.js"),
+                         ("/style.css", "style.css"), ("/favicon.svg", "favicon.svg")]:
+        with open(os.path.join(SOURCE_DIR, "web", name), "rb") as f:
+            expected = f.read()
+        c.check(f"web {target}", "GET", target, expect=ok,
+                then=lambda r, b, expected=expected, name=name: (
+                    want(r.body == expected, f"the daemon serves another web/{name} ({len(r.body)} bytes, "
+                                             f"the file has {len(expected)}): rebuild fend"),
+                    want(r.header("Cache-Control") == "no-cache", "no Cache-Control: no-cache")))
+        c.check(f"web {target} HEAD", "HEAD", target, expect=ok)
+    c.check("web page loads only its own files", "GET", "/", expect=ok,
+            then=lambda r, b: want(not re.search(r"(src|href)=\"(https?:)?//", b), "a resource from another host"))
 
     # ---- keep-alive: several requests on one connection
     conn = http.client.HTTPConnection("127.0.0.1", c.client.port, timeout=TIMEOUT)
@@ -993,14 +1019,15 @@ def run_checks(c, d):
                 expect=204, then=preflight)
 
     # ---- 404 and 405
-    for method, target in [("GET", "/"), ("GET", "/nope"), ("POST", "/nope"), ("GET", "/validate/"),
+    for method, target in [("GET", "/index.html"), ("GET", "/web/app.js"), ("GET", "/nope"), ("POST", "/nope"), ("GET", "/validate/"),
                            ("GET", "/api/validate"), ("OPTIONS", "/nope"), ("HEAD", "/nope"),
                            ("GET", "/" + "x" * 300)]:
         c.check(f"not found {method} {target[:20]}", method, target, expect=404, code="not_found")
     for method, path in [("DELETE", "/validate"), ("PUT", "/validate"), ("GET", "/apply-move"),
                          ("HEAD", "/apply-move"), ("PUT", "/apply-move"), ("DELETE", "/moves"),
                          ("PATCH", "/render"), ("POST", "/health"), ("PUT", "/version"),
-                         ("POST", "/openapi.yaml"), ("DELETE", "/openapi.yaml")]:
+                         ("POST", "/openapi.yaml"), ("DELETE", "/openapi.yaml"), ("POST", "/"),
+                         ("PUT", "/app.js")]:
         def allowed(r, b, path=path):
             documented = {m.upper() for m in d.doc["paths"][path] if m in HTTP_METHODS}
             if r.body:

@@ -49,6 +49,13 @@ const char config_usage[] =
 	"  --max-pgn-body BYTES   largest body of POST /pgn, which is spooled like bulk bodies;\n"
 	"                         0 means no limit (FEND_MAX_PGN_BODY, default "
 	CONFIG_STR(FEND_DEFAULT_MAX_PGN_BODY) ")\n"
+	"  --drain-delay S        after SIGTERM, seconds /ready answers 503 while requests are\n"
+	"                         still served, before fend stops accepting (FEND_DRAIN_DELAY,\n"
+	"                         default 0)\n"
+	"  --trust-proxy CIDRS    proxies (10.0.0.0/8,127.0.0.1,...) whose X-Forwarded-For names\n"
+	"                         the client in the log (FEND_TRUST_PROXY, default none)\n"
+	"  --health-check [URL]   as the first option: GET URL (default http://127.0.0.1:PORT/health\n"
+	"                         from FEND_PORT) and exit 0 if it answered 200, else 1\n"
 	"  --help                 this text\n"
 	"  --version              the version\n"
 	"\n"
@@ -172,6 +179,17 @@ static int config_set_log(struct config *cfg, const char *value, const char *sou
 	return 0;
 }
 
+static int config_set_trust_proxy(struct config *cfg, const char *value, const char *source)
+{
+	char err[160];
+	int n = proxy_parse(value, cfg->trusted, CONFIG_TRUSTED_MAX, err, sizeof err);
+
+	if (n < 0)
+		return config_error(source, "%s", err);
+	cfg->trusted_count = n;
+	return 0;
+}
+
 #define CONFIG_NUMBER(field, min, max, what) \
 	NULL, (min), (max), (what), offsetof(struct config, field), sizeof(((struct config *)0)->field)
 
@@ -190,6 +208,8 @@ static const struct config_option config_options[] = {
 	{ "--spool-dir", "FEND_SPOOL_DIR", config_set_spool_dir, 0, 0, NULL, 0, 0 },
 	{ "--max-pgn-body", "FEND_MAX_PGN_BODY",
 	  CONFIG_NUMBER(max_pgn_body, 0, 1024ULL * 1024 * 1024 * 1024, "a size in bytes (0: no limit)") },
+	{ "--drain-delay", "FEND_DRAIN_DELAY", CONFIG_NUMBER(drain_delay, 0, 3600, "a number of seconds") },
+	{ "--trust-proxy", "FEND_TRUST_PROXY", config_set_trust_proxy, 0, 0, NULL, 0, 0 },
 };
 
 /* Sets one option from value (named source in messages); -1 after printing why not. */

@@ -18,10 +18,16 @@ void endpoint_validate(const struct http_request *req, struct http_response *res
 	struct fen_options options;
 	struct json_fen_style style;
 	const char *fen;
+	bool valid = false;
+	cJSON *result;
 
 	if (body_position_options(req, &fen, &options, &style, resp))
 		return;
-	reply_json(resp, 200, json_validate_text(fen, strlen(fen), &options, &style, NULL));
+	result = json_validate_text(fen, strlen(fen), &options, &style, &valid);
+
+	if (result)
+		metrics_count_validation(valid);
+	reply_json(resp, 200, result);
 }
 
 /* Bulk validation's state: the defaults from the query string. */
@@ -58,6 +64,7 @@ static enum stream_step validate_bulk_produce(void *state, struct stream_input *
 	const struct validate_bulk *bulk = state;
 	char *line;
 	size_t length;
+	bool valid = false;
 
 	for (int i = 0; i < VALIDATE_LINES_PER_CALL; i++) {
 		cJSON *record;
@@ -66,7 +73,9 @@ static enum stream_step validate_bulk_produce(void *state, struct stream_input *
 			if (strspn(line, " \t") == length)
 				continue;
 			record = json_validate_line(line, length, stream_line_number(in), &bulk->options, &bulk->style,
-						    NULL);
+						    &valid);
+			if (record)
+				metrics_count_validation(valid);
 			break;
 		case STREAM_LINE_LONG:
 			record = json_line_too_long(stream_line_number(in), JSON_LINE_MAX);

@@ -21,6 +21,13 @@ static const struct router_route router_routes[] = {
 	{ HTTP_GET, "/health", endpoint_health },
 	{ HTTP_GET, "/version", endpoint_version },
 	{ HTTP_GET, "/openapi.yaml", endpoint_openapi },
+	{ HTTP_GET, "/ready", endpoint_ready },
+	{ HTTP_GET, "/metrics", endpoint_metrics },
+	{ HTTP_GET, "/", endpoint_web },
+	{ HTTP_GET, "/fend.js", endpoint_web },
+	{ HTTP_GET, "/app.js", endpoint_web },
+	{ HTTP_GET, "/style.css", endpoint_web },
+	{ HTTP_GET, "/favicon.svg", endpoint_web },
 };
 
 #define ROUTER_ROUTES_NB (sizeof router_routes / sizeof router_routes[0])
@@ -150,4 +157,17 @@ void router_dispatch(const struct http_request *req, struct http_response *resp)
 		route->handler(req, resp);
 	else if (route)
 		stream_unsupported(router_stream(route), resp);
+}
+
+int router_path_index(const char *path)
+{
+	for (size_t i = 0; i < ROUTER_ROUTES_NB; i++)
+		if (!strcmp(router_routes[i].path, path))
+			return (int)i;
+	return -1;
+}
+
+const char *router_route_path(int index)
+{
+	return index >= 0 && (size_t)index < ROUTER_ROUTES_NB ? router_routes[index].path : NULL;
 }

@@ -44,6 +44,8 @@ struct server_request {
 	struct http_response resp;
 	struct timespec start;
 	bool queued;
+	int endpoint;            /* metrics_endpoint of the path */
+	size_t in_bytes;         /* body bytes received, for the metrics */
 	char method[16];
 	char path[SERVER_LOG_PATH_MAX];
 	char request_id[REPLY_REQUEST_ID_MAX + 1];
@@ -55,6 +57,9 @@ struct server_request {
 /* Set while MHD_start_daemon runs, so MHD's start-up errors reach stderr but the
  * messages clients can trigger later do not. */
 static atomic_bool server_starting;
+
+/* GET /ready's answer (see server_set_ready). */
+static atomic_bool server_ready;
 
 /* MHD's error logger: start-up only. */
 static void server_mhd_log(void *cls, const char *format, va_list ap)
@@ -92,6 +97,7 @@ static struct server_request *server_request_new(struct server *srv, struct MHD_
 	r->server = srv;
 	r->route = NULL;
 	r->queued = false;
+	r->in_bytes = 0;
 	r->resp = (struct http_response){ 0 };
 	r->stream = NULL;
 	r->streaming = false;
@@ -108,8 +114,10 @@ static struct server_request *server_request_new(struct server *srv, struct MHD_
 		.accept = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT),
 		.content_type = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE),
 	};
+	clock_gettime(CLOCK_MONOTONIC, &r->start);
+	r->endpoint = metrics_endpoint(url);
+	metrics_request_start();
 	if (srv->config->log != CONFIG_LOG_OFF) {
-		clock_gettime(CLOCK_MONOTONIC, &r->start);
 		server_copy(r->method, sizeof r->method, method);
 		server_copy(r->path, sizeof r->path, url);
 	}
@@ -169,7 +177,9 @@ static enum MHD_Result server_queue(struct MHD_Connection *conn, struct server_r
 
 	r->queued = true;
 	reply_finish(resp, &r->req);
-	if (atomic_load_explicit(&r->server->draining, memory_order_relaxed))
+	/* Once not ready, kept-alive clients are sent elsewhere too. */
+	if (atomic_load_explicit(&r->server->draining, memory_order_relaxed) ||
+	    !atomic_load_explicit(&server_ready, memory_order_relaxed))
 		reply_header(resp, "Connection", "close");
 	if (r->streaming)
 		/* The stream belongs to r (freed in NOTIFY_COMPLETED), not to the response. */
@@ -228,6 +238,7 @@ static enum MHD_Result server_handle(void *cls, struct MHD_Connection *conn, con
 	}
 	if (*upload_data_size) {
 		size_t limit = r->stream ? router_stream(r->route)->limit(srv->config) : max_body, received;
+		r->in_bytes += *upload_data_size;
 		/* A body nobody reads (already answered, or not a POST route) is dropped. */
 		if (!r->queued && !r->resp.status && r->stream)
 			stream_spool_write(r->stream, srv->config, upload_data, *upload_data_size);
@@ -270,18 +281,14 @@ static enum MHD_Result server_handle(void *cls, struct MHD_Connection *conn, con
 static void server_log(struct server_request *r, struct MHD_Connection *conn)
 {
 	const union MHD_ConnectionInfo *info = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-	char client[INET6_ADDRSTRLEN] = "-";
+	const struct config *cfg = r->server->config;
+	char client[INET6_ADDRSTRLEN];
 	struct timespec now;
 	struct log_entry entry;
 
-	if (info && info->client_addr) {
-		const struct sockaddr *sa = info->client_addr;
-		if (sa->sa_family == AF_INET)
-			inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)sa)->sin_addr, client, sizeof client);
-		else if (sa->sa_family == AF_INET6)
-			inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, client,
-				  sizeof client);
-	}
+	proxy_client(cfg, info ? info->client_addr : NULL,
+		     cfg->trusted_count ? MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Forwarded-For") : NULL,
+		     client, sizeof client);
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	entry = (struct log_entry){
 		.client = client,
@@ -307,6 +314,13 @@ static void server_completed(void *cls, struct MHD_Connection *conn, void **con_
 		return;
 	if (r->queued && srv->config->log != CONFIG_LOG_OFF)
 		server_log(r, conn);
+	{
+		struct timespec now;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		metrics_request_end(r->endpoint, r->req.method, r->queued ? r->resp.status : 0, r->in_bytes,
+				    r->req.method == HTTP_HEAD ? 0 : r->resp.length,
+				    (now.tv_sec - r->start.tv_sec) * 1000000000LL + (now.tv_nsec - r->start.tv_nsec));
+	}
 	body_clear(&r->body);
 	reply_clear(&r->resp);
 	stream_free(r->stream);
@@ -390,6 +404,46 @@ int server_wait_signal(const sigset_t *set)
 	while (sigwait(set, &sig) != 0)
 		;
 	return sig;
+}
+
+int server_wait_signal_for(const sigset_t *set, unsigned ms)
+{
+	struct timespec deadline, now, left;
+	int sig;
+
+	clock_gettime(CLOCK_MONOTONIC, &deadline);
+	deadline.tv_sec += ms / 1000;
+	deadline.tv_nsec += (long)(ms % 1000) * 1000000L;
+	if (deadline.tv_nsec >= 1000000000L) {
+		deadline.tv_sec++;
+		deadline.tv_nsec -= 1000000000L;
+	}
+	for (;;) {
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		left.tv_sec = deadline.tv_sec - now.tv_sec;
+		left.tv_nsec = deadline.tv_nsec - now.tv_nsec;
+		if (left.tv_nsec < 0) {
+			left.tv_sec--;
+			left.tv_nsec += 1000000000L;
+		}
+		if (left.tv_sec < 0)
+			return 0;
+		sig = sigtimedwait(set, NULL, &left);
+		if (sig > 0)
+			return sig;
+		if (errno == EAGAIN)
+			return 0;
+	}
+}
+
+void server_set_ready(bool ready)
+{
+	atomic_store(&server_ready, ready);
+}
+
+bool server_is_ready(void)
+{
+	return atomic_load_explicit(&server_ready, memory_order_relaxed);
 }
 
 bool server_drain(struct server *srv, unsigned timeout_ms)
