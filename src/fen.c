@@ -24,13 +24,13 @@ enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
 struct fen_cli {
 	struct fen_options parse;
 	struct json_fen_style style;
+	enum json_notation notation;
+	struct san_parse_options san;
 	bool pretty;
 	bool divide;
 	bool ndjson;
 	bool help;
 	const char *pgn_format;       /* pgn: json, fen, epd, uci or san */
-	enum san_lang pgn_lang;       /* pgn: the piece letters of its SAN */
-	bool pgn_strict_san;
 	int argc;
 	char **argv;
 };
@@ -43,7 +43,8 @@ static const char fen_cli_usage[] =
 	"                      quoted argument or its six fields as separate arguments; '-'\n"
 	"                      reads one FEN per line from standard input)\n"
 	"  moves FEN           the legal moves, with their flags\n"
-	"  apply FEN MOVE...   play UCI moves (e2e4, e7e8q, e1g1) from the position\n"
+	"  apply FEN MOVE...   play moves from the position: UCI (e2e4, e7e8q, e1g1) or SAN\n"
+	"                      (Nf3, exd5, O-O, e8=Q), the way --notation says\n"
 	"  perft FEN DEPTH     count the leaf nodes of the move tree (--divide: per first move)\n"
 	"  pgn FILE|-          read PGN games (a file, or standard input) and print one JSON line\n"
 	"                      per game, or with --format fen|epd|uci|san the mainline's FEN, EPD,\n"
@@ -59,15 +60,18 @@ static const char fen_cli_usage[] =
 	"                      default), xfen (when a pawn could capture) or legal (when a\n"
 	"                      capture is legal)\n"
 	"  --castling STYLE    castling rights written as standard (KQkq, X-FEN) or shredder (HAha)\n"
+	"  --notation NAME     apply: auto (the default: e2e4-shaped moves are UCI, others\n"
+	"                      SAN), uci, san or descriptive\n"
+	"  --lang LANG         SAN piece letters in and out: en (the default), it, es, fr,\n"
+	"                      de, nl, ru or figurine\n"
+	"  --strict-san        apply, pgn: refuse SAN that is not standard (0-0, Nxf3 on no capture,\n"
+	"                      a missing '+', ...) instead of warning about it\n"
 	"  --ndjson            validate -: each line is JSON, a string (the FEN) or an object\n"
 	"                      like the POST /validate body; prints the records of bulk\n"
 	"                      POST /validate (with \"line\"; an unreadable line gets an\n"
 	"                      \"error\" record)\n"
 	"  --divide            perft: print each first move's count before the total\n"
 	"  --format FORMAT     pgn: json (the default), fen, epd, uci or san\n"
-	"  --lang LANG         SAN's piece letters, read and written: en, it, es, fr, de, nl, ru,\n"
-	"                      figurine\n"
-	"  --strict-san        a move that is not standard SAN is an error, not a warning\n"
 	"  --pretty            indent the JSON output\n"
 	"  --help              this text;  --version  the version\n"
 	"\n"
@@ -129,13 +133,16 @@ static int fen_cli_parse(struct fen_cli *cli, int argc, char **argv)
 			    strcmp(value, "san"))
 				return fen_cli_usage_error("--format takes json, fen, epd, uci or san, not '%s'", value);
 			cli->pgn_format = value;
+		} else if (!strcmp(arg, "--strict-san")) {
+			cli->san.strict = true;
+		} else if (!strcmp(arg, "--notation") || !strncmp(arg, "--notation=", 11)) {
+			const char *value = arg[10] == '=' ? arg + 11 : (i + 1 < argc ? argv[++i] : "");
+			if (json_parse_notation(value, &cli->notation))
+				return fen_cli_usage_error("--notation takes auto, uci, san or descriptive, not '%s'", value);
 		} else if (!strcmp(arg, "--lang") || !strncmp(arg, "--lang=", 7)) {
 			const char *value = arg[6] == '=' ? arg + 7 : (i + 1 < argc ? argv[++i] : "");
-			if (san_lang_parse(value, &cli->pgn_lang))
-				return fen_cli_usage_error("--lang takes en, it, es, fr, de, nl, ru or figurine, not '%s'",
-							   value);
-		} else if (!strcmp(arg, "--strict-san")) {
-			cli->pgn_strict_san = true;
+			if (json_parse_lang(value, &cli->san.lang))
+				return fen_cli_usage_error("--lang takes en, it, es, fr, de, nl, ru or figurine, not '%s'", value);
 		} else if (!strcmp(arg, "--ep") || !strncmp(arg, "--ep=", 5)) {
 			const char *value = arg[4] == '=' ? arg + 5 : (i + 1 < argc ? argv[++i] : "");
 			if (json_parse_ep_style(value, &cli->style.ep))
@@ -273,23 +280,30 @@ static int fen_cli_moves(const struct fen_cli *cli)
 	free(text);
 	if (!ok)
 		return EXIT_INVALID;
-	return fen_cli_print(cli, json_moves(&pos, &cli->style));
+	return fen_cli_print(cli, json_moves(&pos, cli->san.lang, &cli->style));
 }
 
 static int fen_cli_apply(const struct fen_cli *cli)
 {
+	struct json_apply_options options = JSON_APPLY_OPTIONS_DEFAULT;
+	enum json_apply_outcome outcome;
 	struct position pos;
-	bool illegal;
 	cJSON *result;
 
 	if (cli->argc < 2)
 		return fen_cli_usage_error("%s", "apply needs a FEN (one quoted argument) and at least one move");
 	if (!fen_cli_position(cli, cli->argv[0], strlen(cli->argv[0]), &pos))
 		return EXIT_INVALID;
-	result = json_apply_moves(&pos, (const char *const *)cli->argv + 1, cli->argc - 1, cli->argc > 2, &cli->style,
-				  &illegal);
+	options.notation = cli->notation;
+	options.san = cli->san;
+	options.list_plies = cli->argc > 2;
+	result = json_apply_moves(&pos, (const char *const *)cli->argv + 1, cli->argc - 1, &options, &cli->style,
+				  &outcome);
+	/* A problem is printed as its members, with the HTTP API's code (illegal_move, ...). */
+	if (result && outcome == JSON_APPLY_UNSUPPORTED && !cJSON_GetObjectItemCaseSensitive(result, "code"))
+		cJSON_AddStringToObject(result, "code", "invalid_field");
 	fen_cli_print(cli, result);
-	return illegal ? EXIT_INVALID : EXIT_OK;
+	return outcome == JSON_APPLY_OK ? EXIT_OK : outcome == JSON_APPLY_UNSUPPORTED ? EXIT_USAGE : EXIT_INVALID;
 }
 
 static int fen_cli_perft(const struct fen_cli *cli)
@@ -343,7 +357,7 @@ static void fen_cli_pgn_text_move(void *ctx, const struct pgn_move *mv)
 		n = uci_format_move(mv->before, mv->m, out);
 		break;
 	case 's':
-		n = san_format_move(mv->before, mv->m, t->cli->pgn_lang, SAN_STYLE_SAN, out);
+		n = san_format_move(mv->before, mv->m, t->cli->san.lang, SAN_STYLE_SAN, out);
 		break;
 	default:
 		n = fen_format(mv->after, t->cli->style.ep, t->cli->style.castling, out, sizeof out - 1);
@@ -424,7 +438,7 @@ static void fen_cli_pgn_json_print(void *ctx)
 
 static int fen_cli_pgn(const struct fen_cli *cli)
 {
-	struct pgn_options options = { { cli->pgn_lang, cli->pgn_strict_san } };
+	struct pgn_options options = { { cli->san.lang, cli->san.strict } };
 	struct pgn_reader *reader;
 	const char *path;
 	FILE *in;
@@ -454,7 +468,7 @@ static int fen_cli_pgn(const struct fen_cli *cli)
 		ok = fen_cli_pgn_feed(in, reader, NULL, NULL);
 		errors = text.errors;
 	} else {
-		struct fen_cli_pgn_json json = { cli, json_pgn_new(&cli->style, cli->pgn_lang, true), false };
+		struct fen_cli_pgn_json json = { cli, json_pgn_new(&cli->style, cli->san.lang, true), false };
 		if (!json.builder) {
 			fprintf(stderr, "fen: out of memory\n");
 			exit(EXIT_FAILURE);
@@ -482,8 +496,8 @@ int main(int argc, char **argv)
 		const char *usage;
 	} commands[] = {
 		{ "validate", fen_cli_validate, "fen validate [--lenient] [--chess960] [--infer-castling] [--ep STYLE] [--castling STYLE] [--ndjson] FEN|-" },
-		{ "moves", fen_cli_moves, "fen moves [--lenient] [--chess960] [--ep STYLE] [--castling STYLE] FEN" },
-		{ "apply", fen_cli_apply, "fen apply [--lenient] [--chess960] [--ep STYLE] [--castling STYLE] FEN MOVE..." },
+		{ "moves", fen_cli_moves, "fen moves [--lenient] [--chess960] [--ep STYLE] [--castling STYLE] [--lang LANG] FEN" },
+		{ "apply", fen_cli_apply, "fen apply [--lenient] [--chess960] [--ep STYLE] [--castling STYLE] [--notation NAME] [--lang LANG] [--strict-san] FEN MOVE..." },
 		{ "perft", fen_cli_perft, "fen perft [--chess960] [--divide] FEN DEPTH" },
 		{ "pgn", fen_cli_pgn, "fen pgn [--format json|fen|epd|uci|san] [--lang LANG] [--strict-san] [--ep STYLE] [--castling STYLE] FILE|-" },
 	};

@@ -900,6 +900,63 @@ def run_checks(c, d):
             expect=422, code="illegal_move",
             then=lambda r, b: want(b["legal_moves"] == [], "a mated side has no legal moves"))
 
+    # /apply-move with SAN: every form, the languages, strict reading, history and PGN
+    c.check("apply SAN, lenient forms warned", "POST", "/apply-move", body={"fen": START, "move": "Ng1-f3!"},
+            expect=ok, then=all_of(same_as_cli("apply", START, "Ng1-f3!"),
+                                   lambda r, b: want(b["san"] == "Nf3" and b["uci"] == "g1f3" and b["nag"] == 1 and
+                                                     [w["code"] for w in b["warnings"]] ==
+                                                     ["coordinate_move", "annotation"], "SAN warnings")))
+    c.check("apply SAN game with tags", "POST", "/apply-move",
+            body={"fen": START, "moves": ["e4", "e5", "Nf3", "Nc6", "Bb5"], "tags": {"White": "Morphy"}}, expect=ok,
+            then=lambda r, b: want(b["san"] == "Bb5" and "[White \"Morphy\"]" in b["pgn"] and
+                                   b["pgn"].endswith("\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n") and
+                                   [m["lan"] for m in b["moves"]][-1] == "Bf1-b5", "SAN game / PGN"))
+    c.check("apply SAN in Italian", "POST", "/apply-move",
+            body={"fen": START, "moves": ["e4", "e5", "Cf3"], "lang": "it"}, expect=ok,
+            then=same_as_cli("apply", "--lang", "it", START, "e4", "e5", "Cf3"))
+    c.check("apply SAN figurines from black", "POST", "/apply-move",
+            body={"fen": E4, "move": "\u265ef6", "lang": "figurine"}, expect=ok,
+            then=lambda r, b: want(b["san"] == "\u265ef6" and b["uci"] == "g8f6", "figurine"))
+    c.check("apply notation san takes coordinates", "POST", "/apply-move",
+            body={"fen": START, "move": "e2e4", "notation": "san"}, expect=ok,
+            then=lambda r, b: want(b["warnings"][0]["code"] == "coordinate_move", "coordinate warning"))
+    c.check("apply history, threefold", "POST", "/apply-move",
+            body={"fen": "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1", "history": ["Nf3"],
+                  "moves": ["Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]}, expect=ok,
+            then=lambda r, b: want(b["status"]["repetitions"] == 3 and b["status"]["threefold_repetition"] and
+                                   b["pgn"].count("Nf3") == 2, "threefold"))
+    c.check("apply fivefold repetition", "POST", "/apply-move",
+            body={"fen": START, "moves": ["Nf3", "Nf6", "Ng1", "Ng8"] * 4}, expect=ok,
+            then=lambda r, b: want(b["status"]["outcome"] == "fivefold_repetition" and
+                                   b["status"]["result"] == "1/2-1/2" and "1/2-1/2\n" in b["pgn"], "fivefold"))
+    c.check("apply: history not leading to fen", "POST", "/apply-move",
+            body={"fen": START, "history": ["e4"], "move": "e5"}, expect=400, code="invalid_field", field="history")
+    c.check("apply: bad notation", "POST", "/apply-move", body={"fen": START, "move": "e4", "notation": "x"},
+            expect=400, code="invalid_field", field="notation")
+    c.check("apply: descriptive not wired", "POST", "/apply-move",
+            body={"fen": START, "move": "P-K4", "notation": "descriptive"}, expect=400, code="invalid_field",
+            field="notation")
+    c.check("apply: bad lang", "POST", "/apply-move", body={"fen": START, "move": "e4", "lang": "tlh"},
+            expect=400, code="invalid_field", field="lang")
+    c.check("apply: bad tags", "POST", "/apply-move", body={"fen": START, "moves": ["e4"], "tags": {"a b": "x"}},
+            expect=400, code="invalid_field", field="tags")
+    c.check("apply: ambiguous SAN", "POST", "/apply-move",
+            body={"fen": "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "move": "Nd2"}, expect=422, code="ambiguous_move",
+            then=all_of(same_as_cli("apply", "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "Nd2", problem=True),
+                        lambda r, b: want(len(b["candidates"]) == 2, "two candidates")))
+    c.check("apply: strict SAN", "POST", "/apply-move", body={"fen": START, "move": "Nxf3", "strict_san": True},
+            expect=422, code="non_standard_san",
+            then=all_of(same_as_cli("apply", "--strict-san", START, "Nxf3", problem=True),
+                        lambda r, b: want(b["rule"] == "false_capture" and b["became"] == "Nf3", "rule")))
+    c.check("apply: pinned piece", "POST", "/apply-move",
+            body={"fen": "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1", "move": "Bd3"}, expect=422, code="illegal_move",
+            then=lambda r, b: want(b["cause"] == "pinned_piece" and b["reason"] == "not_legal", "pinned"))
+    c.check("apply: castling through check", "POST", "/apply-move",
+            body={"fen": "4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1", "move": "O-O"}, expect=422, code="illegal_move",
+            then=lambda r, b: want(b["cause"] == "castling_through_check", "through check"))
+    c.check("apply: null move", "POST", "/apply-move", body={"fen": START, "move": "--"}, expect=422,
+            code="illegal_move", then=lambda r, b: want(b["reason"] == "null_move", "null move"))
+
     # ---- /moves
     for name, fen, opts, args in [
         ("start", START, {}, []),
@@ -932,6 +989,13 @@ def run_checks(c, d):
     if len(collected) == 5 and every_flag != flags_enum:
         c.failed_requests += 1
         c.fail("move flags", f"flags seen {sorted(every_flag)}, the document lists {sorted(flags_enum)}")
+    c.check("moves GET lang figurine", "GET", "/moves?" + query(fen=START, lang="figurine"), expect=ok,
+            then=all_of(same_as_cli("moves", "--lang", "figurine", START),
+                        lambda r, b: want("\u2658f3" in [m["san"] for m in b["moves"]], "no figurine Nf3")))
+    c.check("moves POST lang de", "POST", "/moves", body={"fen": START, "lang": "de"}, expect=ok,
+            then=same_as_cli("moves", "--lang", "de", START))
+    c.check("moves GET bad lang", "GET", "/moves?" + query(fen=START, lang="xx"), expect=400,
+            code="invalid_field", field="lang")
     c.check("moves HEAD", "HEAD", "/moves?" + query(fen=START), expect=ok)
     c.check("moves: stalemate has none", "GET", "/moves?" + query(fen=STALEMATE), expect=ok,
             then=lambda r, b: want(b["count"] == 0 and b["moves"] == [], "expected no moves"))
@@ -1006,6 +1070,70 @@ def run_checks(c, d):
     c.check("render POST invalid FEN", "POST", "/render", body={"fen": BAD_DIGIT, "format": "unicode"}, expect=422,
             code="invalid_fen")
 
+    # ---- /pgn: PGN (or JSON) in, the games with a FEN per ply out
+    pgn_mini = ("[Event \"?\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4. Nc3 Nc6 {Normal development} "
+                "5. h3 Bh5? (5...Bxf3 {Best move.} 6. Qxf3) 6. Nxe5!! Bxd1?? (6... dxe5 {Good reply} 7. Qxh5) "
+                "(6... Nxe5 7. Qxh5 Nxc4 8. Qb5+ {Fork} 8... c6 9. Qxc4) 7. Bxf7+ Ke7 8. Nd5# 1-0\n")
+    pgn_mini_final = "r2q1bnr/ppp1kBpp/2np4/3NN3/4P3/7P/PPPP1PP1/R1BbK2R b KQ - 2 8"
+
+    def pgn_mini_game(r, b):
+        g = b["games"][0] if isinstance(b, dict) else b[0]
+        want(g["final_fen"] == pgn_mini_final, f"final FEN {g['final_fen']}")
+        want(g["status"]["checkmate"] is True, "not checkmate")
+        want(len(g["moves"]) == 15 and g["moves"][14]["san"] == "Nd5#", "mainline is not 15 plies ending Nd5#")
+        want([n["nag"] for n in g["moves"][10]["nags"]] == [3], "6. Nxe5!! is not $3")
+        want(len(g["moves"][11]["variations"]) == 2, "6... Bxd1?? has not two variations")
+        want(g["moves"][11]["variations"][1][3]["comment"] == "Fork", "the comment in a variation is lost")
+        want(r.header("Transfer-Encoding") == "chunked", "not chunked")
+
+    def pgn_same_as_cli(*args, body=pgn_mini):
+        def check(r, b):
+            if not os.access(FEN_CLI, os.X_OK):
+                return
+            out = subprocess.run([FEN_CLI, "pgn", *args, "-"], input=body.encode(), stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, timeout=TIMEOUT)
+            games = [json.loads(line) for line in out.stdout.decode().splitlines()]
+            got = b["games"] if isinstance(b, dict) else b
+            want(got == games, f"differs from `fen pgn {' '.join(args)} -`: {out.stdout[:300]!r}")
+        return check
+    pgn_type = {"Content-Type": "application/x-chess-pgn"}
+    c.check("pgn PGN body", "POST", "/pgn", body=pgn_mini, headers=pgn_type, expect=ok,
+            then=all_of(pgn_mini_game, pgn_same_as_cli()))
+    c.check("pgn vnd.chess-pgn body, NDJSON answer", "POST", "/pgn", body=pgn_mini + "\n1. d4 d5 *\n",
+            headers={"Content-Type": "application/vnd.chess-pgn", "Accept": "application/x-ndjson"}, expect=ok,
+            then=all_of(pgn_mini_game, lambda r, b: want(len(b) == 2 and b[1]["index"] == 1, "not two games"),
+                        pgn_same_as_cli(body=pgn_mini + "\n1. d4 d5 *\n")))
+    c.check("pgn text/plain, query options", "POST", "/pgn?" + query(lang="de", ep="legal"),
+            body="1. e4 e5 2. Nf3 *", headers={"Content-Type": "text/plain; charset=utf-8"}, expect=ok,
+            then=all_of(lambda r, b: want(b["games"][0]["moves"][2]["san"] == "Sf3", "lang de not applied"),
+                        pgn_same_as_cli("--lang", "de", "--ep", "legal", body="1. e4 e5 2. Nf3 *")))
+    c.check("pgn JSON body", "POST", "/pgn", body={"pgn": "1. e4 Ke3 *\n\n1. d4 *", "castling": "shredder"},
+            expect=ok, then=lambda r, b: want(b["games"][0]["errors"][0]["code"] == "illegal_move"
+                                              and b["games"][0]["errors"][0]["san"] == "Ke3"
+                                              and len(b["games"]) == 2, "the illegal move is not reported"))
+    c.check("pgn not PGN", "POST", "/pgn", body="<html></html>", headers=pgn_type, expect=422,
+            code="malformed_pgn")
+    c.check("pgn empty body", "POST", "/pgn", body="", headers=pgn_type, expect=422, code="malformed_pgn")
+    c.check("pgn JSON without pgn", "POST", "/pgn", body={"lang": "en"}, expect=400, code="missing_field",
+            field="pgn")
+    c.check("pgn bad lang", "POST", "/pgn", body={"pgn": "1. e4 *", "lang": "xx"}, expect=400,
+            code="invalid_field", field="lang")
+    c.check("pgn bad query option", "POST", "/pgn?" + query(ep="never"), body="1. e4 *", headers=pgn_type,
+            expect=400, code="invalid_field", field="ep")
+    c.check("pgn malformed JSON", "POST", "/pgn", body=b"{\"pgn\":", headers={"Content-Type": "application/json"},
+            expect=400, code="malformed_json")
+    c.check("pgn text/html", "POST", "/pgn", body="1. e4 *", headers={"Content-Type": "text/html"}, expect=415,
+            code="unsupported_media_type")
+    c.check("pgn too large", "POST", "/pgn",
+            raw=lambda: c.client.raw("POST", "/pgn", [("Content-Type", "application/x-chess-pgn"),
+                                                      ("Content-Length", str(64 * 1024 * 1024 + 1))]),
+            expect=413, code="payload_too_large")
+    c.check("pgn chunked upload", "POST", "/pgn",
+            raw=lambda: c.client.raw("POST", "/pgn", [("Content-Type", "application/x-chess-pgn"),
+                                                      ("Transfer-Encoding", "chunked")],
+                                     [pgn_mini[:31].encode(), pgn_mini[31:].encode()], chunked=True),
+            expect=ok, then=pgn_mini_game)
+
     # ---- OPTIONS (CORS preflight) on every path
     for path in d.doc["paths"]:
         def preflight(r, b, path=path):
@@ -1073,6 +1201,10 @@ APPLY = "#/paths/~1apply-move/post/responses/"
 JSON_EX = "/content/application~1json/examples/"
 PROBLEM_EX = "/content/application~1problem+json/examples/"
 EXAMPLE_REQUESTS = [
+    ("#/paths/~1pgn/post/responses/200" + JSON_EX + "annotated", "POST", "/pgn",
+     {"pgn": "[Event \"Example\"]\n\n1. e4 {[%clk 0:03:00]} e5!? (1... c5 $14) 2. Qh5 Ke7?? 3. Qxe5# 1-0\n"}),
+    ("#/paths/~1pgn/post/responses/200" + JSON_EX + "error", "POST", "/pgn", {"pgn": "1. e4 e5 2. Ke3 Nc6 *"}),
+    ("#/paths/~1pgn/post/responses/422" + PROBLEM_EX + "not_pgn", "POST", "/pgn", {"pgn": "hello world"}),
     (R + "Validation" + JSON_EX + "valid", "POST", "/validate", {"fen": E4}),
     (R + "Validation" + JSON_EX + "lenient", "POST", "/validate", {"fen": SLOPPY, "mode": "lenient"}),
     (R + "Validation" + JSON_EX + "chess960", "POST", "/validate",
@@ -1093,6 +1225,16 @@ EXAMPLE_REQUESTS = [
     (APPLY + "422" + PROBLEM_EX + "not_legal", "POST", "/apply-move",
      {"fen": START, "moves": ["e2e4", "e7e5", "e1e3"]}),
     (APPLY + "422" + PROBLEM_EX + "malformed", "POST", "/apply-move", {"fen": START, "moves": ["e2e4", "xyz"]}),
+    (APPLY + "200" + JSON_EX + "san", "POST", "/apply-move", {"fen": START, "move": "Ng1-f3!"}),
+    (APPLY + "200" + JSON_EX + "game", "POST", "/apply-move",
+     {"fen": START, "moves": ["e4", "e5", "Nf3", "Nc6", "Bb5"], "tags": {"White": "Morphy", "Black": "?"}}),
+    (APPLY + "200" + JSON_EX + "italian", "POST", "/apply-move",
+     {"fen": START, "moves": ["e4", "e5", "Cf3"], "lang": "it"}),
+    (APPLY + "422" + PROBLEM_EX + "ambiguous", "POST", "/apply-move",
+     {"fen": "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "move": "Nd2"}),
+    (APPLY + "422" + PROBLEM_EX + "strict", "POST", "/apply-move", {"fen": START, "move": "Nxf3", "strict_san": True}),
+    (APPLY + "422" + PROBLEM_EX + "pinned", "POST", "/apply-move",
+     {"fen": "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1", "move": "Bd3"}),
     ("#/components/examples/InvalidFenProblem", "POST", "/apply-move", {"fen": NO_KINGS, "move": "e2e4"}),
     ("#/components/examples/MissingFieldProblem", "POST", "/validate", {"mode": "strict"}),
     ("#/components/examples/InvalidFieldProblem", "GET", "/validate?" + query(fen=START, mode="loose"), None),
