@@ -616,6 +616,32 @@ START_TEST(test_board_only)
 }
 END_TEST
 
+/* Found by fuzz-fen: inferring Chess960 rights for a king in a corner (h1) inferred a 'Q'
+ * that resolution then dropped, with a castling_dropped warning one byte past the input. */
+START_TEST(test_infer_castling_chess960_corner_king)
+{
+	const char *fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBBRQNK w";
+	struct position pos;
+	struct fen_report report;
+	char out[FEN_MAX];
+
+	ck_assert_int_eq(fen_try(fen, (struct fen_options){ FEN_LENIENT, true, true }, &pos, &report, out), FEN_VALID);
+	ck_assert_str_eq(out, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBBRQNK w kq - 0 1");
+	ck_assert_int_eq(report.warnings[0].code, FEN_WARN_CASTLING_INFERRED);
+	ck_assert_str_eq(report.warnings[0].became, "kq");
+	for (int i = 0; i < report.warning_count; i++) {
+		ck_assert_int_ne(report.warnings[i].code, FEN_WARN_CASTLING_DROPPED);
+		ck_assert_int_le(report.warnings[i].offset + report.warnings[i].length, (int)strlen(fen));
+	}
+	/* the same with the turn field unreadable, as the fuzzer had it */
+	fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBBRQNK x";
+	ck_assert_int_eq(fen_parse(fen, strlen(fen), &(struct fen_options){ FEN_LENIENT, true, true }, &pos, &report),
+			 FEN_MALFORMED);
+	for (int i = 0; i < report.warning_count; i++)
+		ck_assert_int_le(report.warnings[i].offset + report.warnings[i].length, (int)strlen(fen));
+}
+END_TEST
+
 START_TEST(test_four_fields)
 {
 	struct position pos;
@@ -1175,6 +1201,7 @@ static Suite *fen_suite(void)
 	tc = tcase_create("strict_and_lenient");
 	tcase_add_test(tc, test_board_and_turn);
 	tcase_add_test(tc, test_board_only);
+	tcase_add_test(tc, test_infer_castling_chess960_corner_king);
 	tcase_add_test(tc, test_four_fields);
 	tcase_add_test(tc, test_separators);
 	tcase_add_test(tc, test_lenient_limits);

@@ -511,6 +511,12 @@ class Checker:
         if clen is not None and int(clen) != len(resp.body):
             self.fail(name, f"{label}: Content-Length {clen} but {len(resp.body)} bytes")
         schema_ptr = f"{response_ptr}/content/{pointer_escape(mt)}/schema"
+        magic = {"image/png": b"\x89PNG\r\n\x1a\n", "image/gif": b"GIF89a"}
+        if mt in magic:
+            # Binary pictures: the signature says what they are; the unit tests decode them.
+            if not resp.body.startswith(magic[mt]):
+                self.fail(name, f"{label}: a {mt} body that does not start with its signature")
+            return None
         try:
             text = resp.body.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -1046,12 +1052,12 @@ def run_checks(c, d):
     c.check("render POST unicode", "POST", "/render", body={"fen": CHECK, "format": "unicode"}, expect=ok,
             then=text_board("white"))
     c.check("render POST lenient", "POST", "/render", body={"fen": SLOPPY, "mode": "lenient"}, expect=ok)
-    c.check("render GET bad format", "GET", "/render?" + query(fen=START, format="svg"), expect=400,
+    c.check("render GET bad format", "GET", "/render?" + query(fen=START, format="bmp"), expect=400,
             code="invalid_field", field="format")
     c.check("render GET bad orientation", "GET", "/render?" + query(fen=START, orientation="up"), expect=400,
             code="invalid_field", field="orientation")
     c.check("render GET missing fen", "GET", "/render?format=ascii", expect=400, code="missing_field", field="fen")
-    c.check("render POST bad format", "POST", "/render", body={"fen": START, "format": "svg"}, expect=400,
+    c.check("render POST bad format", "POST", "/render", body={"fen": START, "format": "bmp"}, expect=400,
             code="invalid_field", field="format")
     c.check("render POST format not a string", "POST", "/render", body={"fen": START, "format": 1}, expect=400,
             code="invalid_field", field="format")
@@ -1065,8 +1071,9 @@ def run_checks(c, d):
             expect=413, code="payload_too_large")
     c.check("render POST text/plain", "POST", "/render", body=b"{}", headers={"Content-Type": "text/html"},
             expect=415, code="unsupported_media_type")
-    c.check("render GET invalid FEN", "GET", "/render?" + query(fen=NO_KINGS, format="ascii"), expect=422,
+    c.check("render GET invalid FEN", "GET", "/render?" + query(fen=BAD_DIGIT, format="ascii"), expect=422,
             code="invalid_fen")
+    render_picture_checks(c)
     c.check("render POST invalid FEN", "POST", "/render", body={"fen": BAD_DIGIT, "format": "unicode"}, expect=422,
             code="invalid_fen")
 
@@ -1163,6 +1170,98 @@ def run_checks(c, d):
             check_allowed([m.strip() for m in r.header("Allow").split(",")], documented)
         c.check(f"method not allowed {method} {path}", method, path, expect=405,
                 code="method_not_allowed" if method != "HEAD" else None, then=allowed)
+
+
+def render_picture_checks(c):
+    """/render's pictures, negotiation and caching, and /render/game.gif."""
+    def svg_board(r, b):
+        text = r.body.decode("utf-8")
+        want(text.startswith("<svg") and "<title>" in text and "<desc>" in text, "not an SVG board")
+        want(text.count('class="w"') + text.count('class="b"') == 32, "not 32 pieces")
+
+    def header_is(name, value):
+        def check(r, b):
+            want(r.header(name) == value, f"{name} is {r.header(name)!r}, not {value!r}")
+        return check
+
+    def media(mt):
+        def check(r, b):
+            want(r.media_type() == mt, f"Content-Type {r.header('Content-Type')!r}, not {mt}")
+        return check
+
+    c.check("render GET svg", "GET", "/render?" + query(fen=START, format="svg"), expect=200, then=svg_board)
+    c.check("render GET svg options", "GET", "/render?" + query(
+        fen=CHECK, format="svg", orientation="black", coordinates="0", check="1", size="480", theme="contrast",
+        last_move="e1e2", arrows="Ge2e7,Rd1d8", circles="Be8", squares="a1:#ff000080"), expect=200,
+        then=lambda r, b: want(r.body.count(b'class="arrow"') == 2 and b'width="480"' in r.body, "options"))
+    c.check("render GET png", "GET", "/render?" + query(fen=E4, format="png", size="240"), expect=200,
+            then=media("image/png"))
+    c.check("render GET gif", "GET", "/render?" + query(fen=E4, format="gif"), expect=200, then=media("image/gif"))
+    c.check("render HEAD png", "HEAD", "/render?" + query(fen=E4, format="png"), expect=200)
+    c.check("render POST svg", "POST", "/render", body={"fen": START, "format": "svg", "coordinates": False,
+                                                         "size": 200}, expect=200, then=svg_board)
+    c.check("render POST png", "POST", "/render", body={"fen": START, "format": "png"}, expect=200)
+    c.check("render GET illegal board drawn", "GET", "/render?" + query(fen=NO_KINGS, format="svg"), expect=200,
+            then=header_is("X-Fen-Problems", "missing_king"))
+    c.check("render GET illegal board JSON", "GET", "/render?" + query(fen=OPPONENT_IN_CHECK), expect=200,
+            then=lambda r, b: want(not b["valid"] and b["status"] is None
+                                   and b["problems"][0]["code"] == "opponent_in_check", "problems"))
+    c.check("render GET board only", "GET", "/render?" + query(fen=BOARD_ONLY, format="ascii"), expect=200,
+            then=header_is("X-Fen-Problems", "too_few_fields"))
+    for accept, mt in [("image/svg+xml", "image/svg+xml"), ("image/png", "image/png"), ("image/gif", "image/gif"),
+                       ("text/plain", "text/plain"), ("application/json", "application/json"),
+                       ("*/*", "application/json"), ("image/*", "image/svg+xml"),
+                       ("image/webp,image/png;q=0.9,*/*;q=0.1", "image/png")]:
+        c.check(f"render Accept {accept}", "GET", "/render?" + query(fen=START), headers={"Accept": accept},
+                expect=200, then=all_of(media(mt), header_is("Vary", "Accept")))
+    c.check("render Accept none", "GET", "/render?" + query(fen=START), headers={"Accept": "application/xml"},
+            expect=406, code="not_acceptable")
+    c.check("render POST Accept none", "POST", "/render", body={"fen": START}, headers={"Accept": "video/mp4"},
+            expect=406, code="not_acceptable")
+    target = "/render?" + query(fen=E4, format="png")
+    first, _ = c.check("render ETag", "GET", target, expect=200,
+                       then=header_is("Cache-Control", "public, max-age=86400, immutable"))
+    etag = first.header("ETag") if first else None
+    c.check("render 304", "GET", target, headers={"If-None-Match": etag or '"x"'}, expect=304,
+            then=header_is("ETag", etag))
+    c.check("render 304 weak and listed", "GET", target, headers={"If-None-Match": f'"other", W/{etag}'},
+            expect=304)
+    c.check("render ETag other query", "GET", "/render?" + query(fen=E4, format="png", theme="blue"),
+            headers={"If-None-Match": etag or '"x"'}, expect=200,
+            then=lambda r, b: want(r.header("ETag") != etag, "same ETag for another picture"))
+    for name, params in [("size", {"size": "10"}), ("theme", {"theme": "pink"}), ("arrows", {"arrows": "Xe2e4"}),
+                         ("circles", {"circles": "e9"}), ("squares", {"squares": "e4:red"}),
+                         ("last_move", {"last_move": "e2"}), ("coordinates", {"coordinates": "maybe"})]:
+        c.check(f"render GET bad {name}", "GET", "/render?" + query(fen=START, format="svg", **params), expect=400,
+                code="invalid_field", field=name)
+    gif_ok = lambda r, b: want(r.body.startswith(b"GIF89a") and b"NETSCAPE2.0" in r.body, "not an animated GIF")
+    c.check("game.gif GET", "GET", "/render/game.gif?" + query(moves="e2e4,e7e5,g1f3,b8c6", delay="500"),
+            expect=200, then=gif_ok)
+    c.check("game.gif GET from a FEN", "GET", "/render/game.gif?" + query(fen=CASTLES, moves="e1g1 e8c8",
+                                                                          orientation="auto", size="200"),
+            expect=200, then=gif_ok)
+    c.check("game.gif HEAD", "HEAD", "/render/game.gif?" + query(moves="e2e4"), expect=200)
+    game, _ = c.check("game.gif POST", "POST", "/render/game.gif", body={"moves": ["d2d4", "d7d5"], "delay": 300,
+                                                                        "final_delay": 1000}, expect=200, then=gif_ok)
+    first, _ = c.check("game.gif ETag", "GET", "/render/game.gif?" + query(moves="d2d4"), expect=200)
+    c.check("game.gif 304", "GET", "/render/game.gif?" + query(moves="d2d4"),
+            headers={"If-None-Match": (first.header("ETag") if first else None) or '"x"'}, expect=304)
+    c.check("game.gif illegal move", "GET", "/render/game.gif?" + query(moves="e2e4,e2e4"), expect=422,
+            code="illegal_move")
+    c.check("game.gif invalid FEN", "GET", "/render/game.gif?" + query(fen=NO_KINGS, moves="e2e4"), expect=422,
+            code="invalid_fen")
+    c.check("game.gif POST illegal move", "POST", "/render/game.gif", body={"moves": "e2e5"}, expect=422,
+            code="illegal_move")
+    c.check("game.gif bad delay", "GET", "/render/game.gif?" + query(moves="e2e4", delay="-1"), expect=400,
+            code="invalid_field", field="delay")
+    c.check("game.gif POST bad moves", "POST", "/render/game.gif", body={"moves": [1]}, expect=400,
+            code="invalid_field", field="moves")
+    c.check("game.gif POST too large", "POST", "/render/game.gif",
+            raw=lambda: c.client.raw("POST", "/render/game.gif", [("Content-Type", "application/json"),
+                                                                  ("Content-Length", str(1048577))]),
+            expect=413, code="payload_too_large")
+    c.check("game.gif POST text/plain", "POST", "/render/game.gif", body=b"{}", headers={"Content-Type": "text/html"},
+            expect=415, code="unsupported_media_type")
 
 
 def run_second_daemon_checks(c, limit):

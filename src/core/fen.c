@@ -656,6 +656,16 @@ static int fen_outer_rook(const struct position *pos, enum color c, int king, bo
 	return kingside ? 63 - __builtin_clzll(side) : bb_lsb(side);
 }
 
+/* True when a king of colour c on square king (SQ_NONE: none) may hold castling rights:
+ * on e1/e8, or in Chess960 on its back rank between two files. Inference and resolution
+ * share it, so that an inferred right is never one that resolution drops. */
+static bool fen_king_can_castle(int king, enum color c, bool chess960)
+{
+	if (king == SQ_NONE || square_rank(king) != (c == WHITE ? 0 : 7))
+		return false;
+	return chess960 ? square_file(king) != 0 && square_file(king) != 7 : square_file(king) == 4;
+}
+
 /* Resolves the castling letters against the board, standard or Chess960 rules. Returns
  * true when every letter names a right; with report false nothing is reported or set. */
 static bool fen_resolve_castling(struct fen_parser *p, bool chess960, bool report)
@@ -677,8 +687,7 @@ static bool fen_resolve_castling(struct fen_parser *p, bool chess960, bool repor
 		t->right = 0;
 		if (t->ignored)
 			continue;
-		if (king == SQ_NONE || square_rank(king) != back ||
-		    (!chess960 && square_file(king) != 4) || (chess960 && (square_file(king) == 0 || square_file(king) == 7))) {
+		if (!fen_king_can_castle(king, c, chess960)) {
 			problem = FEN_ERR_CASTLING_WITHOUT_KING;
 			snprintf(message, sizeof message, "castling right '%c' needs %s's king on %s, and it is not there",
 				 t->letter, fen_color_names[c], chess960 ? "its back rank between two files" :
@@ -793,7 +802,7 @@ static void fen_infer_castling(struct fen_parser *p, size_t length)
 	for (int c = WHITE; c <= BLACK; c++) {
 		int king = position_king_square(pos, (enum color)c);
 		int back = c == WHITE ? 0 : 7;
-		if (king == SQ_NONE || square_rank(king) != back || (!chess960 && square_file(king) != 4))
+		if (!fen_king_can_castle(king, (enum color)c, chess960))
 			continue;
 		for (int side = 0; side < 2; side++) {
 			int rook = chess960 ? fen_outer_rook(pos, (enum color)c, king, side == 0)

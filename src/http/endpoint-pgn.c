@@ -134,8 +134,8 @@ static int pgn_open(const struct http_request *req, void **state, struct http_re
 		return -1;
 	}
 	st->req = *req;
-	st->ndjson = pgn_wants_ndjson(req->accept);
-	st->json_body = body_is_json_type(req->content_type);
+	st->ndjson = pgn_wants_ndjson(req->header ? req->header(req->header_context, "Accept") : NULL);
+	st->json_body = body_is_json_type(req->header ? req->header(req->header_context, "Content-Type") : NULL);
 	body_init(&st->body);
 	/* A JSON body's options are in the body, read in pgn_begin. */
 	if (!st->json_body && pgn_options(st, req, resp)) {

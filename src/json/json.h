@@ -139,6 +139,12 @@ cJSON *json_san_warnings(const struct san_issue *warnings, int count);
  * "check_square", "status"}. */
 cJSON *json_board(const struct position *pos, const struct json_fen_style *style);
 
+/* /render's JSON: json_board for any readable board, plus "valid" and "problems" (the
+ * report's errors, [] for a legal position); "status" is null when the position is not
+ * legal. verdict is FEN_VALID or FEN_ILLEGAL. */
+cJSON *json_render_board(const struct position *pos, enum fen_verdict verdict, const struct fen_report *report,
+			 const struct json_fen_style *style);
+
 /* json-request.c */
 
 /* Why a JSON text could not be read: the byte offset and a sentence. */

@@ -1,0 +1,238 @@
+/* fuzz-request.c -- libFuzzer target for the HTTP layer in-process: one request through
+ * the real router, body reader and endpoint handlers, the way server.c drives them.
+ *
+ * Input: a method byte, a chunking byte (the body is appended in pieces of that size, as
+ * MHD hands it over; its top bit lowers the body limit to 64 bytes so the 413 path is
+ * reached), then lines: "path?query" (the query URL-decoded with MHD's own unescaping),
+ * the X-Request-Id (empty: none), the Content-Type (empty: application/json), and the
+ * rest is the body. Properties: the answer is complete and of a status the API lists,
+ * never 500; JSON answers parse and are UTF-8, problems carry their code and status;
+ * a FEN the API answers with reads back valid. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <microhttpd.h>
+
+#include "core/utf8.h"
+#include "fuzz.h"
+#include "http/http.h"
+
+#define FUZZ_QUERY_MAX 32
+
+struct fuzz_query {
+	int count;
+	char *names[FUZZ_QUERY_MAX];
+	char *values[FUZZ_QUERY_MAX];
+};
+
+/* The last value given for name, as MHD_lookup_connection_value finds it: NULL when absent. */
+static const char *fuzz_query_lookup(void *context, const char *name)
+{
+	const struct fuzz_query *q = context;
+
+	for (int i = 0; i < q->count; i++)
+		if (!strcmp(q->names[i], name))
+			return q->values[i];
+	return NULL;
+}
+
+/* Splits a writable query string into decoded pairs, as MHD's argument parser does: '&'
+ * separates, '+' is a space, %XX a byte; a name without '=' has no value. */
+static void fuzz_query_parse(char *s, struct fuzz_query *q)
+{
+	q->count = 0;
+	while (s && *s && q->count < FUZZ_QUERY_MAX) {
+		char *amp = strchr(s, '&'), *eq;
+		if (amp)
+			*amp = '\0';
+		eq = strchr(s, '=');
+		if (eq)
+			*eq = '\0';
+		for (char *p = s; *p; p++)
+			if (*p == '+')
+				*p = ' ';
+		MHD_http_unescape(s);
+		if (eq) {
+			for (char *p = eq + 1; *p; p++)
+				if (*p == '+')
+					*p = ' ';
+			MHD_http_unescape(eq + 1);
+		}
+		q->names[q->count] = s;
+		q->values[q->count] = eq ? eq + 1 : NULL;
+		q->count++;
+		s = amp ? amp + 1 : NULL;
+	}
+}
+
+/* The next line of the input as a NUL-terminated copy (the caller frees); the whole rest
+ * when there is no newline. */
+static char *fuzz_line(struct fuzz_input *in)
+{
+	const uint8_t *nl = memchr(in->data, '\n', in->size);
+	size_t n = nl ? (size_t)(nl - in->data) : in->size;
+	char *s = malloc(n + 1);
+
+	if (!s)
+		abort();
+	memcpy(s, in->data, n);
+	s[n] = '\0';
+	in->data += n + (nl != NULL);
+	in->size -= n + (nl != NULL);
+	return s;
+}
+
+static const cJSON *fuzz_member(const cJSON *obj, const char *name, int type)
+{
+	const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, name);
+
+	FUZZ_ASSERT(item && (item->type & 0xff) == type, "response member %s is missing or of type %d", name,
+		    item ? item->type & 0xff : -1);
+	return item;
+}
+
+/* A FEN in an answer reads back valid in strict mode. */
+static void fuzz_check_answer_fen(const cJSON *root, const char *name, bool chess960)
+{
+	const struct fen_options options = { FEN_STRICT, chess960, false };
+	const char *fen = fuzz_member(root, name, cJSON_String)->valuestring;
+	struct position pos;
+	struct fen_report report;
+
+	FUZZ_ASSERT(fen_parse(fen, strlen(fen), &options, &pos, &report) == FEN_VALID,
+		    "the answer's %s \"%s\" does not read back valid (%s)", name, fen,
+		    report.error_count ? error_code_name(report.errors[0].code) : "?");
+}
+
+/* Checks one complete response to a request for path. */
+static void fuzz_check_response(const struct http_request *req, const struct http_response *resp, bool chess960)
+{
+	static const int statuses[] = { 200, 204, 400, 404, 405, 413, 415, 422 };
+	bool listed = false;
+	bool have_id = false;
+	cJSON *root;
+
+	for (size_t i = 0; i < sizeof statuses / sizeof statuses[0]; i++)
+		listed |= resp->status == statuses[i];
+	FUZZ_ASSERT(listed, "status %d for %s: %.*s", resp->status, req->path, (int)resp->length,
+		    resp->body ? resp->body : "");
+	FUZZ_ASSERT(resp->length == 0 || resp->body, "a %zu-byte answer without a body", resp->length);
+	FUZZ_ASSERT(utf8_valid_length(resp->body, resp->length) == resp->length, "the answer is not UTF-8: %.*s",
+		    (int)resp->length, resp->body);
+	for (int i = 0; i < resp->header_count; i++) {
+		FUZZ_ASSERT(resp->headers[i].name && resp->headers[i].value, "header %d is NULL", i);
+		have_id |= !strcmp(resp->headers[i].name, "X-Request-Id");
+		for (const char *p = resp->headers[i].value; *p; p++)
+			FUZZ_ASSERT(*p >= ' ' && *p < 0x7f, "header %s has byte %d", resp->headers[i].name, *p);
+	}
+	FUZZ_ASSERT(have_id, "no X-Request-Id");
+	if (resp->status == 204) {
+		FUZZ_ASSERT(resp->length == 0, "a 204 with a body");
+		return;
+	}
+	FUZZ_ASSERT(resp->content_type, "status %d without a Content-Type", resp->status);
+	if (!strstr(resp->content_type, "json"))
+		return;
+	root = cJSON_ParseWithLength(resp->body, resp->length);
+	FUZZ_ASSERT(root, "the answer is not JSON: %.*s", (int)resp->length, resp->body);
+	if (!strcmp(resp->content_type, REPLY_PROBLEM_TYPE)) {
+		FUZZ_ASSERT(resp->status >= 400, "a problem with status %d", resp->status);
+		fuzz_member(root, "code", cJSON_String);
+		fuzz_member(root, "title", cJSON_String);
+		fuzz_member(root, "detail", cJSON_String);
+		FUZZ_ASSERT(fuzz_member(root, "status", cJSON_Number)->valueint == resp->status, "problem status");
+	} else if (resp->status == 200 && !strcmp(req->path, "/validate")) {
+		const cJSON *valid = cJSON_GetObjectItemCaseSensitive(root, "valid");
+		FUZZ_ASSERT(cJSON_IsBool(valid), "validate answered without valid");
+		if (cJSON_IsTrue(valid))
+			fuzz_check_answer_fen(root, "fen", cJSON_IsTrue(cJSON_GetObjectItem(root, "chess960")));
+	} else if (resp->status == 200 && !strcmp(req->path, "/apply-move")) {
+		fuzz_check_answer_fen(root, "fen", chess960);
+	} else if (resp->status == 200 && !strcmp(req->path, "/moves")) {
+		const cJSON *moves = fuzz_member(root, "moves", cJSON_Array);
+		FUZZ_ASSERT(fuzz_member(root, "count", cJSON_Number)->valueint == cJSON_GetArraySize(moves),
+			    "count is not the number of moves");
+	}
+	cJSON_Delete(root);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const enum http_method methods[] = { HTTP_GET, HTTP_POST, HTTP_HEAD, HTTP_OPTIONS, HTTP_OTHER };
+	static struct config config;
+	static bool configured;
+	struct fuzz_input in = { data, size };
+	enum http_method method = methods[fuzz_byte(&in) % (sizeof methods / sizeof methods[0])];
+	uint8_t chunking = fuzz_byte(&in);
+	size_t chunk = (chunking & 0x7f) + 1;
+	char *target, *given_id, *content_type, *question, id[REPLY_REQUEST_ID_MAX + 1], length[32];
+	struct fuzz_query query;
+	struct http_request req;
+	struct http_response resp = { 0 };
+	const struct router_route *route;
+	bool chess960 = false;
+
+	if (!configured) {
+		static char *argv[] = { "fend", NULL };
+		unsetenv("FEND_LISTEN");
+		unsetenv("FEND_PORT");
+		unsetenv("FEND_CORS_ORIGIN");
+		FUZZ_ASSERT(config_load(&config, 1, argv) == CONFIG_OK, "config_load");
+		configured = true;
+	}
+	config.max_body = chunking & 0x80 ? 64 : FEND_DEFAULT_MAX_BODY;
+
+	target = fuzz_line(&in);
+	given_id = fuzz_line(&in);
+	content_type = fuzz_line(&in);
+	question = strchr(target, '?');
+	if (question)
+		*question++ = '\0';
+	fuzz_query_parse(question, &query);
+	req = (struct http_request){
+		.method = method,
+		.path = target,
+		.query = fuzz_query_lookup,
+		.query_context = &query,
+		.request_id = reply_request_id(given_id[0] ? given_id : NULL, id),
+		.config = &config,
+	};
+
+	route = router_find(&req, &resp);
+	if (route && route->method == HTTP_POST) {
+		struct body body;
+		snprintf(length, sizeof length, "%zu", in.size);
+		body_init(&body);
+		if (!body_check_headers(content_type[0] ? content_type : "application/json", length, config.max_body,
+					&resp)) {
+			for (size_t off = 0; off < in.size; off += chunk)
+				body_append(&body, (const char *)in.data + off, in.size - off < chunk ? in.size - off : chunk,
+					    config.max_body);
+			cJSON *root = body_parse(&body, config.max_body, &resp);
+			if (root) {
+				const cJSON *flag = cJSON_GetObjectItemCaseSensitive(root, "chess960");
+				chess960 = cJSON_IsTrue(flag);
+				req.body = root;
+				route->handler(&req, &resp);
+				req.body = NULL;
+				cJSON_Delete(root);
+			}
+		}
+		body_clear(&body);
+	} else if (route) {
+		const char *flag = fuzz_query_lookup(&query, "chess960");
+		chess960 = flag && (!strcmp(flag, "true") || !strcmp(flag, "1"));
+		route->handler(&req, &resp);
+	}
+	FUZZ_ASSERT(resp.status != 0, "no answer to %s", target);
+	reply_finish(&resp, &req);
+	fuzz_check_response(&req, &resp, chess960);
+	reply_clear(&resp);
+	free(target);
+	free(given_id);
+	free(content_type);
+	return 0;
+}

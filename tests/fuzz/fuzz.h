@@ -1,0 +1,55 @@
+/* fuzz.h -- what the libFuzzer targets share: the entry point's prototype, aborting on a
+ * broken property, reading options from the input's first bytes, and the properties
+ * every legal position must keep (checked by fuzz_check_position). */
+#ifndef FEND_FUZZ_H
+#define FEND_FUZZ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/fen.h"
+#include "core/position.h"
+
+/* libFuzzer's entry point, defined once per target. */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* Prints what broke (printf-style) and aborts, so libFuzzer keeps the input as a crash. */
+_Noreturn void fuzz_fail(const char *format, ...) __attribute__((format(printf, 1, 2)));
+
+#define FUZZ_ASSERT(cond, ...) \
+	do { \
+		if (!(cond)) \
+			fuzz_fail(__VA_ARGS__); \
+	} while (0)
+
+/* The input still to be read; options are taken from the front, one byte at a time. */
+struct fuzz_input {
+	const uint8_t *data;
+	size_t size;
+};
+
+/* The next byte (0 once the input is used up). */
+uint8_t fuzz_byte(struct fuzz_input *in);
+
+/* True when two positions are the same: pieces, side to move, rights (with their rooks),
+ * clocks, Chess960 flag and key; the en-passant square too when with_ep is set. */
+bool fuzz_same_position(const struct position *a, const struct position *b, bool with_ep);
+
+/* Describes how a and b differ (for the failure message) into out. */
+void fuzz_describe_difference(const struct position *a, const struct position *b, char *out, size_t size);
+
+/* Every style of FEN that fen_format writes (three en-passant styles, two castling
+ * styles) reads back strictly as a valid FEN of the same position and key. */
+void fuzz_check_fen_round_trip(const struct position *pos, const char *context);
+
+/* For a legal move m of pos: its UCI reads back to m; after make, the incremental key
+ * equals position_compute_key and (child_fen) the new position's FEN, in one of the styles
+ * chosen by m, reads back valid when its clocks fit a FEN; unmake restores pos byte for byte. */
+void fuzz_check_move(const struct position *pos, move m, bool child_fen, const char *context);
+
+/* For a valid position: the key is right, the FEN round trips, no legal move is listed
+ * twice, and fuzz_check_move(child_fens) holds for every legal move. Each check aborts on
+ * a violation; context names the caller in the message. */
+void fuzz_check_position(const struct position *pos, bool child_fens, const char *context);
+
+#endif
