@@ -1,8 +1,8 @@
 /* endpoint-render-game.c -- GET /render/game.gif and POST /render/game.gif: a game as an
  * animated GIF, one frame per ply with the last move tinted, from `fen` (the start
- * position by default) and `moves` in UCI (comma- or space-separated, or a JSON array),
- * with `delay` per frame and `final_delay` on the last position (milliseconds). Cached
- * like /render: a GET carries a strong ETag and may be answered 304. */
+ * position by default) and `moves` in UCI or SAN (comma- or space-separated, or a JSON
+ * array), with `delay` per frame and `final_delay` on the last position (milliseconds).
+ * Cached like /render: a GET carries a strong ETag and may be answered 304. */
 #include "config.h"
 
 #include <stdio.h>
@@ -137,10 +137,9 @@ void endpoint_render_game(const struct http_request *req, struct http_response *
 	for (int i = 0; i < count; i++) {
 		struct position_undo undo;
 		char uci[UCI_MAX];
-		enum uci_result r = uci_parse_move(&pos, tokens[i].text, (size_t)tokens[i].length, &moves[i]);
-		if (r != UCI_OK) {
-			cJSON *ext = json_illegal_move(&pos, i, tokens[i].text, (size_t)tokens[i].length, r == UCI_MALFORMED,
-						       &style);
+		bool malformed;
+		if (render_read_move(&pos, tokens[i].text, (size_t)tokens[i].length, &moves[i], &malformed)) {
+			cJSON *ext = json_illegal_move(&pos, i, tokens[i].text, (size_t)tokens[i].length, malformed, &style);
 			if (!ext)
 				reply_internal_error(resp);
 			else

@@ -178,6 +178,7 @@ void endpoint_render(const struct http_request *req, struct http_response *resp)
 	struct render_options opts;
 	enum fen_verdict verdict;
 	enum endpoint_render_format format;
+	struct render_error err;
 	char key[1024 + FEN_MAX], canonical[768], fen_text[FEN_MAX], problems[400], etag[NEGOTIATE_ETAG_MAX];
 	const char *fen;
 	int n;
@@ -187,6 +188,12 @@ void endpoint_render(const struct http_request *req, struct http_response *resp)
 		return;
 	if (render_read_board(fen, &options, &pos, &report, &verdict)) {
 		reply_invalid_fen(resp, &report);
+		return;
+	}
+	if (render_resolve_last_move(&opts, &pos, &err)) {
+		char detail[RENDER_MESSAGE_MAX];
+		snprintf(detail, sizeof detail, "%s", err.message);
+		reply_problem_field(resp, REPLY_INVALID_FIELD, "last_move", detail);
 		return;
 	}
 	if (format == ENDPOINT_RENDER_PNG || format == ENDPOINT_RENDER_GIF)
