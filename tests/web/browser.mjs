@@ -379,8 +379,20 @@ async function main() {
     check("the tab's panel is shown", await page.isVisible("#panel-pgn"));
     await page.keyboard.press("ArrowLeft");
 
+    // ---- descriptive notation: the Guevara-Filip game of the document
+    await page.click("#tab-desc");
+    await page.click("#desc-example");
+    await page.click("#desc-convert");
+    const conv = await api(base, "/convert", { text: await page.inputValue("#desc-input"), from: "descriptive", lang: "es", to: "pgn" });
+    await page.waitForFunction((pgn) => document.getElementById("desc-pgn").value === pgn, conv.pgn);
+    check("the Guevara game converts to /convert's PGN", conv.pgn.includes("26. "), conv.pgn.slice(-80));
+    check("the conversion's notes are listed", (await page.locator("#desc-notes li").count()) === (conv.notes || []).length);
+
     // ---- screenshots: desktop and 360 px wide, not blank
-    await page.click("#tab-play");
+    await page.goto(`${base}/?moves=e2e4,e7e5,g1f3,b8c6,f1c4,f8c5,c2c3,g8f6`);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.waitForSelector('#play-board [data-square="f3"][data-piece="N"]');
+    await page.click('#play-board [data-square="f3"]');
     await page.fill("#fen-input", BAD_DIGIT);
     await page.waitForSelector("#fen-section[data-state=invalid]");
     const desktop = await page.screenshot({ fullPage: true });
