@@ -476,6 +476,27 @@ START_TEST(apply_move_repetition)
 	ck_assert(cJSON_IsTrue(cjson_member(status, "threefold_repetition")));
 	ck_assert_ptr_nonnull(strstr(cjson_string(ex.json, "pgn"), "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. Nf3 Nf6"));
 	test_done(&ex);
+
+	/* a history from its own start: that start is the PGN's FEN, the history its first moves */
+	test_post(&ex, "/apply-move",
+		  "{\"fen\":\"4k3/8/8/8/8/8/7R/4K3 b - - 1 1\",\"history_fen\":\"4k3/8/8/8/8/8/8/4K2R w K - 0 1\","
+		  "\"history\":[\"Rh1h2\"],\"moves\":[\"Kd7\",\"Rh7+\"]}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_ptr_nonnull(strstr(cjson_string(ex.json, "pgn"), "[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. Rh2 Kd7 2. Rh7+ *\n"));
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(ex.json, "moves"), 0), "given"), "Kd7");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(ex.json, "moves"), 0), "san"), "Kd7");
+	test_done(&ex);
+	/* an invalid history_fen is an invalid FEN */
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"history_fen\":\"8/8/8/8/8/8/8/8 w - - 0 1\","
+				       "\"history\":[],\"moves\":[\"e4\"]}");
+	test_problem(&ex, 422, "invalid_fen", NULL);
+	test_done(&ex);
+	/* an illegal move in the history names that field */
+	test_post(&ex, "/apply-move", "{\"fen\":\"" E4_FEN "\",\"history\":[\"e5\"],\"move\":\"e5\"}");
+	test_problem(&ex, 422, "illegal_move", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "field"), "history");
+	ck_assert_int_eq((int)cjson_number(ex.json, "index"), 0);
+	test_done(&ex);
 }
 END_TEST
 
