@@ -131,6 +131,21 @@ START_TEST(test_guevara)
 	ck_assert_int_eq(game->text.tokens[28].number, 15);
 	ck_assert_int_eq(game->text.tokens[29].number, 0);
 	ck_assert_ptr_null(desc_note(DESCRIPTIVE_NOTE_MOVE_NUMBER));
+	ck_assert_ptr_null(desc_note(DESCRIPTIVE_NOTE_LOOKAHEAD));
+	ck_assert_ptr_null(desc_note(DESCRIPTIVE_NOTE_AMBIGUOUS));
+	/* Files named without their side: 1. CR3A (f3, not c3), 5. A4A (f4), 7... P3C (b6)... */
+	{
+		static const int plies[] = { 0, 5, 6, 8, 9, 11, 12, 13, 26, 29, 41, 42, 44, 45, 51 };
+		int k = 0;
+		for (int i = 0; i < game->note_count; i++)
+			if (game->notes[i].code == DESCRIPTIVE_NOTE_SIDE_INFERRED) {
+				ck_assert_int_lt(k, (int)(sizeof plies / sizeof *plies));
+				ck_assert_msg(game->notes[i].ply == plies[k], "side note %d is at ply %d, want %d", k,
+					      game->notes[i].ply, plies[k]);
+				k++;
+			}
+		ck_assert_int_eq(k, (int)(sizeof plies / sizeof *plies));
+	}
 }
 END_TEST
 

@@ -38,6 +38,7 @@ const char *descriptive_note_name(enum descriptive_note_code code)
 		[DESCRIPTIVE_NOTE_PROSE] = "text_ignored",
 		[DESCRIPTIVE_NOTE_RESULT] = "result",
 		[DESCRIPTIVE_NOTE_MOVE_NUMBER] = "move_number",
+		[DESCRIPTIVE_NOTE_SIDE_INFERRED] = "side_inferred",
 		[DESCRIPTIVE_NOTE_TRUNCATED] = "notes_truncated",
 	};
 	return names[code];
@@ -792,6 +793,14 @@ static enum descriptive_code descriptive_review(struct descriptive_reader *r)
 			else if (!alive_count && (note = descriptive_note(game, DESCRIPTIVE_NOTE_LOOKAHEAD, i, 0, 0)))
 				snprintf(note->message, sizeof note->message, "%s fits %s or %s; only %s lets the game go on",
 					 where, chosen, dead, chosen);
+		}
+		/* A file named without its side, where the squares alone did not decide. */
+		if (n == 1 && spec->kind == DESCRIPTIVE_MOVE && bb_count(spec->to) > 1 &&
+		    (note = descriptive_note(game, DESCRIPTIVE_NOTE_SIDE_INFERRED, i, 0, 0))) {
+			char to[3];
+			fen_format_square(move_to(m), to);
+			snprintf(note->message, sizeof note->message,
+				 "%s: the file is named without its side; only %s is a legal move (%s)", where, to, chosen);
 		}
 		/* A side on a piece that stands on the other side now: read by where it started. */
 		if (spec->piece_wing && spec->piece != PAWN && move_kind_of(m) != MOVE_CASTLING) {

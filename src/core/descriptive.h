@@ -80,6 +80,7 @@ enum descriptive_note_code {
 	DESCRIPTIVE_NOTE_PROSE,        /* closing text that is not moves was ignored */
 	DESCRIPTIVE_NOTE_RESULT,       /* a result token ended the moves */
 	DESCRIPTIVE_NOTE_MOVE_NUMBER,  /* a move number that does not count on from the one before */
+	DESCRIPTIVE_NOTE_SIDE_INFERRED,/* a file named without its side (B3, 4A): only one side is legal */
 	DESCRIPTIVE_NOTE_TRUNCATED,    /* more notes than fit */
 	DESCRIPTIVE_NOTE_CODE_NB
 };
