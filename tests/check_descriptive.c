@@ -257,6 +257,9 @@ START_TEST(test_lookahead)
 	ck_assert_int_eq(note->ply, 2);
 	ck_assert_int_eq(note->offset, 17);
 	ck_assert_ptr_nonnull(strstr(note->message, "3. N-Q5"));
+	/* "Castles" is either side; only O-O lets the king step to h1 next. */
+	desc_expect_one("r3k3/8/8/8/8/8/8/R3K2R w KQq - 0 1", DESCRIPTIVE_EN, "1. Castles K-Q2 2. K-R1",
+			"e1g1 e8d7 g1h1");
 	/* The Nf3 reading first: the search has to come back to 2. N-B3. */
 	desc_expect_one(NULL, DESCRIPTIVE_EN, "1. P-QB4 P-K4 2. N-B3 N-QB3 3. N-KN5", "c2c4 e7e5 g1f3 b8c6 f3g5");
 }
