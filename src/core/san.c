@@ -263,6 +263,21 @@ static bool san_ends_with(const char *text, int len, const char *suffix)
 	return len >= n && memcmp(text + len - n, suffix, (size_t)n) == 0;
 }
 
+/* What reading accepts as a piece letter in each language: the language's own letters,
+ * the English ones that name no other piece there, and figurines of either colour, with
+ * the longer tokens first ("Кр" before "К"). Filled once before main() runs, read-only
+ * afterwards. */
+struct san_token {
+	char text[8];
+	uint8_t length;
+	uint8_t type;
+};
+#define SAN_TOKENS_MAX 24
+static struct san_token san_tokens[SAN_LANG_NB][SAN_TOKENS_MAX];
+static int san_token_count[SAN_LANG_NB];
+/* The piece a lower-case ASCII letter names when written in the wrong case, or 0. */
+static uint8_t san_lower_type[SAN_LANG_NB][26];
+
 /* Does the English letter for type collide with a letter of lang naming another piece? */
 static bool san_english_collides(enum san_lang lang, enum piece_type type)
 {
@@ -274,53 +289,70 @@ static bool san_english_collides(enum san_lang lang, enum piece_type type)
 	return false;
 }
 
+static void san_add_token(enum san_lang lang, const char *text, enum piece_type type)
+{
+	struct san_token *tokens = san_tokens[lang];
+	int n = san_token_count[lang], at = n;
+	size_t length = strlen(text);
+
+	for (int i = 0; i < n; i++)
+		if (tokens[i].length == length && memcmp(tokens[i].text, text, length) == 0)
+			return;
+	while (at > 0 && tokens[at - 1].length < length)
+		at--;
+	memmove(tokens + at + 1, tokens + at, sizeof *tokens * (size_t)(n - at));
+	memcpy(tokens[at].text, text, length);
+	tokens[at].length = (uint8_t)length;
+	tokens[at].type = (uint8_t)type;
+	san_token_count[lang] = n + 1;
+}
+
+__attribute__((constructor)) static void san_init_tokens(void)
+{
+	for (int lang = 0; lang < SAN_LANG_NB; lang++) {
+		san_token_count[lang] = 0;
+		memset(san_lower_type[lang], 0, sizeof san_lower_type[lang]);
+		for (int t = KNIGHT; t <= KING; t++) {
+			const char *own = san_letters[lang][WHITE][t], *en = san_letters[SAN_LANG_EN][WHITE][t];
+			bool en_ok = !san_english_collides((enum san_lang)lang, (enum piece_type)t);
+			san_add_token((enum san_lang)lang, own, (enum piece_type)t);
+			if (en_ok)
+				san_add_token((enum san_lang)lang, en, (enum piece_type)t);
+			san_add_token((enum san_lang)lang, san_letters[SAN_LANG_FIGURINE][WHITE][t], (enum piece_type)t);
+			san_add_token((enum san_lang)lang, san_letters[SAN_LANG_FIGURINE][BLACK][t], (enum piece_type)t);
+			if (own[0] >= 'A' && own[0] <= 'Z' && !own[1])
+				san_lower_type[lang][own[0] - 'A'] = (uint8_t)t;
+			if (en_ok && !san_lower_type[lang][en[0] - 'A'])
+				san_lower_type[lang][en[0] - 'A'] = (uint8_t)t;
+		}
+	}
+}
+
 /* Reads a piece letter at text (len bytes available) in lang: the language's letters,
  * the English ones that do not collide, and figurines of either colour. Returns the bytes
- * used (0 for none); *wrong_case is set for a lower-case ASCII letter that is no file. */
+ * used (0 for none); *wrong_case is set for a lower-case ASCII letter that is no file
+ * (or, with allow_file_letters, also one that is). */
 static int san_read_piece(const char *text, int len, enum san_lang lang, bool allow_file_letters,
 			  enum piece_type *type, bool *wrong_case)
 {
-	int best = 0;
+	const struct san_token *tokens = san_tokens[lang];
 
 	*wrong_case = false;
-	/* English and ASCII, the common case: only K Q R B N can match. */
-	if (lang == SAN_LANG_EN && len >= 1 && (unsigned char)text[0] < 0x80) {
-		const char *letter = memchr("NBRQK", text[0], 5);
-		if (letter && text[0]) {
-			*type = (enum piece_type)(KNIGHT + (letter - "NBRQK"));
-			return 1;
-		}
-	} else {
-		for (int t = KNIGHT; t <= KING; t++) {
-			const char *cands[4] = {
-				san_letters[lang][WHITE][t],
-				san_english_collides(lang, (enum piece_type)t) ? "" : san_letters[SAN_LANG_EN][WHITE][t],
-				san_letters[SAN_LANG_FIGURINE][WHITE][t],
-				san_letters[SAN_LANG_FIGURINE][BLACK][t],
-			};
-			for (int i = 0; i < 4; i++) {
-				int n = (int)strlen(cands[i]);
-				if (n > best && n <= len && memcmp(text, cands[i], (size_t)n) == 0) {
-					best = n;
-					*type = (enum piece_type)t;
-				}
-			}
+	if (len < 1)
+		return 0;
+	for (int i = 0; i < san_token_count[lang]; i++) {
+		if (tokens[i].text[0] == text[0] && tokens[i].length <= len &&
+		    memcmp(text, tokens[i].text, tokens[i].length) == 0) {
+			*type = (enum piece_type)tokens[i].type;
+			return tokens[i].length;
 		}
 	}
-	if (best)
-		return best;
 	/* "nf3": a lower-case letter is read as a piece only where it cannot be a file. */
-	if (len >= 1 && text[0] >= 'a' && text[0] <= 'z' && (allow_file_letters || text[0] > 'h')) {
-		char upper[2] = { (char)(text[0] - 'a' + 'A'), 0 };
-		for (int t = KNIGHT; t <= KING; t++) {
-			if (strcmp(san_letters[lang][WHITE][t], upper) == 0 ||
-			    (!san_english_collides(lang, (enum piece_type)t) &&
-			     strcmp(san_letters[SAN_LANG_EN][WHITE][t], upper) == 0)) {
-				*type = (enum piece_type)t;
-				*wrong_case = true;
-				return 1;
-			}
-		}
+	if (text[0] >= 'a' && text[0] <= 'z' && (allow_file_letters || text[0] > 'h') &&
+	    san_lower_type[lang][text[0] - 'a']) {
+		*type = (enum piece_type)san_lower_type[lang][text[0] - 'a'];
+		*wrong_case = true;
+		return 1;
 	}
 	return 0;
 }

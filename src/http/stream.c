@@ -458,6 +458,9 @@ ssize_t stream_next(struct stream *s, char *buf, size_t max)
 	n = stream_pending(&s->out);
 	if (n > max)
 		n = max;
+	/* Nothing at all was emitted (an empty body): out.buf is still NULL. */
+	if (n == 0)
+		return 0;
 	memcpy(buf, s->out.buf + s->out.offset, n);
 	s->out.offset += n;
 	s->sent += n;
