@@ -13,6 +13,8 @@
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/perft.h"
+#include "core/pgn.h"
+#include "core/san.h"
 #include "core/render.h"
 #include "core/render_options.h"
 #include "core/render_svg.h"
@@ -32,6 +34,7 @@ struct fen_cli {
 	bool divide;
 	bool ndjson;
 	bool help;
+	bool format_given;            /* --format was given (render and pgn differ in default) */
 	/* convert */
 	enum json_convert_from from;
 	const char *start_fen;          /* NULL: the standard start */
@@ -60,6 +63,9 @@ static const char fen_cli_usage[] =
 	"  apply FEN MOVE...   play moves from the position: UCI (e2e4, e7e8q, e1g1) or SAN\n"
 	"                      (Nf3, exd5, O-O, e8=Q), the way --notation says\n"
 	"  perft FEN DEPTH     count the leaf nodes of the move tree (--divide: per first move)\n"
+	"  pgn FILE|-          read PGN games (a file, or standard input) and print one JSON line\n"
+	"                      per game, or with --format fen|epd|uci|san the mainline's FEN, EPD,\n"
+	"                      UCI or SAN after every ply, one a line, an empty line between games\n"
 	"  convert FILE|-      a whole game as typed (descriptive notation, SAN or UCI, with\n"
 	"                      move numbers, commas, a closing remark) to PGN, as POST /convert\n"
 	"  render FEN          draw the board: --format svg (the default), png, gif, json, ascii\n"
@@ -80,13 +86,14 @@ static const char fen_cli_usage[] =
 	"                      SAN), uci, san or descriptive\n"
 	"  --lang LANG         SAN piece letters in and out: en (the default), it, es, fr,\n"
 	"                      de, nl, ru or figurine\n"
-	"  --strict-san        apply: refuse SAN that is not standard (0-0, Nxf3 on no capture,\n"
+	"  --strict-san        apply, pgn: refuse SAN that is not standard (0-0, Nxf3 on no capture,\n"
 	"                      a missing '+', ...) instead of warning about it\n"
 	"  --ndjson            validate -: each line is JSON, a string (the FEN) or an object\n"
 	"                      like the POST /validate body; prints the records of bulk\n"
 	"                      POST /validate (with \"line\"; an unreadable line gets an\n"
 	"                      \"error\" record)\n"
 	"  --divide            perft: print each first move's count before the total\n"
+	"  --format FORMAT     pgn: json (the default), fen, epd, uci or san\n"
 	"  --from NOTATION     convert: descriptive (the default; --lang en or es), san or uci\n"
 	"  --fen FEN           convert: the starting position (default: the standard start)\n"
 	"  --tag NAME=VALUE    convert: a PGN tag (repeatable)\n"
@@ -156,13 +163,17 @@ static int fen_cli_render_option(struct fen_cli *cli, const char *arg, const cha
 	if (!value)
 		return fen_cli_option_error("%s needs a value", arg);
 	if (!strcmp(name, "format")) {
-		static const char *const formats[] = { "svg", "png", "gif", "json", "ascii", "unicode" };
+		/* render's formats, then pgn's; each command refuses the other's. */
+		static const char *const formats[] = { "svg", "png", "gif", "json", "ascii", "unicode",
+						       "fen", "epd", "uci", "san" };
 		size_t f = 0;
 		while (f < sizeof formats / sizeof formats[0] && strcmp(formats[f], value))
 			f++;
 		if (f == sizeof formats / sizeof formats[0])
-			return fen_cli_option_error("--format takes svg, png, gif, json, ascii or unicode, not '%s'", value);
+			return fen_cli_option_error("--format takes svg, png, gif, json, ascii or unicode (render), or "
+						    "json, fen, epd, uci or san (pgn), not '%s'", value);
 		cli->format = formats[f];
+		cli->format_given = true;
 	} else if (!strcmp(name, "output")) {
 		cli->output = value;
 	} else if (!strcmp(name, "moves")) {
@@ -274,7 +285,8 @@ static int fen_cli_parse(struct fen_cli *cli, int argc, char **argv)
 /* Prints a JSON tree on one line (or indented) and frees it. */
 static int fen_cli_print(const struct fen_cli *cli, cJSON *json)
 {
-	char *text = json ? (cli->pretty ? cJSON_Print(json) : cJSON_PrintUnformatted(json)) : NULL;
+	char *text = json && json_print_prepare(json) ? (cli->pretty ? cJSON_Print(json) : cJSON_PrintUnformatted(json))
+						      : NULL;
 
 	cJSON_Delete(json);
 	if (!text) {
@@ -536,6 +548,160 @@ static int fen_cli_perft(const struct fen_cli *cli)
 	return EXIT_OK;
 }
 
+/* `fen pgn --format fen|epd|uci|san`: the mainline's plies as text, one a line. */
+struct fen_cli_pgn_text {
+	const struct fen_cli *cli;
+	char kind;                 /* 'f' fen, 'e' epd, 'u' uci, 's' san */
+	bool errors;
+};
+
+static void fen_cli_pgn_text_move(void *ctx, const struct pgn_move *mv)
+{
+	struct fen_cli_pgn_text *t = ctx;
+	char out[FEN_MAX + 1];
+	size_t n;
+
+	if (mv->depth)
+		return;
+	switch (t->kind) {
+	case 'u':
+		n = uci_format_move(mv->before, mv->m, out);
+		break;
+	case 's':
+		n = san_format_move(mv->before, mv->m, t->cli->san.lang, SAN_STYLE_SAN, out);
+		break;
+	default:
+		n = fen_format(mv->after, t->cli->style.ep, t->cli->style.castling, out, sizeof out - 1);
+		if (t->kind == 'e') {
+			/* EPD is the FEN without its two move counters. */
+			for (int spaces = 0; n > 0 && spaces < 2; n--)
+				spaces += out[n - 1] == ' ';
+		}
+		break;
+	}
+	out[n++] = '\n';
+	fwrite(out, 1, n, stdout);
+}
+
+static void fen_cli_pgn_text_issue(void *ctx, const struct pgn_issue *issue)
+{
+	struct fen_cli_pgn_text *t = ctx;
+
+	if (pgn_code_is_warning(issue->code))
+		return;
+	t->errors = true;
+	fprintf(stderr, "fen: game %d, line %u, column %u: %s%s%s: %s\n", issue->game + 1, issue->line, issue->column,
+		pgn_code_name(issue->code), issue->token ? " " : "", issue->token ? issue->token : "", issue->message);
+}
+
+static void fen_cli_pgn_text_begin(void *ctx, int game)
+{
+	(void)ctx;
+	if (game > 0)
+		fputc('\n', stdout);
+}
+
+/* Feeds a stream to a reader in pieces; on_pause runs whenever the reader pauses (after
+ * a game). Returns false on a read error. */
+static bool fen_cli_pgn_feed(FILE *in, struct pgn_reader *reader, void (*on_pause)(void *), void *ctx)
+{
+	static char buffer[1 << 16];
+	size_t got;
+
+	while ((got = fread(buffer, 1, sizeof buffer, in)) > 0) {
+		size_t used = 0;
+		while (used < got) {
+			used += pgn_reader_feed(reader, buffer + used, got - used);
+			if (on_pause)
+				on_pause(ctx);
+		}
+	}
+	if (ferror(in))
+		return false;
+	pgn_reader_finish(reader);
+	if (on_pause)
+		on_pause(ctx);
+	return true;
+}
+
+/* `fen pgn` in JSON: one line per game, printed as soon as it is read. */
+struct fen_cli_pgn_json {
+	const struct fen_cli *cli;
+	struct json_pgn *builder;
+	bool errors;
+};
+
+static void fen_cli_pgn_json_print(void *ctx)
+{
+	struct fen_cli_pgn_json *j = ctx;
+	struct json_pgn_summary summary;
+	bool oom;
+	cJSON *game = json_pgn_take(j->builder, &summary, &oom);
+
+	if (oom)
+		fen_cli_print(j->cli, NULL);
+	if (!game)
+		return;
+	if (summary.errors)
+		j->errors = true;
+	fen_cli_print(j->cli, game);
+}
+
+static int fen_cli_pgn(const struct fen_cli *cli)
+{
+	struct pgn_options options = { { cli->san.lang, cli->san.strict } };
+	struct pgn_reader *reader;
+	const char *path;
+	FILE *in;
+	bool ok, errors;
+
+	if (cli->argc != 1)
+		return fen_cli_usage_error("%s", "pgn needs one FILE, or '-' for standard input");
+	if (cli->format_given && strcmp(cli->format, "json") && strcmp(cli->format, "fen") &&
+	    strcmp(cli->format, "epd") && strcmp(cli->format, "uci") && strcmp(cli->format, "san"))
+		return fen_cli_usage_error("pgn --format takes json, fen, epd, uci or san, not '%s'", cli->format);
+	path = cli->argv[0];
+	in = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+	if (!in) {
+		fprintf(stderr, "fen: %s: %s\n", path, strerror(errno));
+		return EXIT_USAGE;
+	}
+	reader = malloc(sizeof *reader);
+	if (!reader) {
+		fprintf(stderr, "fen: out of memory\n");
+		exit(EXIT_FAILURE);
+	}
+	if (cli->format_given && strcmp(cli->format, "json")) {
+		static const struct pgn_visitor visitor = {
+			.game_begin = fen_cli_pgn_text_begin,
+			.move = fen_cli_pgn_text_move,
+			.issue = fen_cli_pgn_text_issue,
+		};
+		struct fen_cli_pgn_text text = { cli, cli->format[0], false };
+		pgn_reader_init(reader, &visitor, &text, &options);
+		ok = fen_cli_pgn_feed(in, reader, NULL, NULL);
+		errors = text.errors;
+	} else {
+		struct fen_cli_pgn_json json = { cli, json_pgn_new(&cli->style, cli->san.lang, true), false };
+		if (!json.builder) {
+			fprintf(stderr, "fen: out of memory\n");
+			exit(EXIT_FAILURE);
+		}
+		pgn_reader_init(reader, &json_pgn_visitor, json.builder, &options);
+		ok = fen_cli_pgn_feed(in, reader, fen_cli_pgn_json_print, &json);
+		errors = json.errors;
+		json_pgn_free(json.builder);
+	}
+	free(reader);
+	if (!ok)
+		fprintf(stderr, "fen: %s: %s\n", path, strerror(errno));
+	if (in != stdin)
+		fclose(in);
+	if (fflush(stdout) != 0)
+		return EXIT_FAILURE;
+	return !ok ? EXIT_USAGE : errors ? EXIT_INVALID : EXIT_OK;
+}
+
 /* Writes length bytes to --output (or standard output); EXIT_OK or EXIT_FAILURE. */
 static int fen_cli_write(const struct fen_cli *cli, const void *data, size_t length)
 {
@@ -608,6 +774,10 @@ static int fen_cli_render(const struct fen_cli *cli)
 
 	if (cli->argc != 1)
 		return fen_cli_usage_error("%s", "render needs a FEN (one quoted argument)");
+	if (!strcmp(cli->format, "fen") || !strcmp(cli->format, "epd") || !strcmp(cli->format, "uci") ||
+	    !strcmp(cli->format, "san"))
+		return fen_cli_usage_error("render --format takes svg, png, gif, json, ascii or unicode, not '%s'",
+					   cli->format);
 	if (cli->moves) {
 		if (strcmp(cli->format, "gif"))
 			return fen_cli_usage_error("%s", "--moves draws a game, which needs --format gif");
@@ -661,6 +831,7 @@ int main(int argc, char **argv)
 		{ "moves", fen_cli_moves, "fen moves [--lenient] [--chess960] [--ep STYLE] [--castling STYLE] [--lang LANG] FEN" },
 		{ "apply", fen_cli_apply, "fen apply [--lenient] [--chess960] [--ep STYLE] [--castling STYLE] [--notation NAME] [--lang LANG] [--strict-san] FEN MOVE..." },
 		{ "perft", fen_cli_perft, "fen perft [--chess960] [--divide] FEN DEPTH" },
+		{ "pgn", fen_cli_pgn, "fen pgn [--format json|fen|epd|uci|san] [--lang LANG] [--strict-san] [--ep STYLE] [--castling STYLE] FILE|-" },
 		{ "convert", fen_cli_convert, "fen convert [--from descriptive|san|uci] [--lang LANG] [--fen FEN] [--tag NAME=VALUE]... [--strict-ambiguity] [--strict-san] [--pgn] FILE|-" },
 		{ "render", fen_cli_render, "fen render [--format svg|png|gif|json|ascii|unicode] [--output FILE] [--orientation O] [--coordinates 0|1] [--check 0|1] [--size PX] [--theme T] [--last-move M] [--arrows A] [--circles C] [--squares S] [--moves M,...] [--delay MS] [--final-delay MS] [--lenient] [--chess960] FEN" },
 	};

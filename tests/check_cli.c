@@ -711,6 +711,104 @@ START_TEST(test_double_dash)
 }
 END_TEST
 
+/* Runs the tool, which must exit 0 having written a file at path that starts with magic. */
+static void cli_expect_file(const char *const *args, const char *path, const char *magic)
+{
+	struct cli_run run = cli_run(args, NULL);
+	char head[16];
+	size_t n = strlen(magic);
+	int fd;
+
+	ck_assert_int_eq(run.status, 0);
+	cli_free(&run);
+	fd = open(path, O_RDONLY);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(read(fd, head, n), (ssize_t)n);
+	close(fd);
+	ck_assert_int_eq(memcmp(head, magic, n), 0);
+}
+
+/* ---- pgn ---- */
+
+#define PGN_TWO_GAMES "[Event \"one\"]\n\n1. e4 e5 *\n\n1. d4 1-0\n"
+
+START_TEST(test_pgn_formats)
+{
+	static const char *const fen[] = { "pgn", "--format", "fen", "-", NULL };
+	static const char *const epd[] = { "pgn", "--format=epd", "--ep", "legal", "-", NULL };
+	static const char *const uci[] = { "pgn", "--format", "uci", "-", NULL };
+	static const char *const san[] = { "pgn", "--format", "san", "--lang", "figurine", "-", NULL };
+
+	cli_expect(fen, PGN_TWO_GAMES, 0,
+		   strdup("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n"
+			  "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2\n\n"
+			  "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 1\n"));
+	cli_expect(epd, PGN_TWO_GAMES, 0,
+		   strdup("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\n"
+			  "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq -\n\n"
+			  "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq -\n"));
+	cli_expect(uci, PGN_TWO_GAMES, 0, strdup("e2e4\ne7e5\n\nd2d4\n"));
+	cli_expect(san, "1. Nf3 Nf6 2. e4 *", 0, strdup("\u2658f3\n\u265ef6\ne4\n"));
+}
+END_TEST
+
+/* `fen pgn FILE`: one line per game, exactly the JSON the library builds. */
+START_TEST(test_pgn_json)
+{
+	static const char *const args[] = { "pgn", TEST_DATA_DIR "/pgn/mini-template.pgn", NULL };
+	struct json_fen_style style = JSON_FEN_STYLE_DEFAULT;
+	struct json_pgn *builder = json_pgn_new(&style, SAN_LANG_EN, true);
+	struct pgn_reader *reader = malloc(sizeof *reader);
+	FILE *f = fopen(TEST_DATA_DIR "/pgn/mini-template.pgn", "rb");
+	char text[8192];
+	size_t n;
+	bool oom;
+
+	ck_assert_ptr_nonnull(f);
+	n = fread(text, 1, sizeof text, f);
+	fclose(f);
+	pgn_reader_init(reader, &json_pgn_visitor, builder, NULL);
+	ck_assert_int_eq(pgn_reader_feed(reader, text, n), n);
+	pgn_reader_finish(reader);
+	cli_expect(args, NULL, 0, cli_expected(json_pgn_take(builder, NULL, &oom)));
+	json_pgn_free(builder);
+	free(reader);
+}
+END_TEST
+
+START_TEST(test_pgn_errors)
+{
+	static const char *const json[] = { "pgn", "-", NULL };
+	static const char *const fen[] = { "pgn", "--format", "fen", "-", NULL };
+	static const char *const missing[] = { "pgn", "/nonexistent/games.pgn", NULL };
+	static const char *const format[] = { "pgn", "--format", "xml", "-", NULL };
+	static const char *const none[] = { "pgn", NULL };
+	struct cli_run run;
+
+	/* an illegal move: the game is still printed, with its error; exit status 1 */
+	run = cli_run(json, "1. e4 Ke3 *\n1. d4 *\n");
+	ck_assert_int_eq(run.status, 1);
+	ck_assert_ptr_nonnull(strstr(run.out, "\"code\":\"illegal_move\""));
+	ck_assert_ptr_nonnull(strstr(run.out, "\"index\":1"));
+	cli_free(&run);
+	run = cli_run(fen, "1. e4 Ke3 *\n");
+	ck_assert_int_eq(run.status, 1);
+	ck_assert_str_eq(run.out, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n");
+	ck_assert_ptr_nonnull(strstr(run.err, "game 1, line 1, column 7: illegal_move Ke3"));
+	cli_free(&run);
+	run = cli_run(missing, NULL);
+	ck_assert_int_eq(run.status, 2);
+	ck_assert_ptr_nonnull(strstr(run.err, "/nonexistent/games.pgn"));
+	cli_free(&run);
+	run = cli_run(format, "");
+	ck_assert_int_eq(run.status, 2);
+	cli_free(&run);
+	run = cli_run(none, "");
+	ck_assert_int_eq(run.status, 2);
+	cli_free(&run);
+}
+END_TEST
+
 /* fen convert: the Guevara game from its file, as JSON and as PGN; standard input; the
  * problem of a game that cannot be read; usage errors. */
 START_TEST(test_convert)
@@ -784,7 +882,7 @@ START_TEST(test_render)
 	struct render_options opts;
 	struct render_error err;
 	struct cli_run run;
-	char path[] = "/tmp/check_cli_render.XXXXXX", head[8];
+	char path[] = "/tmp/check_cli_render.XXXXXX";
 	int fd;
 
 	/* The SVG is render_svg's, byte for byte, with the options applied. */
@@ -806,24 +904,12 @@ START_TEST(test_render)
 	close(fd);
 	{
 		const char *args[] = { "render", "--format", "png", "--output", path, fen, NULL };
-		run = cli_run(args, NULL);
-		ck_assert_int_eq(run.status, 0);
-		cli_free(&run);
-		fd = open(path, O_RDONLY);
-		ck_assert_int_eq(read(fd, head, 8), 8);
-		close(fd);
-		ck_assert_int_eq(memcmp(head, "\x89PNG\r\n\x1a\n", 8), 0);
+		cli_expect_file(args, path, "\x89PNG\r\n\x1a\n");
 	}
 	{
 		const char *args[] = { "render", "--format=gif", "--moves", "e2e4,e7e5", "--delay", "300", "--output", path,
 				       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", NULL };
-		run = cli_run(args, NULL);
-		ck_assert_int_eq(run.status, 0);
-		cli_free(&run);
-		fd = open(path, O_RDONLY);
-		ck_assert_int_eq(read(fd, head, 6), 6);
-		close(fd);
-		ck_assert_int_eq(memcmp(head, "GIF89a", 6), 0);
+		cli_expect_file(args, path, "GIF89a");
 	}
 	unlink(path);
 	/* A readable board that is not legal is drawn, with a word on stderr. */
@@ -910,6 +996,13 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_convert);
 	tcase_add_test(tc, test_usage_errors);
 	tcase_add_test(tc, test_double_dash);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("pgn");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_pgn_formats);
+	tcase_add_test(tc, test_pgn_json);
+	tcase_add_test(tc, test_pgn_errors);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("render");

@@ -1155,6 +1155,70 @@ def run_checks(c, d):
     c.check("render POST invalid FEN", "POST", "/render", body={"fen": BAD_DIGIT, "format": "unicode"}, expect=422,
             code="invalid_fen")
 
+    # ---- /pgn: PGN (or JSON) in, the games with a FEN per ply out
+    pgn_mini = ("[Event \"?\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4. Nc3 Nc6 {Normal development} "
+                "5. h3 Bh5? (5...Bxf3 {Best move.} 6. Qxf3) 6. Nxe5!! Bxd1?? (6... dxe5 {Good reply} 7. Qxh5) "
+                "(6... Nxe5 7. Qxh5 Nxc4 8. Qb5+ {Fork} 8... c6 9. Qxc4) 7. Bxf7+ Ke7 8. Nd5# 1-0\n")
+    pgn_mini_final = "r2q1bnr/ppp1kBpp/2np4/3NN3/4P3/7P/PPPP1PP1/R1BbK2R b KQ - 2 8"
+
+    def pgn_mini_game(r, b):
+        g = b["games"][0] if isinstance(b, dict) else b[0]
+        want(g["final_fen"] == pgn_mini_final, f"final FEN {g['final_fen']}")
+        want(g["status"]["checkmate"] is True, "not checkmate")
+        want(len(g["moves"]) == 15 and g["moves"][14]["san"] == "Nd5#", "mainline is not 15 plies ending Nd5#")
+        want([n["nag"] for n in g["moves"][10]["nags"]] == [3], "6. Nxe5!! is not $3")
+        want(len(g["moves"][11]["variations"]) == 2, "6... Bxd1?? has not two variations")
+        want(g["moves"][11]["variations"][1][3]["comment"] == "Fork", "the comment in a variation is lost")
+        want(r.header("Transfer-Encoding") == "chunked", "not chunked")
+
+    def pgn_same_as_cli(*args, body=pgn_mini):
+        def check(r, b):
+            if not os.access(FEN_CLI, os.X_OK):
+                return
+            out = subprocess.run([FEN_CLI, "pgn", *args, "-"], input=body.encode(), stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, timeout=TIMEOUT)
+            games = [json.loads(line) for line in out.stdout.decode().splitlines()]
+            got = b["games"] if isinstance(b, dict) else b
+            want(got == games, f"differs from `fen pgn {' '.join(args)} -`: {out.stdout[:300]!r}")
+        return check
+    pgn_type = {"Content-Type": "application/x-chess-pgn"}
+    c.check("pgn PGN body", "POST", "/pgn", body=pgn_mini, headers=pgn_type, expect=ok,
+            then=all_of(pgn_mini_game, pgn_same_as_cli()))
+    c.check("pgn vnd.chess-pgn body, NDJSON answer", "POST", "/pgn", body=pgn_mini + "\n1. d4 d5 *\n",
+            headers={"Content-Type": "application/vnd.chess-pgn", "Accept": "application/x-ndjson"}, expect=ok,
+            then=all_of(pgn_mini_game, lambda r, b: want(len(b) == 2 and b[1]["index"] == 1, "not two games"),
+                        pgn_same_as_cli(body=pgn_mini + "\n1. d4 d5 *\n")))
+    c.check("pgn text/plain, query options", "POST", "/pgn?" + query(lang="de", ep="legal"),
+            body="1. e4 e5 2. Nf3 *", headers={"Content-Type": "text/plain; charset=utf-8"}, expect=ok,
+            then=all_of(lambda r, b: want(b["games"][0]["moves"][2]["san"] == "Sf3", "lang de not applied"),
+                        pgn_same_as_cli("--lang", "de", "--ep", "legal", body="1. e4 e5 2. Nf3 *")))
+    c.check("pgn JSON body", "POST", "/pgn", body={"pgn": "1. e4 Ke3 *\n\n1. d4 *", "castling": "shredder"},
+            expect=ok, then=lambda r, b: want(b["games"][0]["errors"][0]["code"] == "illegal_move"
+                                              and b["games"][0]["errors"][0]["san"] == "Ke3"
+                                              and len(b["games"]) == 2, "the illegal move is not reported"))
+    c.check("pgn not PGN", "POST", "/pgn", body="<html></html>", headers=pgn_type, expect=422,
+            code="malformed_pgn")
+    c.check("pgn empty body", "POST", "/pgn", body="", headers=pgn_type, expect=422, code="malformed_pgn")
+    c.check("pgn JSON without pgn", "POST", "/pgn", body={"lang": "en"}, expect=400, code="missing_field",
+            field="pgn")
+    c.check("pgn bad lang", "POST", "/pgn", body={"pgn": "1. e4 *", "lang": "xx"}, expect=400,
+            code="invalid_field", field="lang")
+    c.check("pgn bad query option", "POST", "/pgn?" + query(ep="never"), body="1. e4 *", headers=pgn_type,
+            expect=400, code="invalid_field", field="ep")
+    c.check("pgn malformed JSON", "POST", "/pgn", body=b"{\"pgn\":", headers={"Content-Type": "application/json"},
+            expect=400, code="malformed_json")
+    c.check("pgn text/html", "POST", "/pgn", body="1. e4 *", headers={"Content-Type": "text/html"}, expect=415,
+            code="unsupported_media_type")
+    c.check("pgn too large", "POST", "/pgn",
+            raw=lambda: c.client.raw("POST", "/pgn", [("Content-Type", "application/x-chess-pgn"),
+                                                      ("Content-Length", str(64 * 1024 * 1024 + 1))]),
+            expect=413, code="payload_too_large")
+    c.check("pgn chunked upload", "POST", "/pgn",
+            raw=lambda: c.client.raw("POST", "/pgn", [("Content-Type", "application/x-chess-pgn"),
+                                                      ("Transfer-Encoding", "chunked")],
+                                     [pgn_mini[:31].encode(), pgn_mini[31:].encode()], chunked=True),
+            expect=ok, then=pgn_mini_game)
+
     # ---- OPTIONS (CORS preflight) on every path
     for path in d.doc["paths"]:
         def preflight(r, b, path=path):
@@ -1258,6 +1322,18 @@ def render_picture_checks(c):
             then=gif_ok)
     c.check("render GET SAN last move", "GET", "/render?" + query(fen=E4, format="svg", last_move="e4"), expect=200,
             then=lambda r, b: want(r.body.count(b'class="last"') == 2, "last move not tinted"))
+    c.check("game.gif GET pgn", "GET", "/render/game.gif?" + query(
+        pgn='[Event "x"]\n\n1. e4 e5 2. Nf3 {a comment} Nc6 (2... d6) 3. Bb5 a6 *'), expect=200, then=gif_ok)
+    c.check("game.gif POST pgn", "POST", "/render/game.gif", body={"pgn": "1. d4 d5 2. c4 *", "size": 200},
+            expect=200, then=gif_ok)
+    c.check("game.gif pgn illegal move", "GET", "/render/game.gif?" + query(pgn="1. e4 e5 2. Ke3 *"), expect=422,
+            code="illegal_move", then=lambda r, b: want(b["index"] == 2, "index of Ke3"))
+    c.check("game.gif pgn not PGN", "GET", "/render/game.gif?" + query(pgn="hello"), expect=422,
+            code="malformed_pgn")
+    c.check("game.gif pgn bad FEN tag", "GET", "/render/game.gif?" + query(
+        pgn='[SetUp "1"]\n[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n*'), expect=422, code="invalid_fen")
+    c.check("game.gif pgn and moves", "GET", "/render/game.gif?" + query(pgn="1. e4 *", moves="e2e4"), expect=400,
+            code="invalid_field", field="pgn")
     c.check("game.gif HEAD", "HEAD", "/render/game.gif?" + query(moves="e2e4"), expect=200)
     game, _ = c.check("game.gif POST", "POST", "/render/game.gif", body={"moves": ["d2d4", "d7d5"], "delay": 300,
                                                                         "final_delay": 1000}, expect=200, then=gif_ok)
@@ -1318,6 +1394,10 @@ APPLY = "#/paths/~1apply-move/post/responses/"
 JSON_EX = "/content/application~1json/examples/"
 PROBLEM_EX = "/content/application~1problem+json/examples/"
 EXAMPLE_REQUESTS = [
+    ("#/paths/~1pgn/post/responses/200" + JSON_EX + "annotated", "POST", "/pgn",
+     {"pgn": "[Event \"Example\"]\n\n1. e4 {[%clk 0:03:00]} e5!? (1... c5 $14) 2. Qh5 Ke7?? 3. Qxe5# 1-0\n"}),
+    ("#/paths/~1pgn/post/responses/200" + JSON_EX + "error", "POST", "/pgn", {"pgn": "1. e4 e5 2. Ke3 Nc6 *"}),
+    ("#/paths/~1pgn/post/responses/422" + PROBLEM_EX + "not_pgn", "POST", "/pgn", {"pgn": "hello world"}),
     (R + "Validation" + JSON_EX + "valid", "POST", "/validate", {"fen": E4}),
     (R + "Validation" + JSON_EX + "lenient", "POST", "/validate", {"fen": SLOPPY, "mode": "lenient"}),
     (R + "Validation" + JSON_EX + "chess960", "POST", "/validate",

@@ -12,6 +12,7 @@
 #include "core/descriptive.h"
 #include "core/error.h"
 #include "core/fen.h"
+#include "core/pgn.h"
 #include "core/pgn_write.h"
 #include "core/position.h"
 #include "core/san.h"
@@ -252,5 +253,58 @@ cJSON *json_validate_line(const char *line, size_t length, unsigned long number,
 /* The record of a line longer than limit: {"line", "error": {"code": "line_too_long",
  * "detail", "limit"}}. */
 cJSON *json_line_too_long(unsigned long number, size_t limit);
+
+/* json-pgn.c */
+
+/* What the last finished game amounted to, beside its JSON. */
+struct json_pgn_summary {
+	int game;
+	bool malformed;  /* not PGN at all (see struct pgn_game_end) */
+	int errors;
+	unsigned line, column; /* of the first error */
+};
+
+/* Builds the JSON of PGN games from the reader's events (pass json_pgn_visitor and the
+ * builder to pgn_reader_init). Each finished game is {"index", "tags", "result",
+ * "chess960", "start_fen", "comment", "moves": [{"ply", "move_number", "color", "san",
+ * "uci", "fen", "comment", ["starting_comment",] "nags": [{"nag", "glyph", "meaning"}],
+ * "clock", "eval", ["arrows",] "variations": [[...], ...]}], "final_fen", "status",
+ * "errors", "warnings"}; SAN is written in lang. With pause, the reader pauses after each
+ * game so that the caller can take it. json_pgn_new returns NULL when out of memory; the
+ * caller frees the builder with json_pgn_free. */
+struct json_pgn;
+extern const struct pgn_visitor json_pgn_visitor;
+struct json_pgn *json_pgn_new(const struct json_fen_style *style, enum san_lang lang, bool pause);
+void json_pgn_free(struct json_pgn *b);
+
+/* The last finished game (the caller owns it), or NULL when none is waiting; *oom is set
+ * (and NULL returned) when building it ran out of memory. summary may be NULL. */
+cJSON *json_pgn_take(struct json_pgn *b, struct json_pgn_summary *summary, bool *oom);
+
+/* json-print.c */
+
+/* Makes item (a tree about to be printed and deleted) quick to print: every integral
+ * number below 1e15 becomes a raw node of its digits, which cJSON prints as they are
+ * (cJSON 1.7.15 prints numbers with sprintf and checks them with sscanf). The printed
+ * text is the same; the tree no longer holds numbers. False when out of memory (the
+ * tree is then partly converted, and prints the same). */
+bool json_print_prepare(cJSON *item);
+
+/* json-arena.c */
+
+/* Makes cJSON allocate through the per-thread arena below. Call once, before any thread
+ * starts and before any cJSON call (cJSON_InitHooks is not thread-safe). */
+void json_arena_install(void);
+
+/* Opens this thread's arena: cJSON's allocations come from it until json_arena_end,
+ * and freeing them costs nothing. Only for trees that die before json_arena_end: print
+ * them into memory that is not cJSON's (see reply.c) before the end. */
+void json_arena_begin(void);
+
+/* Closes the arena and gives back at once all that was allocated in it. */
+void json_arena_end(void);
+
+/* json_arena_end, and frees the block kept for the next answer (a thread that ends). */
+void json_arena_release(void);
 
 #endif
