@@ -9,6 +9,7 @@
  * disagree with what san_format_move writes. */
 #include "san.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -108,21 +109,32 @@ static size_t san_put(char *out, size_t n, const char *s)
 
 /* Whether the origin's file and rank must be written to tell m from the other legal
  * moves of the same piece type to the same square. Pinned siblings are not in the
- * legal list, so they never count. */
+ * legal list, so they never count. legal may be NULL: it is generated only when another
+ * piece of the kind could reach the square at all, which is rare, so writing a move
+ * seldom costs a move generation. */
 static void san_disambiguation(const struct position *pos, const struct move_list *legal, move m, bool *file,
 			       bool *rank)
 {
 	int from = move_from(m), to = move_to(m);
 	int pc = pos->board[from];
+	enum piece_type type = piece_type_of(pc);
 	bool same_file = false, same_rank = false, other = false;
+	struct move_list own;
 
 	*file = *rank = false;
-	if (piece_type_of(pc) == PAWN) {
+	if (type == PAWN) {
 		*file = square_file(from) != square_file(to);
 		return;
 	}
-	if (piece_type_of(pc) == KING)
+	if (type == KING || move_kind_of(m) == MOVE_CASTLING)
 		return;
+	if (!(attacks_of(type, to, position_occupied(pos)) & position_pieces(pos, piece_color(pc), type) &
+	      ~bb_square(from)))
+		return;
+	if (!legal) {
+		movegen_legal(pos, &own);
+		legal = &own;
+	}
 	for (int i = 0; i < legal->count; i++) {
 		move o = legal->moves[i];
 		int of = move_from(o);
@@ -179,12 +191,7 @@ static size_t san_format_body(const struct position *pos, const struct move_list
 		n = san_put(out, n, square);
 		out[n++] = capture ? 'x' : '-';
 	} else {
-		struct move_list own;
 		bool file, rank;
-		if (!legal) {
-			movegen_legal(pos, &own);
-			legal = &own;
-		}
 		san_disambiguation(pos, legal, m, &file, &rank);
 		if (file)
 			out[n++] = (char)('a' + square_file(from));
@@ -374,8 +381,6 @@ static bool san_is_rank(char c) { return c >= '1' && c <= '8'; }
 static enum san_code san_fail(struct san_issue *e, enum san_code code, int offset, int length, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 
-#include <stdarg.h>
-
 static enum san_code san_fail(struct san_issue *e, enum san_code code, int offset, int length, const char *fmt, ...)
 {
 	va_list ap;
@@ -390,13 +395,17 @@ static enum san_code san_fail(struct san_issue *e, enum san_code code, int offse
 	return code;
 }
 
-/* Copies len bytes of text into a value field, cut to fit. */
+/* Copies len bytes of text into a value field, cut to fit (never inside a UTF-8
+ * character, so the field stays text). */
 static void san_copy_value(char out[SAN_VALUE_MAX], const char *text, int len)
 {
 	if (len < 0)
 		len = 0;
-	if (len > SAN_VALUE_MAX - 1)
+	if (len > SAN_VALUE_MAX - 1) {
 		len = SAN_VALUE_MAX - 1;
+		while (len > 0 && ((unsigned char)text[len] & 0xC0) == 0x80)
+			len--;
+	}
 	memcpy(out, text, (size_t)len);
 	out[len] = '\0';
 }
@@ -417,7 +426,8 @@ static enum san_code san_shape_read(const char *text, int len, enum san_lang lan
 	/* Suffixes, in whatever order they were written: annotation, check mark, e.p. */
 	while (changed && end > 0) {
 		changed = false;
-		if (!s->nag) {
+		/* Annotation glyphs end in '!' or '?': look only when the text does. */
+		if (!s->nag && (text[end - 1] == '!' || text[end - 1] == '?')) {
 			for (size_t i = 0; i < sizeof san_annotations / sizeof san_annotations[0]; i++) {
 				if (san_ends_with(text, end, san_annotations[i].text)) {
 					s->nag = san_annotations[i].nag;
@@ -434,7 +444,7 @@ static enum san_code san_shape_read(const char *text, int len, enum san_lang lan
 			s->check_offset = --end;
 			changed = true;
 		}
-		if (!s->ep_suffix) {
+		if (!s->ep_suffix && end > 2 && (text[end - 1] == '.' || text[end - 1] == 'p')) {
 			static const char *const eps[] = { "e.p.", "ep" };
 			for (size_t i = 0; i < 2; i++) {
 				int n = (int)strlen(eps[i]), before = end - n - 1;
@@ -463,7 +473,7 @@ static enum san_code san_shape_read(const char *text, int len, enum san_lang lan
 		return san_fail(e, SAN_ERR_NULL_MOVE, 0, end, "a null move passes the turn, which is not a legal move");
 
 	/* Castling. */
-	{
+	if (text[0] == 'O' || text[0] == '0' || text[0] == 'o') {
 		static const struct { const char *text; int castle; bool zeros, lower; } castles[] = {
 			{ "O-O-O", 2, false, false }, { "O-O", 1, false, false },
 			{ "0-0-0", 2, true, false }, { "0-0", 1, true, false },
@@ -880,6 +890,18 @@ static enum san_code san_parse_trimmed(const struct position *pos, const char *t
 	}
 
 	t = s.piece == NO_PIECE_TYPE ? PAWN : s.piece;
+	if (t == PAWN && s.separator == 'x' && s.from_file < 0) {
+		/* "xd5": which pawn is not said; name one that could, if any. */
+		bitboard capturers = attacks_pawn((enum color)!pos->turn, s.to) & position_pieces(pos, (enum color)pos->turn, PAWN);
+		char to_name[3];
+		fen_format_square(s.to, to_name);
+		if (capturers)
+			return san_fail(&out->error, SAN_ERR_MALFORMED, 0, s.to_offset,
+					"a pawn capture names the file the pawn comes from, as in %cx%s",
+					'a' + square_file(bb_lsb(capturers)), to_name);
+		return san_fail(&out->error, SAN_ERR_MALFORMED, 0, s.to_offset,
+				"a pawn capture names the file the pawn comes from, as in exd5");
+	}
 	if (s.from_file >= 0 && s.from_rank >= 0) {
 		/* Both squares written (UCI or long algebraic): without a letter the piece is
 		 * whatever stands there, and a king's move may be UCI's castling (e1g1, e1h1). */
@@ -972,7 +994,13 @@ enum san_code san_parse_move(const struct position *pos, const char *text, size_
 	enum san_code rc;
 	size_t lead = 0;
 
-	memset(out, 0, offsetof(struct san_parse_result, candidates));
+	/* Only the counts and the error's code need clearing: the rest is written before use. */
+	out->m = MOVE_NONE;
+	out->nag = 0;
+	out->warning_count = 0;
+	out->error.code = SAN_OK;
+	out->error.offset = out->error.length = 0;
+	out->error.given[0] = out->error.became[0] = out->error.message[0] = '\0';
 	out->candidates.count = 0;
 	if (!text)
 		text = "";

@@ -29,6 +29,7 @@ static const struct {
 	[REPLY_NON_STANDARD_SAN] = { 422, "non_standard_san", "Not standard SAN" },
 	[REPLY_INTERNAL_ERROR] = { 500, "internal_error", "Internal server error" },
 	[REPLY_SERVICE_UNAVAILABLE] = { 503, "service_unavailable", "Service unavailable" },
+	[REPLY_UNREADABLE_GAME] = { 422, "unreadable_game", "Unreadable game" },
 	[REPLY_INVALID_FRAMING] = { 400, "invalid_framing", "Invalid message framing" },
 	[REPLY_NOT_ACCEPTABLE] = { 406, "not_acceptable", "Not acceptable" },
 };
@@ -87,15 +88,30 @@ void reply_owned(struct http_response *resp, int status, const char *content_typ
 static void reply_tree(struct http_response *resp, int status, const char *content_type, cJSON *root)
 {
 	/* Unformatted, into a buffer sized for a typical answer so that it rarely grows. */
-	char *text = root ? cJSON_PrintBuffered(root, REPLY_PRINT_BUFFER, false) : NULL;
+	char *text = root && json_print_prepare(root) ? cJSON_PrintBuffered(root, REPLY_PRINT_BUFFER, false) : NULL;
 	size_t length = text ? strlen(text) : 0;
+	/* The text may be in the request's JSON arena, which is gone before MHD sends it;
+	 * the copy keeps its NUL. */
+	char *body = text ? malloc(length + 1) : NULL;
 
+	if (body)
+		memcpy(body, text, length + 1);
+	cJSON_free(text);
 	cJSON_Delete(root);
-	if (!text) {
+	if (!body) {
 		reply_internal_error(resp);
 		return;
 	}
+<<<<<<< HEAD
 	reply_owned(resp, status, content_type, text, length, cJSON_free);
+=======
+	reply_clear(resp);
+	resp->status = status;
+	resp->content_type = content_type;
+	resp->body = body;
+	resp->length = length;
+	resp->body_free = free;
+>>>>>>> green-harden
 }
 
 void reply_json(struct http_response *resp, int status, cJSON *root)
