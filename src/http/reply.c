@@ -102,16 +102,7 @@ static void reply_tree(struct http_response *resp, int status, const char *conte
 		reply_internal_error(resp);
 		return;
 	}
-<<<<<<< HEAD
-	reply_owned(resp, status, content_type, text, length, cJSON_free);
-=======
-	reply_clear(resp);
-	resp->status = status;
-	resp->content_type = content_type;
-	resp->body = body;
-	resp->length = length;
-	resp->body_free = free;
->>>>>>> green-harden
+	reply_owned(resp, status, content_type, body, length, free);
 }
 
 void reply_json(struct http_response *resp, int status, cJSON *root)
