@@ -499,8 +499,16 @@ async function main() {
       equal(`${name} screenshot width`, s.width, width);
       check(`${name} screenshot is not blank`, s.colours > 20 && s.topShare < 0.9, JSON.stringify(s));
     }
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
-    check("nothing wider than 360 px", overflow <= 360, `scrollWidth ${overflow}`);
+    for (const tab of ["play", "editor", "pgn", "desc"]) {
+      await page.click(`#tab-${tab}`);
+      if (tab === "pgn") {
+        await page.click("#pgn-example");
+        await page.waitForSelector("#pgn-view:not([hidden])");
+      }
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+      check(`${tab}: nothing wider than 360 px`, overflow <= 360, `scrollWidth ${overflow}`);
+    }
+    await page.click("#tab-play");
 
     // ---- dark colour scheme
     await page.emulateMedia({ colorScheme: "dark" });
