@@ -285,7 +285,8 @@ static int fen_cli_parse(struct fen_cli *cli, int argc, char **argv)
 /* Prints a JSON tree on one line (or indented) and frees it. */
 static int fen_cli_print(const struct fen_cli *cli, cJSON *json)
 {
-	char *text = json ? (cli->pretty ? cJSON_Print(json) : cJSON_PrintUnformatted(json)) : NULL;
+	char *text = json && json_print_prepare(json) ? (cli->pretty ? cJSON_Print(json) : cJSON_PrintUnformatted(json))
+						      : NULL;
 
 	cJSON_Delete(json);
 	if (!text) {

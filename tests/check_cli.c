@@ -711,6 +711,23 @@ START_TEST(test_double_dash)
 }
 END_TEST
 
+/* Runs the tool, which must exit 0 having written a file at path that starts with magic. */
+static void cli_expect_file(const char *const *args, const char *path, const char *magic)
+{
+	struct cli_run run = cli_run(args, NULL);
+	char head[16];
+	size_t n = strlen(magic);
+	int fd;
+
+	ck_assert_int_eq(run.status, 0);
+	cli_free(&run);
+	fd = open(path, O_RDONLY);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(read(fd, head, n), (ssize_t)n);
+	close(fd);
+	ck_assert_int_eq(memcmp(head, magic, n), 0);
+}
+
 /* ---- pgn ---- */
 
 #define PGN_TWO_GAMES "[Event \"one\"]\n\n1. e4 e5 *\n\n1. d4 1-0\n"
@@ -865,7 +882,7 @@ START_TEST(test_render)
 	struct render_options opts;
 	struct render_error err;
 	struct cli_run run;
-	char path[] = "/tmp/check_cli_render.XXXXXX", head[8];
+	char path[] = "/tmp/check_cli_render.XXXXXX";
 	int fd;
 
 	/* The SVG is render_svg's, byte for byte, with the options applied. */
@@ -887,24 +904,12 @@ START_TEST(test_render)
 	close(fd);
 	{
 		const char *args[] = { "render", "--format", "png", "--output", path, fen, NULL };
-		run = cli_run(args, NULL);
-		ck_assert_int_eq(run.status, 0);
-		cli_free(&run);
-		fd = open(path, O_RDONLY);
-		ck_assert_int_eq(read(fd, head, 8), 8);
-		close(fd);
-		ck_assert_int_eq(memcmp(head, "\x89PNG\r\n\x1a\n", 8), 0);
+		cli_expect_file(args, path, "\x89PNG\r\n\x1a\n");
 	}
 	{
 		const char *args[] = { "render", "--format=gif", "--moves", "e2e4,e7e5", "--delay", "300", "--output", path,
 				       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", NULL };
-		run = cli_run(args, NULL);
-		ck_assert_int_eq(run.status, 0);
-		cli_free(&run);
-		fd = open(path, O_RDONLY);
-		ck_assert_int_eq(read(fd, head, 6), 6);
-		close(fd);
-		ck_assert_int_eq(memcmp(head, "GIF89a", 6), 0);
+		cli_expect_file(args, path, "GIF89a");
 	}
 	unlink(path);
 	/* A readable board that is not legal is drawn, with a word on stderr. */

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/fen.h"
+#include "core/render_game.h"
 #include "core/render_svg.h"
 
 #define START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -486,6 +487,39 @@ START_TEST(last_move_in_san)
 }
 END_TEST
 
+START_TEST(game_from_pgn)
+{
+	static struct pgn_reader reader;
+	struct render_game_error err;
+	struct position start;
+	move moves[8];
+	int count;
+	const char *pgn = "[Event \"a\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n"
+			  "1. e4 {x} Kd7 (1... Kf7) 2. e5 *\n\n1. d4 *\n";
+
+	ck_assert_int_eq(render_game_from_pgn(pgn, strlen(pgn), &reader, &start, moves, 8, &count, &err), 0);
+	ck_assert_int_eq(count, 3); /* the mainline of the first game only */
+	ck_assert_int_eq(start.board[SQ_E2], W_PAWN);
+	ck_assert_int_eq(move_to(moves[1]), SQ_D7);
+	pgn = "1. e4 e5 2. Ke3 Nc6 *";
+	ck_assert_int_eq(render_game_from_pgn(pgn, strlen(pgn), &reader, &start, moves, 8, &count, &err), -1);
+	ck_assert_int_eq(err.code, RENDER_GAME_BAD_MOVE);
+	ck_assert_int_eq(err.index, 2);
+	ck_assert_str_eq(err.token, "Ke3");
+	ck_assert_int_eq(count, 2);
+	pgn = "1. e4 e5 2. Nf3 Nc6 3. Bb5 *";
+	ck_assert_int_eq(render_game_from_pgn(pgn, strlen(pgn), &reader, &start, moves, 4, &count, &err), -1);
+	ck_assert_int_eq(err.code, RENDER_GAME_TOO_LONG);
+	pgn = "hello";
+	ck_assert_int_eq(render_game_from_pgn(pgn, strlen(pgn), &reader, &start, moves, 8, &count, &err), -1);
+	ck_assert_int_eq(err.code, RENDER_GAME_NO_GAME);
+	pgn = "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n*";
+	ck_assert_int_eq(render_game_from_pgn(pgn, strlen(pgn), &reader, &start, moves, 8, &count, &err), -1);
+	ck_assert_int_eq(err.code, RENDER_GAME_INVALID_FEN);
+	ck_assert_str_eq(err.fen, "8/8/8/8/8/8/8/8 w - - 0 1");
+}
+END_TEST
+
 static Suite *render_svg_suite(void)
 {
 	Suite *s = suite_create("render_svg");
@@ -503,6 +537,7 @@ static Suite *render_svg_suite(void)
 	tcase_add_test(tc, sprite_sheet);
 	tcase_add_test(tc, option_errors);
 	tcase_add_test(tc, last_move_in_san);
+	tcase_add_test(tc, game_from_pgn);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1322,6 +1322,18 @@ def render_picture_checks(c):
             then=gif_ok)
     c.check("render GET SAN last move", "GET", "/render?" + query(fen=E4, format="svg", last_move="e4"), expect=200,
             then=lambda r, b: want(r.body.count(b'class="last"') == 2, "last move not tinted"))
+    c.check("game.gif GET pgn", "GET", "/render/game.gif?" + query(
+        pgn='[Event "x"]\n\n1. e4 e5 2. Nf3 {a comment} Nc6 (2... d6) 3. Bb5 a6 *'), expect=200, then=gif_ok)
+    c.check("game.gif POST pgn", "POST", "/render/game.gif", body={"pgn": "1. d4 d5 2. c4 *", "size": 200},
+            expect=200, then=gif_ok)
+    c.check("game.gif pgn illegal move", "GET", "/render/game.gif?" + query(pgn="1. e4 e5 2. Ke3 *"), expect=422,
+            code="illegal_move", then=lambda r, b: want(b["index"] == 2, "index of Ke3"))
+    c.check("game.gif pgn not PGN", "GET", "/render/game.gif?" + query(pgn="hello"), expect=422,
+            code="malformed_pgn")
+    c.check("game.gif pgn bad FEN tag", "GET", "/render/game.gif?" + query(
+        pgn='[SetUp "1"]\n[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n*'), expect=422, code="invalid_fen")
+    c.check("game.gif pgn and moves", "GET", "/render/game.gif?" + query(pgn="1. e4 *", moves="e2e4"), expect=400,
+            code="invalid_field", field="pgn")
     c.check("game.gif HEAD", "HEAD", "/render/game.gif?" + query(moves="e2e4"), expect=200)
     game, _ = c.check("game.gif POST", "POST", "/render/game.gif", body={"moves": ["d2d4", "d7d5"], "delay": 300,
                                                                         "final_delay": 1000}, expect=200, then=gif_ok)

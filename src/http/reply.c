@@ -73,24 +73,36 @@ void reply_internal_error(struct http_response *resp)
 	reply_static(resp, 500, REPLY_PROBLEM_TYPE, reply_internal_error_body, sizeof reply_internal_error_body - 1);
 }
 
+void reply_owned(struct http_response *resp, int status, const char *content_type, void *body, size_t length,
+		 void (*body_free)(void *))
+{
+	reply_clear(resp);
+	resp->status = status;
+	resp->content_type = content_type;
+	resp->body = body;
+	resp->length = length;
+	resp->body_free = body_free;
+}
+
 /* Prints root as the body with the given type, and deletes it. */
 static void reply_tree(struct http_response *resp, int status, const char *content_type, cJSON *root)
 {
 	/* Unformatted, into a buffer sized for a typical answer so that it rarely grows. */
-	char *text = root ? cJSON_PrintBuffered(root, REPLY_PRINT_BUFFER, false) : NULL;
+	char *text = root && json_print_prepare(root) ? cJSON_PrintBuffered(root, REPLY_PRINT_BUFFER, false) : NULL;
 	size_t length = text ? strlen(text) : 0;
+	/* The text may be in the request's JSON arena, which is gone before MHD sends it;
+	 * the copy keeps its NUL. */
+	char *body = text ? malloc(length + 1) : NULL;
 
+	if (body)
+		memcpy(body, text, length + 1);
+	cJSON_free(text);
 	cJSON_Delete(root);
-	if (!text) {
+	if (!body) {
 		reply_internal_error(resp);
 		return;
 	}
-	reply_clear(resp);
-	resp->status = status;
-	resp->content_type = content_type;
-	resp->body = text;
-	resp->length = length;
-	resp->body_free = cJSON_free;
+	reply_owned(resp, status, content_type, body, length, free);
 }
 
 void reply_json(struct http_response *resp, int status, cJSON *root)
@@ -108,12 +120,7 @@ void reply_text(struct http_response *resp, int status, const char *content_type
 		return;
 	}
 	memcpy(copy, text, length);
-	reply_clear(resp);
-	resp->status = status;
-	resp->content_type = content_type;
-	resp->body = copy;
-	resp->length = length;
-	resp->body_free = free;
+	reply_owned(resp, status, content_type, copy, length, free);
 }
 
 void reply_problem(struct http_response *resp, enum reply_code code, const char *detail, cJSON *extensions)
@@ -201,17 +208,6 @@ bool reply_header_copy(struct http_response *resp, const char *name, const char 
 	memcpy(copy, value, len);
 	resp->storage_used += len;
 	return reply_header(resp, name, copy);
-}
-
-void reply_owned(struct http_response *resp, int status, const char *content_type, void *body, size_t length,
-		 void (*body_free)(void *))
-{
-	reply_clear(resp);
-	resp->status = status;
-	resp->content_type = content_type;
-	resp->body = body;
-	resp->length = length;
-	resp->body_free = body_free;
 }
 
 void reply_finish(struct http_response *resp, const struct http_request *req)

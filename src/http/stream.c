@@ -425,7 +425,7 @@ int stream_emit_json(struct stream_output *out, cJSON *record)
 	char *text;
 	int ret;
 
-	if (!record || stream_reserve(out, STREAM_PRINT_ROOM)) {
+	if (!record || !json_print_prepare(record) || stream_reserve(out, STREAM_PRINT_ROOM)) {
 		cJSON_Delete(record);
 		return -1;
 	}

@@ -272,6 +272,7 @@ cJSON *json_convert(const struct position *start, const struct json_convert_requ
 		game->start = *start;
 		game->lang = req->descriptive_lang;
 		game->strict_ambiguity = req->strict;
+		game->node_limit = 0;
 		if (descriptive_read_game(game, req->text, req->length) != DESCRIPTIVE_OK) {
 			cJSON_Delete(result);
 			cJSON_Delete(notes);
