@@ -141,8 +141,10 @@ async function main() {
   const { base } = fend;
   // However the test ends, the daemon it started goes with it.
   process.on("exit", () => fend.proc.kill("SIGTERM"));
+  // CI runs as root (Chromium's sandbox refuses root) and possibly in a container whose
+  // /dev/shm is small.
   const browser = await playwright.chromium.launch({
-    executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu"],
+    executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
   const consoleErrors = [];
   try {
