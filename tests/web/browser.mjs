@@ -126,8 +126,8 @@ function playFen(page, fen) {
 }
 
 async function main() {
-  if (Number(process.versions.node.split(".")[0]) < 20) {
-    die(`Node.js ${process.versions.node} is too old for playwright-core: 20 or later is needed (.ci/run installs it)`);
+  if (Number(process.versions.node.split(".")[0]) < 18) {
+    die(`Node.js ${process.versions.node} is too old for playwright-core: 18 or later is needed (Debian 12 has it; ./bootstrap installs it)`);
   }
   if (!existsSync(CHROMIUM)) die(`${CHROMIUM} not found: install Debian's chromium (./bootstrap does)`);
   let playwright;
