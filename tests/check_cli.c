@@ -429,10 +429,12 @@ START_TEST(test_apply_san_options)
 	cJSON_Delete(tree);
 	cli_free(&run);
 
+	/* descriptive notation: P-K4 is e4 */
 	run = cli_run(descriptive, NULL);
-	ck_assert_int_eq(run.status, 2);
+	ck_assert_int_eq(run.status, 0);
 	tree = cJSON_Parse(run.out);
-	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "field")->valuestring, "notation");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "san")->valuestring, "e4");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "given")->valuestring, "P-K4");
 	cJSON_Delete(tree);
 	cli_free(&run);
 
@@ -709,6 +711,165 @@ START_TEST(test_double_dash)
 }
 END_TEST
 
+/* Runs the tool, which must exit 0 having written a file at path that starts with magic. */
+static void cli_expect_file(const char *const *args, const char *path, const char *magic)
+{
+	struct cli_run run = cli_run(args, NULL);
+	char head[16];
+	size_t n = strlen(magic);
+	int fd;
+
+	ck_assert_int_eq(run.status, 0);
+	cli_free(&run);
+	fd = open(path, O_RDONLY);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(read(fd, head, n), (ssize_t)n);
+	close(fd);
+	ck_assert_int_eq(memcmp(head, magic, n), 0);
+}
+
+/* ---- pgn ---- */
+
+#define PGN_TWO_GAMES "[Event \"one\"]\n\n1. e4 e5 *\n\n1. d4 1-0\n"
+
+START_TEST(test_pgn_formats)
+{
+	static const char *const fen[] = { "pgn", "--format", "fen", "-", NULL };
+	static const char *const epd[] = { "pgn", "--format=epd", "--ep", "legal", "-", NULL };
+	static const char *const uci[] = { "pgn", "--format", "uci", "-", NULL };
+	static const char *const san[] = { "pgn", "--format", "san", "--lang", "figurine", "-", NULL };
+
+	cli_expect(fen, PGN_TWO_GAMES, 0,
+		   strdup("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n"
+			  "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2\n\n"
+			  "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 1\n"));
+	cli_expect(epd, PGN_TWO_GAMES, 0,
+		   strdup("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\n"
+			  "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq -\n\n"
+			  "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq -\n"));
+	cli_expect(uci, PGN_TWO_GAMES, 0, strdup("e2e4\ne7e5\n\nd2d4\n"));
+	cli_expect(san, "1. Nf3 Nf6 2. e4 *", 0, strdup("\u2658f3\n\u265ef6\ne4\n"));
+}
+END_TEST
+
+/* `fen pgn FILE`: one line per game, exactly the JSON the library builds. */
+START_TEST(test_pgn_json)
+{
+	static const char *const args[] = { "pgn", TEST_DATA_DIR "/pgn/mini-template.pgn", NULL };
+	struct json_fen_style style = JSON_FEN_STYLE_DEFAULT;
+	struct json_pgn *builder = json_pgn_new(&style, SAN_LANG_EN, true);
+	struct pgn_reader *reader = malloc(sizeof *reader);
+	FILE *f = fopen(TEST_DATA_DIR "/pgn/mini-template.pgn", "rb");
+	char text[8192];
+	size_t n;
+	bool oom;
+
+	ck_assert_ptr_nonnull(f);
+	n = fread(text, 1, sizeof text, f);
+	fclose(f);
+	pgn_reader_init(reader, &json_pgn_visitor, builder, NULL);
+	ck_assert_int_eq(pgn_reader_feed(reader, text, n), n);
+	pgn_reader_finish(reader);
+	cli_expect(args, NULL, 0, cli_expected(json_pgn_take(builder, NULL, &oom)));
+	json_pgn_free(builder);
+	free(reader);
+}
+END_TEST
+
+START_TEST(test_pgn_errors)
+{
+	static const char *const json[] = { "pgn", "-", NULL };
+	static const char *const fen[] = { "pgn", "--format", "fen", "-", NULL };
+	static const char *const missing[] = { "pgn", "/nonexistent/games.pgn", NULL };
+	static const char *const format[] = { "pgn", "--format", "xml", "-", NULL };
+	static const char *const none[] = { "pgn", NULL };
+	struct cli_run run;
+
+	/* an illegal move: the game is still printed, with its error; exit status 1 */
+	run = cli_run(json, "1. e4 Ke3 *\n1. d4 *\n");
+	ck_assert_int_eq(run.status, 1);
+	ck_assert_ptr_nonnull(strstr(run.out, "\"code\":\"illegal_move\""));
+	ck_assert_ptr_nonnull(strstr(run.out, "\"index\":1"));
+	cli_free(&run);
+	run = cli_run(fen, "1. e4 Ke3 *\n");
+	ck_assert_int_eq(run.status, 1);
+	ck_assert_str_eq(run.out, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n");
+	ck_assert_ptr_nonnull(strstr(run.err, "game 1, line 1, column 7: illegal_move Ke3"));
+	cli_free(&run);
+	run = cli_run(missing, NULL);
+	ck_assert_int_eq(run.status, 2);
+	ck_assert_ptr_nonnull(strstr(run.err, "/nonexistent/games.pgn"));
+	cli_free(&run);
+	run = cli_run(format, "");
+	ck_assert_int_eq(run.status, 2);
+	cli_free(&run);
+	run = cli_run(none, "");
+	ck_assert_int_eq(run.status, 2);
+	cli_free(&run);
+}
+END_TEST
+
+/* fen convert: the Guevara game from its file, as JSON and as PGN; standard input; the
+ * problem of a game that cannot be read; usage errors. */
+START_TEST(test_convert)
+{
+	const char *json[] = { "convert", "--lang", "es", TEST_DATA_DIR "/guevara-1962.txt", NULL };
+	const char *pgn[] = { "convert", "--lang=es", "--tag", "White=Guevara, Ernesto", "--tag=Result=1/2-1/2", "--pgn",
+			      TEST_DATA_DIR "/guevara-1962.txt", NULL };
+	const char *stdin_san[] = { "convert", "--from", "san", "--lang", "it", "-", NULL };
+	const char *from_fen[] = { "convert", "--fen", "4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 12", "-", NULL };
+	const char *bad_from[] = { "convert", "--from", "fen", "-", NULL };
+	const char *bad_lang[] = { "convert", "--lang", "de", "-", NULL };
+	const char *bad_tag[] = { "convert", "--tag", "White", "-", NULL };
+	const char *no_file[] = { "convert", NULL };
+	struct cli_run run;
+	cJSON *tree;
+
+	run = cli_run(json, NULL);
+	ck_assert_int_eq(run.status, 0);
+	tree = cJSON_Parse(run.out);
+	ck_assert_ptr_nonnull(tree);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "final_fen")->valuestring,
+			 "2r5/p5kp/6p1/2pn1p2/8/4PN1P/P4PP1/2R3K1 w - - 2 27");
+	ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(tree, "moves")), 52);
+	cJSON_Delete(tree);
+	cli_free(&run);
+
+	run = cli_run(pgn, NULL);
+	ck_assert_int_eq(run.status, 0);
+	ck_assert_ptr_nonnull(strstr(run.out, "[White \"Guevara, Ernesto\"]\n"));
+	ck_assert_ptr_nonnull(strstr(run.out, "26. Rc1 Rc8\n1/2-1/2\n"));
+	cli_free(&run);
+
+	run = cli_run(stdin_san, "1. e4 e5 2. Cf3 Cc6\n");
+	ck_assert_int_eq(run.status, 0);
+	ck_assert_ptr_nonnull(strstr(run.out, "2. Nf3 Nc6 *"));
+	cli_free(&run);
+
+	run = cli_run(from_fen, "12... PxP e.p.");
+	ck_assert_int_eq(run.status, 0);
+	ck_assert_ptr_nonnull(strstr(run.out, "\"uci\":\"e4d3\""));
+	cli_free(&run);
+
+	/* A game that cannot be read: the problem's members, exit 1. */
+	run = cli_run((const char *[]){ "convert", "-", NULL }, "1. P-K4 P-K5");
+	ck_assert_int_eq(run.status, 1);
+	tree = cJSON_Parse(run.out);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "code")->valuestring, "illegal_move");
+	ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(tree, "offset")->valueint, 8);
+	cJSON_Delete(tree);
+	cli_free(&run);
+
+	for (int i = 0; i < 4; i++) {
+		const char *const *args = i == 0 ? bad_from : i == 1 ? bad_lang : i == 2 ? bad_tag : no_file;
+		run = cli_run(args, "");
+		ck_assert_int_eq(run.status, 2);
+		ck_assert_ptr_nonnull(strstr(run.err, "fen: "));
+		cli_free(&run);
+	}
+}
+END_TEST
+
 START_TEST(test_render)
 {
 	static const char *const svg_args[] = { "render", "--orientation", "black", "--last-move=e2e4", "--arrows",
@@ -721,7 +882,7 @@ START_TEST(test_render)
 	struct render_options opts;
 	struct render_error err;
 	struct cli_run run;
-	char path[] = "/tmp/check_cli_render.XXXXXX", head[8];
+	char path[] = "/tmp/check_cli_render.XXXXXX";
 	int fd;
 
 	/* The SVG is render_svg's, byte for byte, with the options applied. */
@@ -743,24 +904,12 @@ START_TEST(test_render)
 	close(fd);
 	{
 		const char *args[] = { "render", "--format", "png", "--output", path, fen, NULL };
-		run = cli_run(args, NULL);
-		ck_assert_int_eq(run.status, 0);
-		cli_free(&run);
-		fd = open(path, O_RDONLY);
-		ck_assert_int_eq(read(fd, head, 8), 8);
-		close(fd);
-		ck_assert_int_eq(memcmp(head, "\x89PNG\r\n\x1a\n", 8), 0);
+		cli_expect_file(args, path, "\x89PNG\r\n\x1a\n");
 	}
 	{
 		const char *args[] = { "render", "--format=gif", "--moves", "e2e4,e7e5", "--delay", "300", "--output", path,
 				       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", NULL };
-		run = cli_run(args, NULL);
-		ck_assert_int_eq(run.status, 0);
-		cli_free(&run);
-		fd = open(path, O_RDONLY);
-		ck_assert_int_eq(read(fd, head, 6), 6);
-		close(fd);
-		ck_assert_int_eq(memcmp(head, "GIF89a", 6), 0);
+		cli_expect_file(args, path, "GIF89a");
 	}
 	unlink(path);
 	/* A readable board that is not legal is drawn, with a word on stderr. */
@@ -844,8 +993,16 @@ static Suite *cli_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_help);
 	tcase_add_test(tc, test_version);
+	tcase_add_test(tc, test_convert);
 	tcase_add_test(tc, test_usage_errors);
 	tcase_add_test(tc, test_double_dash);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("pgn");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_pgn_formats);
+	tcase_add_test(tc, test_pgn_json);
+	tcase_add_test(tc, test_pgn_errors);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("render");

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/fen.h"
+#include "core/render_game.h"
 #include "core/render_svg.h"
 
 #define START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -401,8 +402,8 @@ START_TEST(option_errors)
 		{ "squares", "e4", RENDER_ERR_BAD_SQUARE, 0 },
 		{ "squares", "e4:#12", RENDER_ERR_BAD_COLOR, 3 },
 		{ "squares", "e4:#gggggg", RENDER_ERR_BAD_COLOR, 3 },
-		{ "last_move", "e2", RENDER_ERR_BAD_MOVE, 0 },
-		{ "last_move", "e7e8k", RENDER_ERR_BAD_MOVE, 0 },
+		{ "last_move", "e2<", RENDER_ERR_BAD_MOVE, 0 },
+		{ "last_move", "e7e8kk", RENDER_ERR_BAD_MOVE, 0 },
 		{ "size", "63", RENDER_ERR_BAD_NUMBER, 0 },
 		{ "size", "2049", RENDER_ERR_BAD_NUMBER, 0 },
 		{ "size", "36x", RENDER_ERR_BAD_NUMBER, 0 },
@@ -445,6 +446,80 @@ START_TEST(option_errors)
 }
 END_TEST
 
+START_TEST(last_move_in_san)
+{
+	static const struct {
+		const char *fen, *san;
+		int from, to; /* SQ_NONE: refused */
+	} rows[] = {
+		{ "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", "e4", SQ_E2, SQ_E4 },
+		{ "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2", "e5", SQ_E7, SQ_E5 },
+		/* Without the en-passant square, e5 may have come from e6 or e7. */
+		{ "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "e5", SQ_NONE, SQ_NONE },
+		{ "rnbqkbnr/pppp1ppp/4p3/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "e6", SQ_E7, SQ_E6 },
+		{ "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1", "Ng1f3", SQ_G1, SQ_F3 },
+		{ "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1", "Nf3", SQ_NONE, SQ_NONE },
+		{ "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2", "exd5", SQ_E4, SQ_D5 },
+		{ "rnbqk2r/pppp1ppp/5n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4", "O-O", SQ_E1, SQ_G1 },
+		{ "rnbqk2r/pppp1ppp/5n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4", "O-O-O", SQ_NONE, SQ_NONE },
+		{ "4k2Q/8/8/8/8/8/8/4K3 b - - 0 1", "h8=Q+", SQ_H7, SQ_H8 },
+		{ "7k/8/8/8/8/8/8/R3K3 b - - 0 1", "Ra1", SQ_NONE, SQ_NONE },
+	};
+
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		struct position pos;
+		struct fen_report report;
+		struct render_options opts;
+		struct render_error err;
+		fen_parse(rows[i].fen, strlen(rows[i].fen), NULL, &pos, &report);
+		render_options_default(&opts);
+		ck_assert_int_eq(render_option_set(&opts, "last_move", rows[i].san, &err), 0);
+		int rc = render_resolve_last_move(&opts, &pos, &err);
+		if (rows[i].from == SQ_NONE) {
+			ck_assert_msg(rc == -1, "%s resolved", rows[i].san);
+			ck_assert_int_eq(err.code, RENDER_ERR_BAD_MOVE);
+			continue;
+		}
+		ck_assert_msg(rc == 0, "%s: %s", rows[i].san, err.message);
+		ck_assert_int_eq(opts.last_from, rows[i].from);
+		ck_assert_int_eq(opts.last_to, rows[i].to);
+	}
+}
+END_TEST
+
+START_TEST(game_from_pgn)
+{
+	static struct pgn_reader reader;
+	struct render_game_error err;
+	struct position start;
+	move moves[8];
+	int count;
+	const char *pgn = "[Event \"a\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n"
+			  "1. e4 {x} Kd7 (1... Kf7) 2. e5 *\n\n1. d4 *\n";
+
+	ck_assert_int_eq(render_game_from_pgn(pgn, strlen(pgn), &reader, &start, moves, 8, &count, &err), 0);
+	ck_assert_int_eq(count, 3); /* the mainline of the first game only */
+	ck_assert_int_eq(start.board[SQ_E2], W_PAWN);
+	ck_assert_int_eq(move_to(moves[1]), SQ_D7);
+	pgn = "1. e4 e5 2. Ke3 Nc6 *";
+	ck_assert_int_eq(render_game_from_pgn(pgn, strlen(pgn), &reader, &start, moves, 8, &count, &err), -1);
+	ck_assert_int_eq(err.code, RENDER_GAME_BAD_MOVE);
+	ck_assert_int_eq(err.index, 2);
+	ck_assert_str_eq(err.token, "Ke3");
+	ck_assert_int_eq(count, 2);
+	pgn = "1. e4 e5 2. Nf3 Nc6 3. Bb5 *";
+	ck_assert_int_eq(render_game_from_pgn(pgn, strlen(pgn), &reader, &start, moves, 4, &count, &err), -1);
+	ck_assert_int_eq(err.code, RENDER_GAME_TOO_LONG);
+	pgn = "hello";
+	ck_assert_int_eq(render_game_from_pgn(pgn, strlen(pgn), &reader, &start, moves, 8, &count, &err), -1);
+	ck_assert_int_eq(err.code, RENDER_GAME_NO_GAME);
+	pgn = "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n*";
+	ck_assert_int_eq(render_game_from_pgn(pgn, strlen(pgn), &reader, &start, moves, 8, &count, &err), -1);
+	ck_assert_int_eq(err.code, RENDER_GAME_INVALID_FEN);
+	ck_assert_str_eq(err.fen, "8/8/8/8/8/8/8/8 w - - 0 1");
+}
+END_TEST
+
 static Suite *render_svg_suite(void)
 {
 	Suite *s = suite_create("render_svg");
@@ -461,6 +536,8 @@ static Suite *render_svg_suite(void)
 	tcase_add_test(tc, largest_picture_fits);
 	tcase_add_test(tc, sprite_sheet);
 	tcase_add_test(tc, option_errors);
+	tcase_add_test(tc, last_move_in_san);
+	tcase_add_test(tc, game_from_pgn);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -22,14 +22,14 @@
 #
 #   FEND_DEBIAN_MIRROR       the mirror for debootstrap (default: http://deb.debian.org/debian)
 #   FEND_CONTAINER_NEW_BASE  1: make the base image again even when one exists
-#   FEND_CONTAINER_KEEP      1: keep the fend image (localhost/fend:test) afterwards
+#   FEND_CONTAINER_KEEP      1: keep the fend image (localhost/fend:test-PID) afterwards
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/.." && pwd)
 mirror=${FEND_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 base=docker.io/library/debian:bookworm-slim
-image=localhost/fend:test
+image=localhost/fend:test-$$   # its own tag: another run may build at the same time
 name=fend-container-test-$$
 max_bytes=$((120 * 1000 * 1000))
 uid=10001
@@ -109,7 +109,13 @@ base_bytes=$(podman image inspect --format '{{.Size}}' "$base")
 version=$(sed -n 's/^AC_INIT(\[fend\], \[\([^]]*\)\].*/\1/p' "$src/configure.ac")
 [ -n "$version" ] || die "no version in configure.ac's AC_INIT"
 step "podman build (version $version): bootstrap, make, make check, install; the runtime stage"
-if ! podman build --pull=never --no-cache --format docker --isolation chroot --network host \
+# A host behind a TLS-inspecting proxy trusts the proxy's CA through NODE_EXTRA_CA_CERTS
+# (npm does); the build stage's npm (make check's browser test) gets the same bundle.
+ca_flags=()
+if [ -n "${NODE_EXTRA_CA_CERTS:-}" ] && [ -r "$NODE_EXTRA_CA_CERTS" ]; then
+	ca_flags=(-v "$NODE_EXTRA_CA_CERTS:/etc/ssl/host-ca.crt:ro" --build-arg NODE_EXTRA_CA_CERTS=/etc/ssl/host-ca.crt)
+fi
+if ! podman build --pull=never --no-cache --format docker --isolation chroot --network host "${ca_flags[@]}" \
 	--build-arg FEND_VERSION="$version" -t "$image" -f "$src/Dockerfile" "$src" >"$work/build.log" 2>&1; then
 	tail -n 80 "$work/build.log"
 	die "podman build failed"
@@ -142,6 +148,7 @@ done
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 step "podman run --read-only --cap-drop ALL (FEND_PORT=$port, host network)"
 "${podman[@]}" run -d --name "$name" --read-only --cap-drop ALL --security-opt no-new-privileges \
+	--read-only-tmpfs=false --tmpfs /tmp:rw,size=64m,mode=1777 \
 	"${run_flags[@]}" -e FEND_PORT="$port" -e FEND_LOG=json "$image" >/dev/null ||
 	die "podman run failed"
 healthy=0
@@ -166,6 +173,15 @@ python3 -c 'import json, sys; d = json.loads(sys.argv[1]); sys.exit(0 if d["vali
 	fail "POST /validate in the container answered $out"
 out=$(curl -sS --max-time 10 "$base_url/render?format=unicode&fen=rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR%20b%20KQkq%20e3%200%201")
 grep -q '^4 · · · · ♙ · · ·$' <<<"$out" || fail "GET /render in the container answered: $out"
+# Bulk validation spools its body to /tmp, the one writable place (a tmpfs).
+out=$(printf '"%s"\n"%s"\n' 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' '8/8/8/8/8/8/8/8 w - - 0 1' |
+	curl -sS --max-time 10 "$base_url/validate" -H 'Content-Type: application/x-ndjson' --data-binary @-)
+[ "$(grep -c '"valid":true' <<<"$out")" = 1 ] && [ "$(grep -c '"valid":false' <<<"$out")" = 1 ] ||
+	fail "bulk POST /validate in the container answered: ${out:0:300}"
+out=$(curl -sS --max-time 10 -o "$work/board.png" -w '%{http_code} %{content_type}' \
+	"$base_url/render?format=png&fen=rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR%20b%20KQkq%20e3%200%201")
+[ "$out" = "200 image/png" ] && [ "$(head -c 8 "$work/board.png" | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ] ||
+	fail "GET /render?format=png in the container answered $out"
 out=$(curl -sS --max-time 10 -o /dev/null -w '%{http_code}' "$base_url/validate" -H 'Content-Type: application/json' -d '{"fen": 1}')
 [ "$out" = 400 ] || fail "a bad request to the container answered $out, not 400"
 pid=$(podman inspect --format '{{.State.Pid}}' "$name")

@@ -919,6 +919,60 @@ def run_checks(c, d):
             expect=422, code="illegal_move",
             then=lambda r, b: want(b["legal_moves"] == [], "a mated side has no legal moves"))
 
+    # ---- /convert
+    with open(os.path.join(SOURCE_DIR, "tests", "data", "guevara-1962.txt"), encoding="utf-8") as f:
+        guevara = f.read().rstrip("\n")
+
+    def guevara_read(r, b):
+        want(len(b["moves"]) == 52, f"{len(b['moves'])} plies, not 52")
+        want(b["final_fen"] == "2r5/p5kp/6p1/2pn1p2/8/4PN1P/P4PP1/2R3K1 w - - 2 27", "final FEN")
+        want("26. Rc1 Rc8 1/2-1/2" in b["pgn"].replace("\n", " "), "PGN movetext ends 26. Rc1 Rc8 1/2-1/2")
+        want(b["moves"][28]["given"] == "AxP" and b["moves"][29]["given"] == "C3A", "15-AxP;C3A")
+        want(any(n["code"] == "text_ignored" for n in b["notes"]), "the closing sentence is noted")
+    c.check("convert the Guevara game", "POST", "/convert",
+            body={"text": guevara, "from": "descriptive", "lang": "es", "tags": {"Result": "1/2-1/2"}}, expect=ok,
+            then=guevara_read)
+    c.check("convert English descriptive", "POST", "/convert",
+            body={"text": "1. P-K4 P-K4 2. N-KB3 N-QB3 3. B-N5 P-QR3", "from": "descriptive"}, expect=ok,
+            then=lambda r, b: want([m["san"] for m in b["moves"]] == ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"], "SAN"))
+    c.check("convert from a position", "POST", "/convert",
+            body={"text": "12... PxP e.p.", "from": "descriptive", "fen": "4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 12",
+                  "ep": "legal"}, expect=ok,
+            then=lambda r, b: want(b["moves"][0]["uci"] == "e4d3", "en passant"))
+    c.check("convert SAN in Italian", "POST", "/convert",
+            body={"text": "1. e4 e5 2. Cf3 Cc6 1-0", "from": "san", "lang": "it"}, expect=ok,
+            then=lambda r, b: want(b["pgn"].endswith("2. Nf3 Nc6 1-0\n"), "PGN in English SAN"))
+    c.check("convert UCI", "POST", "/convert", body={"text": "e2e4 e7e5", "from": "uci"}, expect=ok)
+    c.check("convert: ambiguous noted", "POST", "/convert", body={"text": "1. N-B3", "from": "descriptive"},
+            expect=ok, then=lambda r, b: want(b["notes"][0]["code"] == "still_ambiguous", "still_ambiguous"))
+    c.check("convert: ambiguous, strict", "POST", "/convert",
+            body={"text": "1. N-B3", "from": "descriptive", "strict": True}, expect=422, code="ambiguous_move")
+    c.check("convert: SAN ambiguous", "POST", "/convert",
+            body={"text": "1. Nf3 Nf6 2. Nc3 Nc6 3. Nd4 Nd5 4. Nb5", "from": "san"}, expect=422, code="ambiguous_move")
+    c.check("convert: not legal", "POST", "/convert", body={"text": "1. P-K4 P-K5", "from": "descriptive"},
+            expect=422, code="illegal_move",
+            then=lambda r, b: want(b["token"] == "P-K5" and b["offset"] == 8 and b["reason"] == "not_legal", "token"))
+    c.check("convert: not notation", "POST", "/convert", body={"text": "1-CR3A,P9D", "from": "descriptive",
+                                                                "lang": "es"},
+            expect=422, code="illegal_move", then=lambda r, b: want(b["reason"] == "malformed", "malformed"))
+    c.check("convert: no moves", "POST", "/convert", body={"text": "", "from": "descriptive"}, expect=422,
+            code="unreadable_game")
+    c.check("convert: invalid FEN", "POST", "/convert", body={"text": "P-K4", "from": "descriptive",
+                                                              "fen": NO_KINGS}, expect=422, code="invalid_fen")
+    c.check("convert: missing text", "POST", "/convert", body={"from": "descriptive"}, expect=400,
+            code="missing_field", field="text")
+    c.check("convert: bad from", "POST", "/convert", body={"text": "P-K4", "from": "fen"}, expect=400,
+            code="invalid_field", field="from")
+    c.check("convert: bad tags", "POST", "/convert", body={"text": "P-K4", "from": "descriptive", "tags": {"a b": "x"}},
+            expect=400, code="invalid_field", field="tags")
+    c.check("convert: malformed JSON", "POST", "/convert", body=b"{", headers={"Content-Type": "application/json"},
+            expect=400, code="malformed_json")
+    c.check("convert: too large", "POST", "/convert",
+            raw=lambda: c.client.raw("POST", "/convert", [("Content-Type", "application/json"),
+                                                          ("Content-Length", str(1048577))]),
+            expect=413, code="payload_too_large")
+    c.check("convert: text/plain", "POST", "/convert", body=b"P-K4", headers={"Content-Type": "text/plain"},
+            expect=415, code="unsupported_media_type")
     # /apply-move with SAN: every form, the languages, strict reading, history and PGN
     c.check("apply SAN, lenient forms warned", "POST", "/apply-move", body={"fen": START, "move": "Ng1-f3!"},
             expect=ok, then=all_of(same_as_cli("apply", START, "Ng1-f3!"),
@@ -952,9 +1006,6 @@ def run_checks(c, d):
             body={"fen": START, "history": ["e4"], "move": "e5"}, expect=400, code="invalid_field", field="history")
     c.check("apply: bad notation", "POST", "/apply-move", body={"fen": START, "move": "e4", "notation": "x"},
             expect=400, code="invalid_field", field="notation")
-    c.check("apply: descriptive not wired", "POST", "/apply-move",
-            body={"fen": START, "move": "P-K4", "notation": "descriptive"}, expect=400, code="invalid_field",
-            field="notation")
     c.check("apply: bad lang", "POST", "/apply-move", body={"fen": START, "move": "e4", "lang": "tlh"},
             expect=400, code="invalid_field", field="lang")
     c.check("apply: bad tags", "POST", "/apply-move", body={"fen": START, "moves": ["e4"], "tags": {"a b": "x"}},
@@ -973,6 +1024,20 @@ def run_checks(c, d):
     c.check("apply: castling through check", "POST", "/apply-move",
             body={"fen": "4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1", "move": "O-O"}, expect=422, code="illegal_move",
             then=lambda r, b: want(b["cause"] == "castling_through_check", "through check"))
+    c.check("apply descriptive, read as a whole", "POST", "/apply-move",
+            body={"fen": START, "notation": "descriptive", "moves": ["P-QB4", "P-K4", "N-B3", "N-KB3", "N-Q5"]},
+            expect=ok, then=lambda r, b: want(b["moves"][2]["uci"] == "b1c3" and b["san"] == "Nd5", "2. N-B3 is Nc3"))
+    c.check("apply descriptive in Spanish", "POST", "/apply-move",
+            body={"fen": START, "notation": "descriptive", "lang": "es", "move": "CR3A"}, expect=ok,
+            then=lambda r, b: want(b["uci"] == "g1f3", "CR3A is Nf3"))
+    c.check("apply descriptive: ambiguous", "POST", "/apply-move",
+            body={"fen": START, "notation": "descriptive", "move": "N-B3"}, expect=422, code="ambiguous_move")
+    c.check("apply descriptive: not legal", "POST", "/apply-move",
+            body={"fen": START, "notation": "descriptive", "moves": ["P-K4", "P-K5"]}, expect=422, code="illegal_move",
+            then=lambda r, b: want(b["index"] == 1 and b["reason"] == "not_legal", "index"))
+    c.check("apply descriptive: a language it is not written in", "POST", "/apply-move",
+            body={"fen": START, "notation": "descriptive", "lang": "de", "move": "P-K4"}, expect=400,
+            code="invalid_field", field="lang")
     c.check("apply: null move", "POST", "/apply-move", body={"fen": START, "move": "--"}, expect=422,
             code="illegal_move", then=lambda r, b: want(b["reason"] == "null_move", "null move"))
 
@@ -1090,6 +1155,70 @@ def run_checks(c, d):
     c.check("render POST invalid FEN", "POST", "/render", body={"fen": BAD_DIGIT, "format": "unicode"}, expect=422,
             code="invalid_fen")
 
+    # ---- /pgn: PGN (or JSON) in, the games with a FEN per ply out
+    pgn_mini = ("[Event \"?\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4. Nc3 Nc6 {Normal development} "
+                "5. h3 Bh5? (5...Bxf3 {Best move.} 6. Qxf3) 6. Nxe5!! Bxd1?? (6... dxe5 {Good reply} 7. Qxh5) "
+                "(6... Nxe5 7. Qxh5 Nxc4 8. Qb5+ {Fork} 8... c6 9. Qxc4) 7. Bxf7+ Ke7 8. Nd5# 1-0\n")
+    pgn_mini_final = "r2q1bnr/ppp1kBpp/2np4/3NN3/4P3/7P/PPPP1PP1/R1BbK2R b KQ - 2 8"
+
+    def pgn_mini_game(r, b):
+        g = b["games"][0] if isinstance(b, dict) else b[0]
+        want(g["final_fen"] == pgn_mini_final, f"final FEN {g['final_fen']}")
+        want(g["status"]["checkmate"] is True, "not checkmate")
+        want(len(g["moves"]) == 15 and g["moves"][14]["san"] == "Nd5#", "mainline is not 15 plies ending Nd5#")
+        want([n["nag"] for n in g["moves"][10]["nags"]] == [3], "6. Nxe5!! is not $3")
+        want(len(g["moves"][11]["variations"]) == 2, "6... Bxd1?? has not two variations")
+        want(g["moves"][11]["variations"][1][3]["comment"] == "Fork", "the comment in a variation is lost")
+        want(r.header("Transfer-Encoding") == "chunked", "not chunked")
+
+    def pgn_same_as_cli(*args, body=pgn_mini):
+        def check(r, b):
+            if not os.access(FEN_CLI, os.X_OK):
+                return
+            out = subprocess.run([FEN_CLI, "pgn", *args, "-"], input=body.encode(), stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, timeout=TIMEOUT)
+            games = [json.loads(line) for line in out.stdout.decode().splitlines()]
+            got = b["games"] if isinstance(b, dict) else b
+            want(got == games, f"differs from `fen pgn {' '.join(args)} -`: {out.stdout[:300]!r}")
+        return check
+    pgn_type = {"Content-Type": "application/x-chess-pgn"}
+    c.check("pgn PGN body", "POST", "/pgn", body=pgn_mini, headers=pgn_type, expect=ok,
+            then=all_of(pgn_mini_game, pgn_same_as_cli()))
+    c.check("pgn vnd.chess-pgn body, NDJSON answer", "POST", "/pgn", body=pgn_mini + "\n1. d4 d5 *\n",
+            headers={"Content-Type": "application/vnd.chess-pgn", "Accept": "application/x-ndjson"}, expect=ok,
+            then=all_of(pgn_mini_game, lambda r, b: want(len(b) == 2 and b[1]["index"] == 1, "not two games"),
+                        pgn_same_as_cli(body=pgn_mini + "\n1. d4 d5 *\n")))
+    c.check("pgn text/plain, query options", "POST", "/pgn?" + query(lang="de", ep="legal"),
+            body="1. e4 e5 2. Nf3 *", headers={"Content-Type": "text/plain; charset=utf-8"}, expect=ok,
+            then=all_of(lambda r, b: want(b["games"][0]["moves"][2]["san"] == "Sf3", "lang de not applied"),
+                        pgn_same_as_cli("--lang", "de", "--ep", "legal", body="1. e4 e5 2. Nf3 *")))
+    c.check("pgn JSON body", "POST", "/pgn", body={"pgn": "1. e4 Ke3 *\n\n1. d4 *", "castling": "shredder"},
+            expect=ok, then=lambda r, b: want(b["games"][0]["errors"][0]["code"] == "illegal_move"
+                                              and b["games"][0]["errors"][0]["san"] == "Ke3"
+                                              and len(b["games"]) == 2, "the illegal move is not reported"))
+    c.check("pgn not PGN", "POST", "/pgn", body="<html></html>", headers=pgn_type, expect=422,
+            code="malformed_pgn")
+    c.check("pgn empty body", "POST", "/pgn", body="", headers=pgn_type, expect=422, code="malformed_pgn")
+    c.check("pgn JSON without pgn", "POST", "/pgn", body={"lang": "en"}, expect=400, code="missing_field",
+            field="pgn")
+    c.check("pgn bad lang", "POST", "/pgn", body={"pgn": "1. e4 *", "lang": "xx"}, expect=400,
+            code="invalid_field", field="lang")
+    c.check("pgn bad query option", "POST", "/pgn?" + query(ep="never"), body="1. e4 *", headers=pgn_type,
+            expect=400, code="invalid_field", field="ep")
+    c.check("pgn malformed JSON", "POST", "/pgn", body=b"{\"pgn\":", headers={"Content-Type": "application/json"},
+            expect=400, code="malformed_json")
+    c.check("pgn text/html", "POST", "/pgn", body="1. e4 *", headers={"Content-Type": "text/html"}, expect=415,
+            code="unsupported_media_type")
+    c.check("pgn too large", "POST", "/pgn",
+            raw=lambda: c.client.raw("POST", "/pgn", [("Content-Type", "application/x-chess-pgn"),
+                                                      ("Content-Length", str(64 * 1024 * 1024 + 1))]),
+            expect=413, code="payload_too_large")
+    c.check("pgn chunked upload", "POST", "/pgn",
+            raw=lambda: c.client.raw("POST", "/pgn", [("Content-Type", "application/x-chess-pgn"),
+                                                      ("Transfer-Encoding", "chunked")],
+                                     [pgn_mini[:31].encode(), pgn_mini[31:].encode()], chunked=True),
+            expect=ok, then=pgn_mini_game)
+
     # ---- OPTIONS (CORS preflight) on every path
     for path in d.doc["paths"]:
         def preflight(r, b, path=path):
@@ -1189,6 +1318,22 @@ def render_picture_checks(c):
     c.check("game.gif GET from a FEN", "GET", "/render/game.gif?" + query(fen=CASTLES, moves="e1g1 e8c8",
                                                                           orientation="auto", size="200"),
             expect=200, then=gif_ok)
+    c.check("game.gif GET SAN", "GET", "/render/game.gif?" + query(moves="e4 e5 Nf3 Nc6 Bb5 a6 O-O"), expect=200,
+            then=gif_ok)
+    c.check("render GET SAN last move", "GET", "/render?" + query(fen=E4, format="svg", last_move="e4"), expect=200,
+            then=lambda r, b: want(r.body.count(b'class="last"') == 2, "last move not tinted"))
+    c.check("game.gif GET pgn", "GET", "/render/game.gif?" + query(
+        pgn='[Event "x"]\n\n1. e4 e5 2. Nf3 {a comment} Nc6 (2... d6) 3. Bb5 a6 *'), expect=200, then=gif_ok)
+    c.check("game.gif POST pgn", "POST", "/render/game.gif", body={"pgn": "1. d4 d5 2. c4 *", "size": 200},
+            expect=200, then=gif_ok)
+    c.check("game.gif pgn illegal move", "GET", "/render/game.gif?" + query(pgn="1. e4 e5 2. Ke3 *"), expect=422,
+            code="illegal_move", then=lambda r, b: want(b["index"] == 2, "index of Ke3"))
+    c.check("game.gif pgn not PGN", "GET", "/render/game.gif?" + query(pgn="hello"), expect=422,
+            code="malformed_pgn")
+    c.check("game.gif pgn bad FEN tag", "GET", "/render/game.gif?" + query(
+        pgn='[SetUp "1"]\n[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n*'), expect=422, code="invalid_fen")
+    c.check("game.gif pgn and moves", "GET", "/render/game.gif?" + query(pgn="1. e4 *", moves="e2e4"), expect=400,
+            code="invalid_field", field="pgn")
     c.check("game.gif HEAD", "HEAD", "/render/game.gif?" + query(moves="e2e4"), expect=200)
     game, _ = c.check("game.gif POST", "POST", "/render/game.gif", body={"moves": ["d2d4", "d7d5"], "delay": 300,
                                                                         "final_delay": 1000}, expect=200, then=gif_ok)
@@ -1249,6 +1394,10 @@ APPLY = "#/paths/~1apply-move/post/responses/"
 JSON_EX = "/content/application~1json/examples/"
 PROBLEM_EX = "/content/application~1problem+json/examples/"
 EXAMPLE_REQUESTS = [
+    ("#/paths/~1pgn/post/responses/200" + JSON_EX + "annotated", "POST", "/pgn",
+     {"pgn": "[Event \"Example\"]\n\n1. e4 {[%clk 0:03:00]} e5!? (1... c5 $14) 2. Qh5 Ke7?? 3. Qxe5# 1-0\n"}),
+    ("#/paths/~1pgn/post/responses/200" + JSON_EX + "error", "POST", "/pgn", {"pgn": "1. e4 e5 2. Ke3 Nc6 *"}),
+    ("#/paths/~1pgn/post/responses/422" + PROBLEM_EX + "not_pgn", "POST", "/pgn", {"pgn": "hello world"}),
     (R + "Validation" + JSON_EX + "valid", "POST", "/validate", {"fen": E4}),
     (R + "Validation" + JSON_EX + "lenient", "POST", "/validate", {"fen": SLOPPY, "mode": "lenient"}),
     (R + "Validation" + JSON_EX + "chess960", "POST", "/validate",

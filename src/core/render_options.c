@@ -1,5 +1,7 @@
 /* render_options.c -- the options of a board picture: defaults, theme colours, reading
- * the option strings, and the geometry that the SVG writer and the rasterizer share. */
+ * the option strings (SAN last moves resolved on the board), the geometry that the SVG
+ * writer and the rasterizer share, and reading what a picture shows: any readable board,
+ * a game's moves in UCI or SAN. */
 #include "render_options.h"
 
 #include <math.h>
@@ -8,7 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "attacks.h"
 #include "fen.h"
+#include "san.h"
+#include "uci.h"
 
 const struct render_palette render_palettes[RENDER_THEME_NB] = {
 	[RENDER_THEME_BROWN] = { "brown", 0xeed8b6, 0xb68a64, 0xd9d34a80, 0x9c6f4b, 0xf6e8d2 },
@@ -40,6 +45,7 @@ void render_options_default(struct render_options *opts)
 	opts->size = RENDER_SIZE_DEFAULT;
 	opts->theme = RENDER_THEME_BROWN;
 	opts->last_from = opts->last_to = SQ_NONE;
+	opts->last_san[0] = '\0';
 	opts->arrow_count = opts->circle_count = opts->fill_count = 0;
 }
 
@@ -138,12 +144,106 @@ int render_parse_last_move(const char *text, struct render_options *opts, struct
 	size_t len = strlen(text);
 	int from, to;
 
-	if (len < 4 || len > 5 || (from = render_square_at(text)) == SQ_NONE ||
-	    (to = render_square_at(text + 2)) == SQ_NONE || (len == 5 && !strchr("qrbnQRBN", text[4])) || from == to)
-		return render_fail(err, RENDER_ERR_BAD_MOVE, 0, (int)len,
-				   "last_move must be a move in UCI, two squares such as e2e4 (e7e8q for a promotion)");
+	opts->last_san[0] = '\0';
+	if (len >= 4 && len <= 5 && (from = render_square_at(text)) != SQ_NONE &&
+	    (to = render_square_at(text + 2)) != SQ_NONE && (len == 4 || strchr("qrbnQRBN", text[4])) && from != to) {
+		opts->last_from = from;
+		opts->last_to = to;
+		return 0;
+	}
+	/* SAN needs the position: keep it for render_resolve_last_move. */
+	if (len >= 2 && len < sizeof opts->last_san && strspn(text, "KQRBNabcdefgh12345678xX=+#!?O0-") == len) {
+		memcpy(opts->last_san, text, len + 1);
+		opts->last_from = opts->last_to = SQ_NONE;
+		return 0;
+	}
+	return render_fail(err, RENDER_ERR_BAD_MOVE, 0, (int)len,
+			   "last_move must be a move in UCI (e2e4, e7e8q) or SAN (Nf3, exd5, O-O)");
+}
+
+int render_resolve_last_move(struct render_options *opts, const struct position *pos, struct render_error *err)
+{
+	const char *text = opts->last_san;
+	enum color mover = (enum color)!pos->turn;
+	int len = (int)strlen(text), to, file = -1, rank = -1, back = mover == WHITE ? 0 : 7, from = SQ_NONE;
+	enum piece_type type = PAWN;
+	bitboard candidates;
+
+	if (!len)
+		return 0;
+	while (len > 0 && strchr("+#!?", text[len - 1]))
+		len--;
+	if (len >= 3 && (!strncmp(text, "O-O", 3) || !strncmp(text, "0-0", 3))) {
+		bool queenside = len >= 5;
+		opts->last_from = square_make(4, back);
+		opts->last_to = square_make(queenside ? 2 : 6, back);
+		if (pos->board[opts->last_to] == piece_make(mover, KING)) {
+			opts->last_san[0] = '\0';
+			return 0;
+		}
+		opts->last_from = opts->last_to = SQ_NONE;
+		return render_fail(err, RENDER_ERR_BAD_MOVE, 0, len, "last_move %s: no king stands where it castled to", text);
+	}
+	if (len < 2)
+		return render_fail(err, RENDER_ERR_BAD_MOVE, 0, (int)strlen(text), "last_move %s is too short", text);
+	const char *eq = memchr(text, '=', (size_t)len);
+	if (eq)
+		len = (int)(eq - text);
+	else if (len >= 3 && strchr("QRBN", text[len - 1]) && text[len - 2] >= '1' && text[len - 2] <= '8')
+		len--; /* e8Q */
+	if (len >= 1 && strchr("KQRBN", text[0])) {
+		type = (enum piece_type)(strchr(" PNBRQK", text[0]) - " PNBRQK");
+		text++;
+		len--;
+	}
+	if (len < 2 || (to = render_square_at(text + len - 2)) == SQ_NONE)
+		return render_fail(err, RENDER_ERR_BAD_MOVE, 0, (int)strlen(opts->last_san),
+				   "last_move %s is neither UCI nor SAN", opts->last_san);
+	for (int i = 0; i < len - 2; i++) {
+		if (text[i] >= 'a' && text[i] <= 'h')
+			file = text[i] - 'a';
+		else if (text[i] >= '1' && text[i] <= '8')
+			rank = text[i] - '1';
+	}
+	bitboard empty = ~position_occupied(pos);
+	if (type == PAWN) {
+		int dir = mover == WHITE ? -8 : 8, behind = to + dir;
+		bool capture = file >= 0 && file != square_file(to);
+		candidates = 0;
+		if (behind >= 0 && behind < 64) {
+			if (capture)
+				candidates = bb_square(square_make(file, square_rank(behind)));
+			else if (pos->ep_square == behind && behind + dir >= 0 && behind + dir < 64)
+				candidates = bb_square(behind + dir); /* the double push that made the e.p. square */
+			else if (square_rank(to) == (mover == WHITE ? 3 : 4) && !pos->board[behind])
+				candidates = bb_square(behind) | bb_square(behind + dir); /* one step or two? */
+			else
+				candidates = bb_square(behind);
+		}
+		bool promoted = square_rank(to) == (mover == WHITE ? 7 : 0);
+		if (promoted ? !pos->board[to] || piece_color(pos->board[to]) != mover
+			     : pos->board[to] != piece_make(mover, PAWN))
+			candidates = 0;
+		if (capture)
+			file = -1;
+	} else {
+		candidates = pos->board[to] == piece_make(mover, type) ? attacks_of(type, to, position_occupied(pos)) : 0;
+	}
+	candidates &= empty;
+	if (file >= 0)
+		candidates &= bb_file(file);
+	if (rank >= 0)
+		candidates &= bb_rank(rank);
+	if (candidates && !bb_more_than_one(candidates))
+		from = bb_lsb(candidates);
+	if (from == SQ_NONE)
+		return render_fail(err, RENDER_ERR_BAD_MOVE, 0, (int)strlen(opts->last_san),
+				   "last_move %s: %s; give it in UCI (g1f3) or with its origin square (Ng1f3)",
+				   opts->last_san,
+				   candidates ? "pieces on more than one square could have made it" : "no piece could have made it");
 	opts->last_from = from;
 	opts->last_to = to;
+	opts->last_san[0] = '\0';
 	return 0;
 }
 
@@ -381,6 +481,26 @@ void render_problem_codes(const struct fen_report *report, char *out, size_t siz
 			continue;
 		n += (size_t)snprintf(out + n, size - n, "%s%s", n ? "," : "", code);
 	}
+}
+
+int render_read_move(const struct position *pos, const char *text, size_t length, move *out, bool *malformed)
+{
+	struct san_parse_result san;
+	enum uci_result r = uci_parse_move(pos, text, length, out);
+	enum san_code code;
+
+	*malformed = false;
+	if (r == UCI_OK)
+		return 0;
+	if (r == UCI_ILLEGAL)
+		return -1;
+	code = san_parse_move(pos, text, length, NULL, &san);
+	if (code == SAN_OK) {
+		*out = san.m;
+		return 0;
+	}
+	*malformed = code == SAN_ERR_MALFORMED || code == SAN_ERR_EMPTY;
+	return -1;
 }
 
 enum color render_bottom(const struct render_options *opts, const struct position *pos)

@@ -56,6 +56,7 @@ struct render_options {
 	int size;                  /* width and height in pixels */
 	enum render_theme theme;
 	int last_from, last_to;    /* squares tinted as the last move, or SQ_NONE */
+	char last_san[16];         /* a last move given in SAN, until render_resolve_last_move */
 	int arrow_count;
 	struct render_arrow arrows[RENDER_ARROWS_MAX];
 	int circle_count;
@@ -114,7 +115,8 @@ int render_parse_theme(const char *text, enum render_theme *out, struct render_e
 int render_parse_size(const char *text, int *out, struct render_error *err);
 /* A whole number in [min, max]. */
 int render_parse_number(const char *text, long min, long max, long *out, struct render_error *err);
-/* "e2e4" (a promotion letter may follow: e7e8q); sets last_from and last_to. */
+/* "e2e4" (a promotion letter may follow: e7e8q) sets last_from and last_to; SAN
+ * ("Nf3", "exd5", "O-O", "e8=Q+") is kept in last_san for render_resolve_last_move. */
 int render_parse_last_move(const char *text, struct render_options *opts, struct render_error *err);
 /* "e2e4,Rg1f3": an optional colour letter (G, the default, R, Y, B) then two squares. */
 int render_parse_arrows(const char *text, struct render_options *opts, struct render_error *err);
@@ -141,6 +143,17 @@ int render_read_board(const char *fen, const struct fen_options *options, struct
 /* The report's error codes, each once, comma-separated ("missing_king,too_many_pawns"),
  * as many as fit in size bytes; "" when there are none. */
 void render_problem_codes(const struct fen_report *report, char *out, size_t size);
+
+/* Reads one move of a game to draw: UCI (e2e4) or, when it is not UCI-shaped, SAN read
+ * leniently (Nf3, O-O, exd5). Returns 0 with *out set, or -1 with *malformed telling
+ * whether the text is no move notation at all (else it names no legal move). */
+int render_read_move(const struct position *pos, const char *text, size_t length, move *out, bool *malformed);
+
+/* Finds the squares of a last move given in SAN: the move that led to pos, played by
+ * the side not to move (the piece now on its target square came from an empty square it
+ * could have moved from; file or rank letters decide between two). Nothing to do when
+ * no SAN was given. Returns 0, or -1 with err when no single move fits. */
+int render_resolve_last_move(struct render_options *opts, const struct position *pos, struct render_error *err);
 
 /* The side drawn at the bottom: auto means the side to move. */
 enum color render_bottom(const struct render_options *opts, const struct position *pos);

@@ -91,6 +91,39 @@ __attribute__((format(printf, 2, 3))) static void render_svg_printf(struct rende
 		o->n += (size_t)w;
 }
 
+/* Appends n bytes; the fast path for the fixed parts (a board is mostly fixed text). */
+static void render_svg_put(struct render_svg_out *o, const char *text, size_t n)
+{
+	if (!o->ok)
+		return;
+	if (n >= o->size - o->n) {
+		o->ok = false;
+		return;
+	}
+	memcpy(o->out + o->n, text, n);
+	o->n += n;
+	o->out[o->n] = '\0';
+}
+
+#define RENDER_SVG_LITERAL(o, lit) render_svg_put((o), (lit), sizeof(lit) - 1)
+
+static void render_svg_puts(struct render_svg_out *o, const char *text)
+{
+	render_svg_put(o, text, strlen(text));
+}
+
+/* A whole number from 0 to 99999. */
+static void render_svg_int(struct render_svg_out *o, int v)
+{
+	char digits[8];
+	int n = 0;
+
+	do
+		digits[7 - n++] = (char)('0' + v % 10);
+	while ((v /= 10) > 0 && n < 7);
+	render_svg_put(o, digits + 8 - n, (size_t)n);
+}
+
 /* A coordinate in user units: whole numbers without decimals, else one decimal. */
 static void render_svg_number(char out[24], double v)
 {
@@ -130,48 +163,103 @@ static void render_svg_desc(struct render_svg_out *o, const struct position *pos
 	};
 	static const enum piece_type order[] = { KING, QUEEN, ROOK, BISHOP, KNIGHT, PAWN };
 
-	render_svg_printf(o, "<desc>");
+	RENDER_SVG_LITERAL(o, "<desc>");
 	for (int c = WHITE; c <= BLACK; c++) {
 		bool any = false;
-		render_svg_printf(o, "%s: ", c == WHITE ? "White" : "Black");
+		render_svg_puts(o, c == WHITE ? "White: " : "Black: ");
 		for (size_t t = 0; t < sizeof order / sizeof order[0]; t++) {
 			bitboard bb = position_pieces(pos, (enum color)c, order[t]);
 			if (!bb)
 				continue;
-			render_svg_printf(o, "%s%s", any ? ", " : "", names[order[t]][bb_more_than_one(bb)]);
+			if (any)
+				RENDER_SVG_LITERAL(o, ", ");
+			render_svg_puts(o, names[order[t]][bb_more_than_one(bb)]);
 			any = true;
 			while (bb) {
-				char sq[3];
-				fen_format_square(bb_pop_lsb(&bb), sq);
-				render_svg_printf(o, " %s", sq);
+				char sq[4] = { ' ' };
+				fen_format_square(bb_pop_lsb(&bb), sq + 1);
+				render_svg_put(o, sq, 3);
 			}
 		}
-		render_svg_printf(o, "%s. ", any ? "" : "no pieces");
+		render_svg_puts(o, any ? ". " : "no pieces. ");
 	}
-	render_svg_printf(o, "%s to move%s.</desc>", pos->turn == WHITE ? "White" : "Black",
-			  check_sq != SQ_NONE ? ", in check" : "");
+	render_svg_puts(o, pos->turn == WHITE ? "White to move" : "Black to move");
+	render_svg_puts(o, check_sq != SQ_NONE ? ", in check.</desc>" : ".</desc>");
 }
 
 /* The <defs> of the piece types in mask (bits by enum piece_type), and the check gradient. */
 static void render_svg_defs(struct render_svg_out *o, unsigned types, bool check)
 {
-	render_svg_printf(o, "<defs>");
+	RENDER_SVG_LITERAL(o, "<defs>");
 	for (int t = PAWN; t <= KING; t++)
-		if (types & (1u << t))
-			render_svg_printf(o, "<g id=\"fend-%c\" class=\"p\">%s</g>", render_svg_type_letters[t],
-					  render_svg_shapes[t]);
+		if (types & (1u << t)) {
+			char letter = render_svg_type_letters[t];
+			RENDER_SVG_LITERAL(o, "<g id=\"fend-");
+			render_svg_put(o, &letter, 1);
+			RENDER_SVG_LITERAL(o, "\" class=\"p\">");
+			render_svg_puts(o, render_svg_shapes[t]);
+			RENDER_SVG_LITERAL(o, "</g>");
+		}
 	if (check)
 		render_svg_printf(o, "<radialGradient id=\"fend-check\"><stop offset=\"0\" stop-color=\"#e41e1e\"/>"
 				     "<stop offset=\".3\" stop-color=\"#e41e1e\"/>"
 				     "<stop offset=\"1\" stop-color=\"#e41e1e\" stop-opacity=\"0\"/></radialGradient>");
-	render_svg_printf(o, "</defs>");
+	RENDER_SVG_LITERAL(o, "</defs>");
 }
 
 /* One piece placed on the cell whose top-left corner is (x, y) units. */
 static void render_svg_piece(struct render_svg_out *o, int pc, int x, int y)
 {
-	render_svg_printf(o, "<use xlink:href=\"#fend-%c\" x=\"%d\" y=\"%d\" class=\"%c\"/>",
-			  render_svg_type_letters[piece_type_of(pc)], x, y, piece_color(pc) == WHITE ? 'w' : 'b');
+	char letter = render_svg_type_letters[piece_type_of(pc)];
+
+	RENDER_SVG_LITERAL(o, "<use xlink:href=\"#fend-");
+	render_svg_put(o, &letter, 1);
+	RENDER_SVG_LITERAL(o, "\" x=\"");
+	render_svg_int(o, x);
+	RENDER_SVG_LITERAL(o, "\" y=\"");
+	render_svg_int(o, y);
+	render_svg_puts(o, piece_color(pc) == WHITE ? "\" class=\"w\"/>" : "\" class=\"b\"/>");
+}
+
+/* The parts of a board that depend only on the side at the bottom: the 64 squares and
+ * the coordinates, written once at start-up. */
+static struct {
+	char squares[64 * 72];
+	size_t squares_length;
+	char coordinates[16 * 64];
+	size_t coordinates_length;
+} render_svg_blocks[COLOR_NB];
+
+__attribute__((constructor)) static void render_svg_init(void)
+{
+	for (int bottom = WHITE; bottom <= BLACK; bottom++) {
+		struct render_svg_out sq_out = { render_svg_blocks[bottom].squares, sizeof render_svg_blocks[bottom].squares,
+						 0, true };
+		struct render_svg_out co = { render_svg_blocks[bottom].coordinates,
+					     sizeof render_svg_blocks[bottom].coordinates, 0, true };
+		for (int sq = 0; sq < SQUARE_NB; sq++) {
+			int col, row;
+			char name[3];
+			render_square_origin(sq, (enum color)bottom, &col, &row);
+			fen_format_square(sq, name);
+			render_svg_printf(&sq_out, "<rect x=\"%d\" y=\"%d\" width=\"45\" height=\"45\" class=\"%c %s\"/>",
+					  col * RENDER_UNIT, row * RENDER_UNIT,
+					  (square_file(sq) + square_rank(sq)) % 2 ? 'l' : 'd', name);
+		}
+		for (int i = 0; i < 8; i++) {
+			/* Bottom row: file letters; left column: rank numbers. */
+			int file = bottom == WHITE ? i : 7 - i, rank = bottom == WHITE ? 7 - i : i;
+			bool light_file = (file + (bottom == WHITE ? 0 : 7)) % 2 != 0;
+			bool light_rank = (rank + (bottom == WHITE ? 0 : 7)) % 2 != 0;
+			render_svg_printf(&co, "<text x=\"%g\" y=\"%g\" class=\"f %s\">%c</text>",
+					  i * RENDER_UNIT + RENDER_SVG_FILE_X, 7 * RENDER_UNIT + RENDER_SVG_FILE_Y,
+					  light_file ? "tl" : "td", 'a' + file);
+			render_svg_printf(&co, "<text x=\"%g\" y=\"%g\" class=\"%s\">%c</text>", RENDER_SVG_RANK_X,
+					  i * RENDER_UNIT + RENDER_SVG_RANK_Y, light_rank ? "tl" : "td", '1' + rank);
+		}
+		render_svg_blocks[bottom].squares_length = sq_out.ok ? sq_out.n : 0;
+		render_svg_blocks[bottom].coordinates_length = co.ok ? co.n : 0;
+	}
 }
 
 size_t render_svg(const struct position *pos, const struct render_options *opts, char *out, size_t size)
@@ -188,26 +276,21 @@ size_t render_svg(const struct position *pos, const struct render_options *opts,
 			types |= 1u << piece_type_of(pos->board[sq]);
 	if (!fen_format(pos, FEN_EP_FEN, FEN_CASTLING_STANDARD, fen, sizeof fen))
 		fen_format_board(pos, fen, sizeof fen);
-	render_svg_printf(&o,
-			  "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
-			  "version=\"1.1\" width=\"%d\" height=\"%d\" viewBox=\"0 0 360 360\">"
-			  "<title>%s</title>",
-			  opts->size, opts->size, fen);
+	RENDER_SVG_LITERAL(&o, "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
+			       "version=\"1.1\" width=\"");
+	render_svg_int(&o, opts->size);
+	RENDER_SVG_LITERAL(&o, "\" height=\"");
+	render_svg_int(&o, opts->size);
+	RENDER_SVG_LITERAL(&o, "\" viewBox=\"0 0 360 360\"><title>");
+	render_svg_puts(&o, fen);
+	RENDER_SVG_LITERAL(&o, "</title>");
 	render_svg_desc(&o, pos, check_sq);
 	render_svg_printf(&o, "<style type=\"text/css\">" RENDER_SVG_PIECE_STYLE ".l{fill:#%06x}.d{fill:#%06x}"
 			      ".tl{fill:#%06x}.td{fill:#%06x}</style>",
 			  (unsigned)pal->light, (unsigned)pal->dark, (unsigned)pal->light_text, (unsigned)pal->dark_text);
 	render_svg_defs(&o, types, check_sq != SQ_NONE);
 
-	for (int sq = 0; sq < SQUARE_NB; sq++) {
-		int col, row;
-		char name[3];
-		render_square_origin(sq, bottom, &col, &row);
-		fen_format_square(sq, name);
-		render_svg_printf(&o, "<rect x=\"%d\" y=\"%d\" width=\"45\" height=\"45\" class=\"%c %s\"/>",
-				  col * RENDER_UNIT, row * RENDER_UNIT, (square_file(sq) + square_rank(sq)) % 2 ? 'l' : 'd',
-				  name);
-	}
+	render_svg_put(&o, render_svg_blocks[bottom].squares, render_svg_blocks[bottom].squares_length);
 	for (int i = 0; i < opts->fill_count; i++)
 		render_svg_tint(&o, opts->fills[i].square, bottom, opts->fills[i].rgba, "fill");
 	if (opts->last_from != SQ_NONE) {
@@ -221,19 +304,8 @@ size_t render_svg(const struct position *pos, const struct render_options *opts,
 				      "class=\"check\"/>",
 				  col * RENDER_UNIT, row * RENDER_UNIT);
 	}
-	if (opts->coordinates) {
-		for (int i = 0; i < 8; i++) {
-			/* Bottom row: file letters; left column: rank numbers. */
-			int file = bottom == WHITE ? i : 7 - i, rank = bottom == WHITE ? 7 - i : i;
-			bool light_file = (file + (bottom == WHITE ? 0 : 7)) % 2 != 0;
-			bool light_rank = (rank + (bottom == WHITE ? 0 : 7)) % 2 != 0;
-			render_svg_printf(&o, "<text x=\"%g\" y=\"%g\" class=\"f %s\">%c</text>",
-					  i * RENDER_UNIT + RENDER_SVG_FILE_X, 7 * RENDER_UNIT + RENDER_SVG_FILE_Y,
-					  light_file ? "tl" : "td", 'a' + file);
-			render_svg_printf(&o, "<text x=\"%g\" y=\"%g\" class=\"%s\">%c</text>", RENDER_SVG_RANK_X,
-					  i * RENDER_UNIT + RENDER_SVG_RANK_Y, light_rank ? "tl" : "td", '1' + rank);
-		}
-	}
+	if (opts->coordinates)
+		render_svg_put(&o, render_svg_blocks[bottom].coordinates, render_svg_blocks[bottom].coordinates_length);
 	for (int sq = 0; sq < SQUARE_NB; sq++) {
 		int col, row;
 		if (!pos->board[sq])
@@ -266,7 +338,7 @@ size_t render_svg(const struct position *pos, const struct render_options *opts,
 		}
 		render_svg_printf(&o, "Z\" fill=\"%s\" fill-opacity=\"%s\" class=\"arrow\"/>", color, opacity);
 	}
-	render_svg_printf(&o, "</svg>\n");
+	RENDER_SVG_LITERAL(&o, "</svg>\n");
 	return o.ok ? o.n : 0;
 }
 

@@ -1,14 +1,16 @@
 /* endpoint-render-game.c -- GET /render/game.gif and POST /render/game.gif: a game as an
  * animated GIF, one frame per ply with the last move tinted, from `fen` (the start
- * position by default) and `moves` in UCI (comma- or space-separated, or a JSON array),
- * with `delay` per frame and `final_delay` on the last position (milliseconds). Cached
- * like /render: a GET carries a strong ETag and may be answered 304. */
+ * position by default) and `moves` in UCI or SAN (comma- or space-separated, or a JSON
+ * array), or the first game of `pgn`, with `delay` per frame and `final_delay` on the
+ * last position (milliseconds).
+ * Cached like /render: a GET carries a strong ETag and may be answered 304. */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/render_game.h"
 #include "core/uci.h"
 #include "http/http.h"
 #include "image/image.h"
@@ -92,6 +94,48 @@ static int endpoint_game_delay(const struct http_request *req, const char *name,
 	return 0;
 }
 
+/* The first game of pgn: its start and mainline into *start and moves; -1 with a problem
+ * in resp (422 malformed_pgn, invalid_fen or illegal_move, 400 when too long). */
+static int endpoint_game_pgn(const char *pgn, struct position *start, move *moves, int *count,
+			     const struct json_fen_style *style, struct http_response *resp)
+{
+	struct pgn_reader *reader = malloc(sizeof *reader);
+	struct render_game_error *err = malloc(sizeof *err);
+	struct fen_report report;
+	struct position bad;
+	cJSON *ext;
+	int rc = -1;
+
+	if (!reader || !err) {
+		reply_internal_error(resp);
+	} else if (!render_game_from_pgn(pgn, strlen(pgn), reader, start, moves, ENDPOINT_GAME_PLIES_MAX, count, err)) {
+		rc = 0;
+	} else if (err->code == RENDER_GAME_NO_GAME) {
+		ext = cJSON_CreateObject();
+		if (!ext || !cJSON_AddNumberToObject(ext, "line", err->line) ||
+		    !cJSON_AddNumberToObject(ext, "column", err->column)) {
+			cJSON_Delete(ext);
+			reply_internal_error(resp);
+		} else {
+			reply_problem(resp, REPLY_MALFORMED_PGN, err->message, ext);
+		}
+	} else if (err->code == RENDER_GAME_INVALID_FEN) {
+		fen_parse(err->fen, strlen(err->fen), NULL, &bad, &report);
+		reply_invalid_fen(resp, &report);
+	} else if (err->code == RENDER_GAME_BAD_MOVE) {
+		ext = json_illegal_move(&err->pos, err->index, err->token, strlen(err->token), err->unreadable, style);
+		if (!ext)
+			reply_internal_error(resp);
+		else
+			reply_problem(resp, REPLY_ILLEGAL_MOVE, NULL, ext);
+	} else {
+		reply_problem_field(resp, REPLY_INVALID_FIELD, "pgn", err->message);
+	}
+	free(reader);
+	free(err);
+	return rc;
+}
+
 void endpoint_render_game(const struct http_request *req, struct http_response *resp)
 {
 	struct endpoint_game_token *tokens = malloc(sizeof *tokens * ENDPOINT_GAME_PLIES_MAX);
@@ -101,7 +145,7 @@ void endpoint_render_game(const struct http_request *req, struct http_response *
 	struct render_options opts;
 	struct position start, pos;
 	struct fen_report report;
-	const char *fen = NULL;
+	const char *fen = NULL, *pgn = NULL;
 	char *key = NULL, fen_text[FEN_MAX], etag[NEGOTIATE_ETAG_MAX];
 	long delay, final_delay;
 	int count;
@@ -118,11 +162,22 @@ void endpoint_render_game(const struct http_request *req, struct http_response *
 	    endpoint_game_delay(req, "final_delay", ENDPOINT_GAME_FINAL_DELAY_DEFAULT, &final_delay, resp) ||
 	    (count = endpoint_game_tokens(req, tokens, resp)) < 0)
 		goto done;
-	if (!fen)
-		fen = POSITION_START_FEN;
-	if (fen_parse(fen, strlen(fen), &options, &start, &report) != FEN_VALID) {
-		reply_invalid_fen(resp, &report);
+	if (body_string(req, "pgn", false, &pgn, resp))
 		goto done;
+	if (pgn && (count || fen)) {
+		reply_problem_field(resp, REPLY_INVALID_FIELD, "pgn", "give pgn alone, or fen and moves, not both");
+		goto done;
+	}
+	if (pgn) {
+		if (endpoint_game_pgn(pgn, &start, moves, &count, &style, resp))
+			goto done;
+	} else {
+		if (!fen)
+			fen = POSITION_START_FEN;
+		if (fen_parse(fen, strlen(fen), &options, &start, &report) != FEN_VALID) {
+			reply_invalid_fen(resp, &report);
+			goto done;
+		}
 	}
 	opts.size = 8 * image_square_for(opts.size);
 	pos = start;
@@ -137,10 +192,9 @@ void endpoint_render_game(const struct http_request *req, struct http_response *
 	for (int i = 0; i < count; i++) {
 		struct position_undo undo;
 		char uci[UCI_MAX];
-		enum uci_result r = uci_parse_move(&pos, tokens[i].text, (size_t)tokens[i].length, &moves[i]);
-		if (r != UCI_OK) {
-			cJSON *ext = json_illegal_move(&pos, i, tokens[i].text, (size_t)tokens[i].length, r == UCI_MALFORMED,
-						       &style);
+		bool malformed;
+		if (!pgn && render_read_move(&pos, tokens[i].text, (size_t)tokens[i].length, &moves[i], &malformed)) {
+			cJSON *ext = json_illegal_move(&pos, i, tokens[i].text, (size_t)tokens[i].length, malformed, &style);
 			if (!ext)
 				reply_internal_error(resp);
 			else

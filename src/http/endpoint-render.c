@@ -178,7 +178,8 @@ void endpoint_render(const struct http_request *req, struct http_response *resp)
 	struct render_options opts;
 	enum fen_verdict verdict;
 	enum endpoint_render_format format;
-	char key[1024 + FEN_MAX], canonical[768], fen_text[FEN_MAX], problems[400], etag[NEGOTIATE_ETAG_MAX];
+	struct render_error err;
+	char key[1024 + FEN_MAX + FEN_INPUT_MAX], canonical[768], fen_text[FEN_MAX], problems[400], etag[NEGOTIATE_ETAG_MAX];
 	const char *fen;
 	int n;
 
@@ -189,15 +190,27 @@ void endpoint_render(const struct http_request *req, struct http_response *resp)
 		reply_invalid_fen(resp, &report);
 		return;
 	}
+	if (render_resolve_last_move(&opts, &pos, &err)) {
+		char detail[RENDER_MESSAGE_MAX];
+		snprintf(detail, sizeof detail, "%s", err.message);
+		reply_problem_field(resp, REPLY_INVALID_FIELD, "last_move", detail);
+		return;
+	}
 	if (format == ENDPOINT_RENDER_PNG || format == ENDPOINT_RENDER_GIF)
 		opts.size = 8 * image_square_for(opts.size);
 	render_problem_codes(&report, problems, sizeof problems);
 	if (!fen_format(&pos, style.ep, style.castling, fen_text, sizeof fen_text))
 		fen_format_board(&pos, fen_text, sizeof fen_text);
 	render_options_canonical(&opts, canonical, sizeof canonical);
-	n = snprintf(key, sizeof key, "render|%s|%s|%d|%d|%s|%s", endpoint_render_formats[format].name, fen_text,
-		     pos.chess960, verdict, problems, canonical);
-	negotiate_etag(key, n > 0 && (size_t)n < sizeof key ? (size_t)n : sizeof key - 1, etag);
+	/* The JSON's problems quote offsets in the FEN as given, so its key holds that text;
+	 * pictures depend only on the position as fend writes it. */
+	bool raw = format == ENDPOINT_RENDER_JSON && verdict != FEN_VALID;
+	n = snprintf(key, sizeof key, "render|%s|%s|%d|%d|%s|%s|%zu:%s", endpoint_render_formats[format].name, fen_text,
+		     pos.chess960, verdict, problems, canonical, raw ? strlen(fen) : 0, raw ? fen : "");
+	/* Only a FEN far past FEN_INPUT_MAX (a too_long problem) is cut here, its length kept. */
+	if (n > 0 && (size_t)n >= sizeof key)
+		n = (int)sizeof key - 1;
+	negotiate_etag(key, n > 0 ? (size_t)n : 0, etag);
 	if (negotiate_fresh(req, etag))
 		reply_static(resp, 304, NULL, NULL, 0);
 	else

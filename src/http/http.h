@@ -33,6 +33,9 @@ struct stream_endpoint;
 #ifndef FEND_DEFAULT_TIMEOUT
 #define FEND_DEFAULT_TIMEOUT 15
 #endif
+#ifndef FEND_DEFAULT_MAX_PGN_BODY
+#define FEND_DEFAULT_MAX_PGN_BODY 67108864
+#endif
 #ifndef FEND_DEFAULT_MAX_BULK_BODY
 #define FEND_DEFAULT_MAX_BULK_BODY 268435456
 #endif
@@ -130,6 +133,7 @@ struct config {
 	char page_csp[CONFIG_ORIGIN_MAX + 160];   /* the pages' Content-Security-Policy, made from it */
 	const char *frame_options;                /* X-Frame-Options of pages, NULL for none */
 	size_t max_bulk_body;             /* largest NDJSON body of bulk /validate */
+	size_t max_pgn_body;              /* largest body of POST /pgn; 0: no limit */
 	unsigned drain_delay;             /* seconds still served after SIGTERM, /ready 503 */
 	struct proxy_cidr trusted[CONFIG_TRUSTED_MAX]; /* --trust-proxy: X-Forwarded-For senders */
 	int trusted_count;
@@ -155,10 +159,12 @@ enum reply_code {
 	REPLY_UNSUPPORTED_MEDIA_TYPE,
 	REPLY_INVALID_FEN,
 	REPLY_ILLEGAL_MOVE,
+	REPLY_MALFORMED_PGN,
 	REPLY_AMBIGUOUS_MOVE,
 	REPLY_NON_STANDARD_SAN,
 	REPLY_INTERNAL_ERROR,
 	REPLY_SERVICE_UNAVAILABLE,
+	REPLY_UNREADABLE_GAME,
 	REPLY_INVALID_FRAMING,
 	REPLY_NOT_ACCEPTABLE,
 	REPLY_CODE_NB
@@ -277,6 +283,9 @@ int body_bool(const struct http_request *req, const char *name, bool *out, struc
 int body_position_options(const struct http_request *req, const char **fen, struct fen_options *options,
 			  struct json_fen_style *style, struct http_response *resp);
 
+/* body_position_options with fen optional: the standard start when absent. */
+int body_position_options_or_start(const struct http_request *req, const char **fen, struct fen_options *options,
+				   struct json_fen_style *style, struct http_response *resp);
 /* Reads "lang", the language of SAN piece letters (default "en"). Returns 0, or -1 with
  * invalid_field in resp. */
 int body_lang(const struct http_request *req, enum san_lang *out, struct http_response *resp);
@@ -441,6 +450,7 @@ int healthcheck_run(const char *url, unsigned timeout_ms);
 void endpoint_validate(const struct http_request *req, struct http_response *resp);
 /* POST /validate with an NDJSON body: one result per line (endpoint-validate.c). */
 extern const struct stream_endpoint endpoint_validate_stream;
+extern const struct stream_endpoint endpoint_pgn_stream;
 void endpoint_apply_move(const struct http_request *req, struct http_response *resp);
 void endpoint_moves(const struct http_request *req, struct http_response *resp);
 void endpoint_render(const struct http_request *req, struct http_response *resp);
@@ -454,6 +464,7 @@ int endpoint_render_options(const struct http_request *req, struct render_option
 void endpoint_health(const struct http_request *req, struct http_response *resp);
 void endpoint_version(const struct http_request *req, struct http_response *resp);
 void endpoint_openapi(const struct http_request *req, struct http_response *resp);
+void endpoint_convert(const struct http_request *req, struct http_response *resp);
 void endpoint_ready(const struct http_request *req, struct http_response *resp);
 void endpoint_web(const struct http_request *req, struct http_response *resp);
 

@@ -24,10 +24,12 @@ static const struct {
 	[REPLY_UNSUPPORTED_MEDIA_TYPE] = { 415, "unsupported_media_type", "Unsupported media type" },
 	[REPLY_INVALID_FEN] = { 422, "invalid_fen", "Invalid FEN" },
 	[REPLY_ILLEGAL_MOVE] = { 422, "illegal_move", "Illegal move" },
+	[REPLY_MALFORMED_PGN] = { 422, "malformed_pgn", "Malformed PGN" },
 	[REPLY_AMBIGUOUS_MOVE] = { 422, "ambiguous_move", "Ambiguous move" },
 	[REPLY_NON_STANDARD_SAN] = { 422, "non_standard_san", "Not standard SAN" },
 	[REPLY_INTERNAL_ERROR] = { 500, "internal_error", "Internal server error" },
 	[REPLY_SERVICE_UNAVAILABLE] = { 503, "service_unavailable", "Service unavailable" },
+	[REPLY_UNREADABLE_GAME] = { 422, "unreadable_game", "Unreadable game" },
 	[REPLY_INVALID_FRAMING] = { 400, "invalid_framing", "Invalid message framing" },
 	[REPLY_NOT_ACCEPTABLE] = { 406, "not_acceptable", "Not acceptable" },
 };
@@ -71,6 +73,17 @@ void reply_internal_error(struct http_response *resp)
 	reply_static(resp, 500, REPLY_PROBLEM_TYPE, reply_internal_error_body, sizeof reply_internal_error_body - 1);
 }
 
+void reply_owned(struct http_response *resp, int status, const char *content_type, void *body, size_t length,
+		 void (*body_free)(void *))
+{
+	reply_clear(resp);
+	resp->status = status;
+	resp->content_type = content_type;
+	resp->body = body;
+	resp->length = length;
+	resp->body_free = body_free;
+}
+
 /* Prints root as the body with the given type, and deletes it. */
 static void reply_tree(struct http_response *resp, int status, const char *content_type, cJSON *root)
 {
@@ -89,12 +102,7 @@ static void reply_tree(struct http_response *resp, int status, const char *conte
 		reply_internal_error(resp);
 		return;
 	}
-	reply_clear(resp);
-	resp->status = status;
-	resp->content_type = content_type;
-	resp->body = body;
-	resp->length = length;
-	resp->body_free = free;
+	reply_owned(resp, status, content_type, body, length, free);
 }
 
 void reply_json(struct http_response *resp, int status, cJSON *root)
@@ -112,12 +120,7 @@ void reply_text(struct http_response *resp, int status, const char *content_type
 		return;
 	}
 	memcpy(copy, text, length);
-	reply_clear(resp);
-	resp->status = status;
-	resp->content_type = content_type;
-	resp->body = copy;
-	resp->length = length;
-	resp->body_free = free;
+	reply_owned(resp, status, content_type, copy, length, free);
 }
 
 void reply_problem(struct http_response *resp, enum reply_code code, const char *detail, cJSON *extensions)
@@ -205,17 +208,6 @@ bool reply_header_copy(struct http_response *resp, const char *name, const char 
 	memcpy(copy, value, len);
 	resp->storage_used += len;
 	return reply_header(resp, name, copy);
-}
-
-void reply_owned(struct http_response *resp, int status, const char *content_type, void *body, size_t length,
-		 void (*body_free)(void *))
-{
-	reply_clear(resp);
-	resp->status = status;
-	resp->content_type = content_type;
-	resp->body = body;
-	resp->length = length;
-	resp->body_free = body_free;
 }
 
 void reply_finish(struct http_response *resp, const struct http_request *req)

@@ -394,7 +394,7 @@ static enum MHD_Result server_handle(void *cls, struct MHD_Connection *conn, con
 		if (stream_start(r->stream, &r->req, &r->resp) == 0) {
 			r->streaming = true;
 			r->resp.status = 200;
-			r->resp.content_type = router_stream(r->route)->content_type;
+			r->resp.content_type = stream_content_type(r->stream);
 		}
 	} else if (!r->resp.status && r->route->method == HTTP_POST) {
 		/* Every cJSON tree of the request (its body, the answer) lives in this thread's

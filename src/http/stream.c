@@ -46,6 +46,7 @@ struct stream {
 	bool too_large;
 	int spool_errno;      /* non-zero once the spool failed */
 	/* answer */
+	const char *content_type;
 	void *state;
 	bool opened;
 	bool ended;
@@ -54,10 +55,8 @@ struct stream {
 	struct stream_output out;
 };
 
-bool stream_is_ndjson_type(const char *type)
+bool stream_type_is(const char *type, const char *const *names, size_t count)
 {
-	static const char *const names[] = { "application/x-ndjson", "application/ndjson", "application/jsonl",
-					     "application/x-jsonlines" };
 	size_t n;
 
 	if (!type)
@@ -66,10 +65,18 @@ bool stream_is_ndjson_type(const char *type)
 		type++;
 	for (n = 0; type[n] && type[n] != ';' && type[n] != ' ' && type[n] != '\t'; n++)
 		;
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+	for (size_t i = 0; i < count; i++)
 		if (strlen(names[i]) == n && !strncasecmp(type, names[i], n))
 			return true;
 	return false;
+}
+
+bool stream_is_ndjson_type(const char *type)
+{
+	static const char *const names[] = { "application/x-ndjson", "application/ndjson", "application/jsonl",
+					     "application/x-jsonlines" };
+
+	return stream_type_is(type, names, sizeof names / sizeof names[0]);
 }
 
 void stream_unsupported(const struct stream_endpoint *ep, struct http_response *resp)
@@ -255,7 +262,15 @@ int stream_start(struct stream *s, const struct http_request *req, struct http_r
 	if (s->ep->open && s->ep->open(req, &s->state, resp))
 		return -1;
 	s->opened = true;
+	s->content_type = s->ep->content_type;
+	if (s->ep->begin && s->ep->begin(s->state, &s->in, &s->out, &s->content_type, resp))
+		return -1;
 	return 0;
+}
+
+const char *stream_content_type(const struct stream *s)
+{
+	return s->content_type ? s->content_type : s->ep->content_type;
 }
 
 /* Refills the input buffer after its unread bytes (moved to the front). Returns the

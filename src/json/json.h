@@ -9,8 +9,10 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/descriptive.h"
 #include "core/error.h"
 #include "core/fen.h"
+#include "core/pgn.h"
 #include "core/pgn_write.h"
 #include "core/position.h"
 #include "core/san.h"
@@ -62,6 +64,9 @@ cJSON *json_fen_string(const struct position *pos, const struct json_fen_style *
  * out of memory (child NULL counts as that). */
 bool json_attach(cJSON *obj, const char *name, cJSON *child);
 bool json_append(cJSON *array, cJSON *child);
+
+/* The legal moves of pos in UCI: ["e2e4", ...]. */
+cJSON *json_legal_uci(const struct position *pos);
 
 /* One legal move described for clients: {"uci", "san" (in lang), "from", "to", "piece",
  * "capture", "promotion", "flags"}. pos is the position before the move. */
@@ -130,6 +135,9 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 			const struct json_apply_options *options, const struct json_fen_style *style,
 			enum json_apply_outcome *outcome);
 
+/* The moves of an ambiguous_move problem: [{"san" (in lang), "uci"}, ...]. */
+cJSON *json_candidates(const struct position *pos, const move *moves, int count, enum san_lang lang);
+
 /* [{"code", "offset", "length", "given", "became", "message"}, ...]: SAN warnings. */
 cJSON *json_san_warnings(const struct san_issue *warnings, int count);
 
@@ -138,6 +146,42 @@ cJSON *json_san_warnings(const struct san_issue *warnings, int count);
  * "check_square", "status"}. */
 cJSON *json_board(const struct position *pos, const struct json_fen_style *style);
 
+/* json-convert.c */
+
+/* The notations /convert reads. */
+enum json_convert_from { JSON_CONVERT_DESCRIPTIVE, JSON_CONVERT_SAN, JSON_CONVERT_UCI };
+
+struct json_convert_request {
+	const char *text;                      /* the game as typed, length bytes */
+	size_t length;
+	enum json_convert_from from;
+	enum descriptive_lang descriptive_lang; /* from descriptive */
+	enum san_lang san_lang;                /* from SAN */
+	bool strict;                           /* SAN: strict reading; descriptive: an ambiguity
+						* that stays is an error, not a note */
+	const struct pgn_tag *tags;            /* written into the PGN (borrowed) */
+	int tag_count;
+	struct json_fen_style style;
+};
+
+/* Why json_convert returned a problem instead of a result. */
+enum json_convert_failure {
+	JSON_CONVERT_OK,
+	JSON_CONVERT_ILLEGAL,    /* illegal_move: reason malformed, not_legal (or a SAN rule) */
+	JSON_CONVERT_AMBIGUOUS,  /* ambiguous_move, with candidates */
+	JSON_CONVERT_UNREADABLE, /* unreadable_game: no moves, too many, too long, search limit */
+	JSON_CONVERT_BAD_TAGS    /* a tag PGN cannot hold; nothing is returned */
+};
+
+/* Reads req->text from start and returns the /convert result: {"pgn", "moves": [{"given",
+ * "offset", "san", "uci", "fen", "nag"}], "final_fen", "status", "notes": [{"code", "ply",
+ * "offset", "length", "message"}]}; SAN is always standard (English) SAN. game is the
+ * caller's working memory (large: allocate it). When the game cannot be read, *failure
+ * says why and the problem members are returned instead: {"code", "reason", "detail",
+ * "index", "token", "offset", "length", "fen"[, "candidates" | "legal_moves"]}. NULL when
+ * out of memory (or for JSON_CONVERT_BAD_TAGS). */
+cJSON *json_convert(const struct position *start, const struct json_convert_request *req,
+		    struct descriptive_game *game, enum json_convert_failure *failure);
 /* /render's JSON: json_board for any readable board, plus "valid" and "problems" (the
  * report's errors, [] for a legal position); "status" is null when the position is not
  * legal. verdict is FEN_VALID or FEN_ILLEGAL. */
@@ -209,6 +253,33 @@ cJSON *json_validate_line(const char *line, size_t length, unsigned long number,
 /* The record of a line longer than limit: {"line", "error": {"code": "line_too_long",
  * "detail", "limit"}}. */
 cJSON *json_line_too_long(unsigned long number, size_t limit);
+
+/* json-pgn.c */
+
+/* What the last finished game amounted to, beside its JSON. */
+struct json_pgn_summary {
+	int game;
+	bool malformed;  /* not PGN at all (see struct pgn_game_end) */
+	int errors;
+	unsigned line, column; /* of the first error */
+};
+
+/* Builds the JSON of PGN games from the reader's events (pass json_pgn_visitor and the
+ * builder to pgn_reader_init). Each finished game is {"index", "tags", "result",
+ * "chess960", "start_fen", "comment", "moves": [{"ply", "move_number", "color", "san",
+ * "uci", "fen", "comment", ["starting_comment",] "nags": [{"nag", "glyph", "meaning"}],
+ * "clock", "eval", ["arrows",] "variations": [[...], ...]}], "final_fen", "status",
+ * "errors", "warnings"}; SAN is written in lang. With pause, the reader pauses after each
+ * game so that the caller can take it. json_pgn_new returns NULL when out of memory; the
+ * caller frees the builder with json_pgn_free. */
+struct json_pgn;
+extern const struct pgn_visitor json_pgn_visitor;
+struct json_pgn *json_pgn_new(const struct json_fen_style *style, enum san_lang lang, bool pause);
+void json_pgn_free(struct json_pgn *b);
+
+/* The last finished game (the caller owns it), or NULL when none is waiting; *oom is set
+ * (and NULL returned) when building it ran out of memory. summary may be NULL. */
+cJSON *json_pgn_take(struct json_pgn *b, struct json_pgn_summary *summary, bool *oom);
 
 /* json-print.c */
 
