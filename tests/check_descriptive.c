@@ -81,7 +81,7 @@ static void desc_result(char *uci, size_t size, char fen[FEN_MAX])
 		n += (size_t)snprintf(uci + n, size - n, "%s%s", i ? " " : "", m);
 		position_make_move(&pos, game->moves[i], &undo);
 	}
-	strcpy(fen, util_fen(&pos, fen));
+	util_fen(&pos, fen);
 }
 
 /* The first note with the given code, or NULL. */
@@ -205,6 +205,14 @@ START_TEST(test_english_tokens)
 	desc_expect_one("8/8/8/4k3/8/8/8/1N2K1N1 w - - 0 1", DESCRIPTIVE_EN, "N-B3ch", "g1f3");
 	/* Annotation glyphs are read and dropped. */
 	desc_expect_one(NULL, DESCRIPTIVE_EN, "1. P-K4!? P-QB4?!", "e2e4 c7c5");
+	ck_assert_int_eq(game->nags[0], 5);
+	ck_assert_int_eq(game->nags[1], 6);
+	desc_expect_one(NULL, DESCRIPTIVE_EN, "1. P-K4!! P-QB4?? 2. N-KB3! P-Q3? 3. P-Q4", "e2e4 c7c5 g1f3 d7d6 d2d4");
+	ck_assert_int_eq(game->nags[0], 3);
+	ck_assert_int_eq(game->nags[1], 4);
+	ck_assert_int_eq(game->nags[2], 1);
+	ck_assert_int_eq(game->nags[3], 2);
+	ck_assert_int_eq(game->nags[4], 0);
 }
 END_TEST
 

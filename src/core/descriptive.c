@@ -256,14 +256,15 @@ static void descriptive_strip_suffixes(const char *s, size_t *n, struct descript
 		const char *text;
 		uint8_t check; /* 1 check, 2 mate */
 		bool ep;
+		uint8_t nag;
 	} suffixes[] = {
-		{ "dis. ch.", 1, false }, { "dis.ch.", 1, false }, { "dis ch", 1, false }, { "disch", 1, false },
-		{ "dbl. ch.", 1, false }, { "dbl ch", 1, false }, { "double ch", 1, false }, { "ch.", 1, false },
-		{ "ch", 1, false }, { "jaque", 1, false }, { "mate.", 2, false }, { "mate", 2, false },
-		{ "++", 1, false }, { "+", 1, false }, { "#", 2, false }, { "e.p.", 0, true }, { "e.p", 0, true },
-		{ "ep", 0, true }, { "a.p.", 0, true }, { "a.p", 0, true }, { "ap", 0, true },
-		{ "!!", 0, false }, { "??", 0, false }, { "!?", 0, false }, { "?!", 0, false }, { "!", 0, false },
-		{ "?", 0, false },
+		{ "dis. ch.", 1, false, 0 }, { "dis.ch.", 1, false, 0 }, { "dis ch", 1, false, 0 }, { "disch", 1, false, 0 },
+		{ "dbl. ch.", 1, false, 0 }, { "dbl ch", 1, false, 0 }, { "double ch", 1, false, 0 }, { "ch.", 1, false, 0 },
+		{ "ch", 1, false, 0 }, { "jaque", 1, false, 0 }, { "mate.", 2, false, 0 }, { "mate", 2, false, 0 },
+		{ "++", 1, false, 0 }, { "+", 1, false, 0 }, { "#", 2, false, 0 }, { "e.p.", 0, true, 0 }, { "e.p", 0, true, 0 },
+		{ "ep", 0, true, 0 }, { "a.p.", 0, true, 0 }, { "a.p", 0, true, 0 }, { "ap", 0, true, 0 },
+		{ "!!", 0, false, 3 }, { "??", 0, false, 4 }, { "!?", 0, false, 5 }, { "?!", 0, false, 6 },
+		{ "!", 0, false, 1 }, { "?", 0, false, 2 },
 	};
 	bool stripped = true;
 
@@ -278,6 +279,8 @@ static void descriptive_strip_suffixes(const char *s, size_t *n, struct descript
 				if (suffixes[k].check > spec->check)
 					spec->check = suffixes[k].check;
 				spec->en_passant |= suffixes[k].ep;
+				if (suffixes[k].nag)
+					spec->nag = suffixes[k].nag;
 				stripped = true;
 				break;
 			}
@@ -933,8 +936,10 @@ static enum descriptive_code descriptive_read(struct descriptive_game *game, con
 			 r.branched ? ", however the moves before it are read" : "", what + 2);
 		return e->code;
 	}
-	for (int i = 0; i < count; i++)
+	for (int i = 0; i < count; i++) {
 		game->moves[i] = game->plies[i].candidates[game->plies[i].next - 1];
+		game->nags[i] = game->specs[i].nag;
+	}
 	game->count = count;
 	if (descriptive_review(&r) != DESCRIPTIVE_OK) {
 		e->offset = offsets[e->ply];

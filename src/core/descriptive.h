@@ -51,6 +51,7 @@ struct descriptive_spec {
 	uint8_t target_wing;   /* a piece taken: the side it started on, as piece_wing */
 	uint8_t promotion;     /* enum piece_type, or 0 when none was written */
 	uint8_t check;         /* 0 none written, 1 check, 2 mate */
+	uint8_t nag;           /* a trailing !, ?, !!, ??, !?, ?! as NAG 1..6; 0 for none */
 	bool en_passant;       /* e.p. / a.p. written */
 	bitboard from;         /* where the mover may stand (pawn files, R/1 ...) */
 	bitboard to;           /* where it may go (or, for captures, take) */
@@ -128,6 +129,7 @@ struct descriptive_game {
 	/* output */
 	int count;                     /* plies read (text.count) */
 	move moves[DESCRIPTIVE_PLY_MAX];
+	uint8_t nags[DESCRIPTIVE_PLY_MAX]; /* each ply's annotation as a NAG (1..6), 0 for none */
 	int note_count;
 	struct descriptive_note notes[DESCRIPTIVE_NOTES_MAX];
 	struct descriptive_error error;

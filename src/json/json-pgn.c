@@ -14,7 +14,7 @@
 #include "core/uci.h"
 #include "core/utf8.h"
 
-/* Whole numbers below this are printed from a table (JSON_PGN_DIGITS[n]). */
+/* Whole numbers below this are printed from the builder's table (digits). */
 #define JSON_PGN_DIGITS 1000
 
 struct json_pgn {

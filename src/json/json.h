@@ -174,7 +174,7 @@ enum json_convert_failure {
 };
 
 /* Reads req->text from start and returns the /convert result: {"pgn", "moves": [{"given",
- * "offset", "san", "uci", "fen"}], "final_fen", "status", "notes": [{"code", "ply",
+ * "offset", "san", "uci", "fen", "nag"}], "final_fen", "status", "notes": [{"code", "ply",
  * "offset", "length", "message"}]}; SAN is always standard (English) SAN. game is the
  * caller's working memory (large: allocate it). When the game cannot be read, *failure
  * says why and the problem members are returned instead: {"code", "reason", "detail",

@@ -110,6 +110,8 @@ async function centre(page, selector) {
 
 // A mouse drag from the centre of one element to a point (or another element's centre).
 async function drag(page, fromSelector, to) {
+  await page.locator(fromSelector).scrollIntoViewIfNeeded();
+  if (typeof to === "string") await page.locator(to).scrollIntoViewIfNeeded();
   const a = await centre(page, fromSelector);
   const b = typeof to === "string" ? await centre(page, to) : to;
   await page.mouse.move(a.x, a.y);
@@ -124,8 +126,8 @@ function playFen(page, fen) {
 }
 
 async function main() {
-  if (Number(process.versions.node.split(".")[0]) < 20) {
-    die(`Node.js ${process.versions.node} is too old for playwright-core: 20 or later is needed (.ci/run installs it)`);
+  if (Number(process.versions.node.split(".")[0]) < 18) {
+    die(`Node.js ${process.versions.node} is too old for playwright-core: 18 or later is needed (Debian 12 has it; ./bootstrap installs it)`);
   }
   if (!existsSync(CHROMIUM)) die(`${CHROMIUM} not found: install Debian's chromium (./bootstrap does)`);
   let playwright;
@@ -139,8 +141,10 @@ async function main() {
   const { base } = fend;
   // However the test ends, the daemon it started goes with it.
   process.on("exit", () => fend.proc.kill("SIGTERM"));
+  // CI runs as root (Chromium's sandbox refuses root) and possibly in a container whose
+  // /dev/shm is small.
   const browser = await playwright.chromium.launch({
-    executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu"],
+    executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
   const consoleErrors = [];
   try {
@@ -331,6 +335,17 @@ async function main() {
     check("a Chess960 position is valid with the toggle", true);
     await page.uncheck("#opt-chess960");
 
+    // ---- sloppy SAN: played, and fend's warning shown
+    const CASTLES = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    await page.fill("#fen-input", CASTLES);
+    await playFen(page, CASTLES);
+    await page.fill("#play-move-input", "0-0");
+    await page.press("#play-move-input", "Enter");
+    const castled = await api(base, "/apply-move", { fen: CASTLES, move: "0-0" });
+    await playFen(page, castled.fen);
+    const warned = await page.textContent("#play-move-error");
+    check("a sloppy SAN move shows how fend read it", warned.includes(`“0-0” read as “${castled.warnings[0].became}”`), warned);
+
     // ---- promotion through the dialog
     await page.fill("#fen-input", PROMOTION);
     await page.waitForSelector('#play-board [data-square="a7"][data-piece="P"]');
@@ -369,7 +384,14 @@ async function main() {
     check("the editor's FEN is valid for fend too", madeCheck.valid);
     equal("the editor's FEN", await page.inputValue("#fen-input"), made);
 
+    // the start position button, then back to the position made
+    await page.click("#editor-start");
+    await page.waitForFunction((fen) => document.getElementById("fen-input").value === fen, START);
+    check("start position button", (await page.locator('#editor-board [data-piece="P"]').count()) === 8);
+    await page.fill("#fen-input", made);
+    await page.waitForSelector('#editor-board [data-square="e2"][data-piece=""]');
     // a piece dragged off the board is removed; one dragged to another square moves
+    await page.locator('#editor-board [data-square="a1"]').scrollIntoViewIfNeeded();
     const board = await page.locator("#editor-board").boundingBox();
     await drag(page, '#editor-board [data-square="a1"]', { x: board.x + board.width + 60, y: board.y + board.height - 10 });
     await page.waitForFunction(() => document.getElementById("fen-input").value === "4k3/8/8/8/8/8/8/3QK3 b Q - 0 1");
@@ -479,8 +501,16 @@ async function main() {
       equal(`${name} screenshot width`, s.width, width);
       check(`${name} screenshot is not blank`, s.colours > 20 && s.topShare < 0.9, JSON.stringify(s));
     }
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
-    check("nothing wider than 360 px", overflow <= 360, `scrollWidth ${overflow}`);
+    for (const tab of ["play", "editor", "pgn", "desc"]) {
+      await page.click(`#tab-${tab}`);
+      if (tab === "pgn") {
+        await page.click("#pgn-example");
+        await page.waitForSelector("#pgn-view:not([hidden])");
+      }
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+      check(`${tab}: nothing wider than 360 px`, overflow <= 360, `scrollWidth ${overflow}`);
+    }
+    await page.click("#tab-play");
 
     // ---- dark colour scheme
     await page.emulateMedia({ colorScheme: "dark" });
