@@ -24,6 +24,7 @@ struct fen_cli {
 	struct json_fen_style style;
 	bool pretty;
 	bool divide;
+	bool ndjson;
 	bool help;
 	int argc;
 	char **argv;
@@ -50,6 +51,10 @@ static const char fen_cli_usage[] =
 	"                      default), xfen (when a pawn could capture) or legal (when a\n"
 	"                      capture is legal)\n"
 	"  --castling STYLE    castling rights written as standard (KQkq, X-FEN) or shredder (HAha)\n"
+	"  --ndjson            validate -: each line is JSON, a string (the FEN) or an object\n"
+	"                      like the POST /validate body; prints the records of bulk\n"
+	"                      POST /validate (with \"line\"; an unreadable line gets an\n"
+	"                      \"error\" record)\n"
 	"  --divide            perft: print each first move's count before the total\n"
 	"  --pretty            indent the JSON output\n"
 	"  --help              this text;  --version  the version\n"
@@ -100,6 +105,8 @@ static int fen_cli_parse(struct fen_cli *cli, int argc, char **argv)
 			cli->parse.infer_castling = true;
 		} else if (!strcmp(arg, "--pretty")) {
 			cli->pretty = true;
+		} else if (!strcmp(arg, "--ndjson")) {
+			cli->ndjson = true;
 		} else if (!strcmp(arg, "--divide")) {
 			cli->divide = true;
 		} else if (!strcmp(arg, "--help")) {
@@ -161,12 +168,25 @@ static char *fen_cli_join(const struct fen_cli *cli, size_t *length)
 /* Validates one FEN and prints the result; returns the exit status it deserves. */
 static int fen_cli_validate_one(const struct fen_cli *cli, const char *text, size_t length)
 {
-	struct position pos;
-	struct fen_report report;
-	enum fen_verdict verdict = fen_parse(text, length, &cli->parse, &pos, &report);
+	bool valid;
 
-	fen_cli_print(cli, json_validation(verdict, &pos, &report, &cli->style));
-	return verdict == FEN_VALID ? EXIT_OK : EXIT_INVALID;
+	fen_cli_print(cli, json_validate_text(text, length, &cli->parse, &cli->style, &valid));
+	return valid ? EXIT_OK : EXIT_INVALID;
+}
+
+/* One line of --ndjson input, as bulk POST /validate reads it: blank lines are skipped;
+ * returns the exit status it deserves. */
+static int fen_cli_validate_ndjson(const struct fen_cli *cli, const char *line, size_t length, unsigned long number)
+{
+	bool valid = false;
+
+	if (strspn(line, " \t") == length)
+		return EXIT_OK;
+	if (length > JSON_LINE_MAX)
+		fen_cli_print(cli, json_line_too_long(number, JSON_LINE_MAX));
+	else
+		fen_cli_print(cli, json_validate_line(line, length, number, &cli->parse, &cli->style, &valid));
+	return valid ? EXIT_OK : EXIT_INVALID;
 }
 
 static int fen_cli_validate(const struct fen_cli *cli)
@@ -177,14 +197,19 @@ static int fen_cli_validate(const struct fen_cli *cli)
 
 	if (cli->argc < 1)
 		return fen_cli_usage_error("%s", "validate needs a FEN");
+	if (cli->ndjson && (cli->argc != 1 || strcmp(cli->argv[0], "-")))
+		return fen_cli_usage_error("%s", "--ndjson reads standard input: validate --ndjson -");
 	if (cli->argc == 1 && !strcmp(cli->argv[0], "-")) {
 		char *line = NULL;
 		size_t capacity = 0;
+		unsigned long number = 0;
 		ssize_t got;
 		while ((got = getline(&line, &capacity, stdin)) >= 0) {
+			number++;
 			while (got > 0 && (line[got - 1] == '\n' || line[got - 1] == '\r'))
 				line[--got] = '\0';
-			if (fen_cli_validate_one(cli, line, (size_t)got) != EXIT_OK)
+			if ((cli->ndjson ? fen_cli_validate_ndjson(cli, line, (size_t)got, number)
+					 : fen_cli_validate_one(cli, line, (size_t)got)) != EXIT_OK)
 				status = EXIT_INVALID;
 		}
 		free(line);
@@ -280,7 +305,7 @@ int main(int argc, char **argv)
 		int (*run)(const struct fen_cli *);
 		const char *usage;
 	} commands[] = {
-		{ "validate", fen_cli_validate, "fen validate [--lenient] [--chess960] [--infer-castling] [--ep STYLE] [--castling STYLE] FEN|-" },
+		{ "validate", fen_cli_validate, "fen validate [--lenient] [--chess960] [--infer-castling] [--ep STYLE] [--castling STYLE] [--ndjson] FEN|-" },
 		{ "moves", fen_cli_moves, "fen moves [--lenient] [--chess960] [--ep STYLE] [--castling STYLE] FEN" },
 		{ "apply", fen_cli_apply, "fen apply [--lenient] [--chess960] [--ep STYLE] [--castling STYLE] FEN MOVE..." },
 		{ "perft", fen_cli_perft, "fen perft [--chess960] [--divide] FEN DEPTH" },

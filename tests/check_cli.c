@@ -266,6 +266,41 @@ START_TEST(test_validate_stdin)
 }
 END_TEST
 
+/* "validate --ndjson -" prints exactly the records of bulk POST /validate (the same
+ * json_validate_line), skips blank lines, and exits 1 when any line is not a valid FEN. */
+START_TEST(test_validate_ndjson)
+{
+	const char *args[] = { "validate", "--ndjson", "-", NULL };
+	const char *lenient[] = { "validate", "--lenient", "--ndjson", "-", NULL };
+	const char *no_dash[] = { "validate", "--ndjson", POSITION_START_FEN, NULL };
+	static const char l1[] = "\"" POSITION_START_FEN "\"", l3[] = "{\"fen\":\"4k3/8/8/8/8/8/8/4K3\",\"mode\":\"lenient\"}",
+			  l4[] = "nope";
+	struct fen_options strict = util_strict(false), options = util_lenient(false);
+	char input[512], *a, *b, *c, *expected;
+	struct cli_run run;
+
+	snprintf(input, sizeof input, "%s\n\n%s\r\n%s\n", l1, l3, l4);
+	a = cli_expected(json_validate_line(l1, strlen(l1), 1, &strict, &JSON_FEN_STYLE_DEFAULT, NULL));
+	b = cli_expected(json_validate_line(l3, strlen(l3), 3, &strict, &JSON_FEN_STYLE_DEFAULT, NULL));
+	c = cli_expected(json_validate_line(l4, strlen(l4), 4, &strict, &JSON_FEN_STYLE_DEFAULT, NULL));
+	ck_assert_ptr_nonnull(strstr(c, "\"malformed_json\""));
+	expected = malloc(strlen(a) + strlen(b) + strlen(c) + 1);
+	sprintf(expected, "%s%s%s", a, b, c);
+	cli_expect(args, input, 1, expected);
+	free(a);
+	free(b);
+	free(c);
+	/* all valid: status 0; the flags are the defaults of string lines */
+	a = cli_expected(json_validate_line("\"4k3/8/8/8/8/8/8/4K3\"", 21, 1, &options, &JSON_FEN_STYLE_DEFAULT, NULL));
+	cli_expect(lenient, "\"4k3/8/8/8/8/8/8/4K3\"\n", 0, a);
+	/* --ndjson reads standard input only */
+	run = cli_run(no_dash, NULL);
+	ck_assert_int_eq(run.status, 2);
+	ck_assert_ptr_nonnull(strstr(run.err, "--ndjson"));
+	cli_free(&run);
+}
+END_TEST
+
 /* Arguments longer than the tool's buffer are cut, reported as too long, and nothing
  * overflows (this crashed before the fix in fen_cli_join). */
 START_TEST(test_validate_too_long)
@@ -608,6 +643,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_validate_chess960);
 	tcase_add_test(tc, test_validate_ep_styles);
 	tcase_add_test(tc, test_validate_stdin);
+	tcase_add_test(tc, test_validate_ndjson);
 	tcase_add_test(tc, test_validate_too_long);
 	tcase_add_test(tc, test_pretty);
 	suite_add_tcase(s, tc);

@@ -1273,6 +1273,149 @@ START_TEST(access_log_json)
 }
 END_TEST
 
+/* ---- bulk validation: POST /validate with NDJSON, streamed ---- */
+
+static void fixture_start_bulk(void)
+{
+	static const char *const args[] = { "--port", "0", "--log", "off", "--threads", "2", "--max-bulk-body",
+					    "20000000", NULL };
+
+	daemon_start(&fend, args);
+}
+
+/* The value of field in /proc/PID/status, in kB. */
+static long proc_status_kb(pid_t pid, const char *field)
+{
+	char path[64], line[256];
+	long kb = -1;
+	FILE *f;
+
+	snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+	f = fopen(path, "r");
+	ck_assert_ptr_nonnull(f);
+	while (fgets(line, sizeof line, f))
+		if (!strncmp(line, field, strlen(field)) && line[strlen(field)] == ':')
+			kb = strtol(line + strlen(field) + 1, NULL, 10);
+	fclose(f);
+	ck_assert_int_ge(kb, 0);
+	return kb;
+}
+
+START_TEST(bulk_validate_lines)
+{
+	static const char body[] = "\"" START_FEN "\"\n"
+				   "not json\n"
+				   "{\"fen\":\"4k3/8/8/8/8/8/8/4K3\",\"mode\":\"lenient\"}\r\n"
+				   "\n"
+				   "{\"mode\":\"strict\"}\n"
+				   "\"" E4_FEN "\"";
+	struct reply r;
+	char value[128];
+	char *line, *save = NULL;
+	int n = 0;
+
+	http1("POST", "/validate", "application/x-ndjson", body, NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_str_eq(reply_header(&r, "Content-Type", value, sizeof value), "application/x-ndjson");
+	ck_assert_str_eq(reply_header(&r, "Transfer-Encoding", value, sizeof value), "chunked");
+	ck_assert_ptr_nonnull(reply_header(&r, "X-Request-Id", value, sizeof value));
+	ck_assert_int_eq(count_of(r.body, "\n"), 5);
+	for (line = strtok_r(r.body, "\n", &save); line; line = strtok_r(NULL, "\n", &save), n++) {
+		static const int numbers[] = { 1, 2, 3, 5, 6 };
+		cJSON *rec = cJSON_Parse(line);
+		ck_assert_msg(rec != NULL, "line %d is not JSON: %s", n, line);
+		ck_assert_int_eq((int)cjson_number(rec, "line"), numbers[n]);
+		if (n == 0 || n == 2)
+			ck_assert(cJSON_IsTrue(cjson_member(cjson_member(rec, "result"), "valid")));
+		if (n == 4)
+			ck_assert_str_eq(cjson_string(cjson_member(rec, "result"), "fen"), E4_FEN);
+		if (n == 1)
+			ck_assert_str_eq(cjson_string(cjson_member(rec, "error"), "code"), "malformed_json");
+		if (n == 3) {
+			ck_assert_str_eq(cjson_string(cjson_member(rec, "error"), "code"), "missing_field");
+			ck_assert_str_eq(cjson_string(cjson_member(rec, "error"), "field"), "fen");
+		}
+		cJSON_Delete(rec);
+	}
+	ck_assert_int_eq(n, 5);
+	reply_free(&r);
+	/* the query's options are the lines' defaults; a bad one is a 400 for the request */
+	http1("POST", "/validate?mode=lenient", "application/x-ndjson", "\"4k3/8/8/8/8/8/8/4K3\"\n", NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_ptr_nonnull(strstr(r.body, "{\"line\":1,\"result\":{\"valid\":true,"));
+	reply_free(&r);
+	http1("POST", "/validate?ep=nope", "application/x-ndjson", "\"4k3/8/8/8/8/8/8/4K3\"\n", NULL, &r);
+	assert_problem(&r, 400, "invalid_field", "ep");
+	reply_free(&r);
+	/* an empty body is an empty answer */
+	http1("POST", "/validate", "application/x-ndjson", "", NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_uint_eq(r.length, 0);
+	reply_free(&r);
+	/* JSON bodies are single requests as before */
+	post_json("/validate", START_BODY, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert(cJSON_IsTrue(cjson_member(r.json, "valid")));
+	reply_free(&r);
+}
+END_TEST
+
+/* Over --max-bulk-body: 413 by Content-Length before reading, and for a chunked body
+ * once it passes the limit; fend keeps serving. */
+START_TEST(bulk_validate_limit)
+{
+	static const char *const chunked[] = { "Transfer-Encoding: chunked", NULL };
+	size_t n = 20000001;
+	char *body = malloc(n + 1);
+	struct reply r;
+
+	memset(body, ' ', n);
+	body[n] = '\0';
+	http1("POST", "/validate", "application/x-ndjson", body, NULL, &r);
+	assert_problem(&r, 413, "payload_too_large", NULL);
+	ck_assert_int_eq((int)cjson_number(r.json, "limit"), 20000000);
+	reply_free(&r);
+	http1("POST", "/validate", "application/x-ndjson", body, chunked, &r);
+	assert_problem(&r, 413, "payload_too_large", NULL);
+	reply_free(&r);
+	free(body);
+	http1("POST", "/validate", "application/x-ndjson", "\"" START_FEN "\"", chunked, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_ptr_nonnull(strstr(r.body, "\"valid\":true"));
+	reply_free(&r);
+}
+END_TEST
+
+/* A body far larger than --max-body is read in constant memory: 16 MB of lines (mostly
+ * blank, so the answer stays small) leave fend's peak RSS far below the body's size. */
+START_TEST(bulk_validate_constant_memory)
+{
+	size_t n = 16 * 1024 * 1024, used = 0;
+	char *body = malloc(n + 256);
+	struct reply r;
+	long before = proc_status_kb(fend.pid, "VmHWM"), after;
+	int lines = 0, fens = 0;
+
+	while (used + 1100 < n) {
+		if (lines++ % 1000 == 0) {
+			used += (size_t)sprintf(body + used, "\"" START_FEN "\"\n");
+			fens++;
+		}
+		memset(body + used, ' ', 1000);
+		used += 1000;
+		body[used++] = '\n';
+	}
+	body[used] = '\0';
+	http1("POST", "/validate", "application/x-ndjson", body, NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_int_eq(count_of(r.body, "\"valid\":true"), fens);
+	reply_free(&r);
+	free(body);
+	after = proc_status_kb(fend.pid, "VmHWM");
+	ck_assert_msg(after - before < 6 * 1024, "peak RSS grew from %ld kB to %ld kB for a 16 MB body", before, after);
+}
+END_TEST
+
 static Suite *http_suite(void)
 {
 	Suite *s = suite_create("http");
@@ -1331,6 +1474,14 @@ static Suite *http_suite(void)
 	tcase_add_test(tc, sigint_idle_exits_0);
 	tcase_add_test(tc, access_log_text);
 	tcase_add_test(tc, access_log_json);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("bulk");
+	tcase_add_checked_fixture(tc, fixture_start_bulk, fixture_stop);
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	tcase_add_test(tc, bulk_validate_lines);
+	tcase_add_test(tc, bulk_validate_limit);
+	tcase_add_test(tc, bulk_validate_constant_memory);
 	suite_add_tcase(s, tc);
 	return s;
 }

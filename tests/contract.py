@@ -176,11 +176,13 @@ def pointer_escape(text):
 
 class Daemon:
     KNOWN_ENV = ("FEND_LISTEN", "FEND_PORT", "FEND_THREADS", "FEND_MAX_BODY", "FEND_TIMEOUT",
-                 "FEND_MAX_CONNECTIONS", "FEND_CORS_ORIGIN", "FEND_LOG")
+                 "FEND_MAX_CONNECTIONS", "FEND_CORS_ORIGIN", "FEND_LOG",
+                 "FEND_DRAIN_DELAY", "FEND_TRUST_PROXY")
 
-    def __init__(self, binary, *args):
+    def __init__(self, binary, *args, env=None):
         self.binary = binary
         self.args = list(args)
+        self.env = env or {}  # FEND_* settings for this daemon (the caller's are dropped)
         self.proc = None
         self.stderr = tempfile.TemporaryFile()
         self.port = None
@@ -188,6 +190,7 @@ class Daemon:
 
     def start(self):
         env = {k: v for k, v in os.environ.items() if k not in self.KNOWN_ENV}
+        env.update(self.env)
         self.proc = subprocess.Popen(
             [self.binary, "--listen", "127.0.0.1", "--port", "0", "--log", "off", *self.args],
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=self.stderr, env=env)
@@ -513,6 +516,23 @@ class Checker:
         except UnicodeDecodeError as exc:
             self.fail(name, f"{label}: the body is not UTF-8 ({exc})")
             return None
+        if mt == "application/x-ndjson":
+            # one JSON text a line; the schema is that of one line
+            records = []
+            for number, line in enumerate(text.split("\n")[:-1] if text else [], 1):
+                try:
+                    record = strict_json(line)
+                except ValueError as exc:
+                    self.fail(name, f"{label}: line {number} of the NDJSON body is not JSON ({exc})")
+                    return None
+                if json.dumps(record, ensure_ascii=False, separators=(",", ":")) != line:
+                    self.fail(name, f"{label}: line {number}: the JSON is not printed compactly")
+                for e in self.d.errors(schema_ptr, record):
+                    self.fail(name, f"{label}: line {number}: {e}")
+                records.append(record)
+            if text and not text.endswith("\n"):
+                self.fail(name, f"{label}: the NDJSON body does not end with a newline")
+            return records
         if mt.endswith("json"):
             try:
                 instance = strict_json(text)
@@ -583,6 +603,15 @@ def run_checks(c, d):
                                want(b["version"] == c.daemon.version,
                                     f"version {b['version']} but the banner says {c.daemon.version}")))
     c.check("version HEAD", "HEAD", "/version", expect=ok)
+    c.check("ready", "GET", "/ready", expect=ok,
+            then=lambda r, b: want(b == {"status": "ready"}, "not {\"status\":\"ready\"}"))
+    c.check("ready HEAD", "HEAD", "/ready", expect=ok)
+    c.check("metrics", "GET", "/metrics", expect=ok,
+            then=lambda r, b: (want(r.header("Content-Type") == "text/plain; version=0.0.4; charset=utf-8",
+                                    f"Content-Type {r.header('Content-Type')!r} is not Prometheus text 0.0.4"),
+                               want(f'fend_build_info{{version="{c.daemon.version}"}} 1\n'.encode() in r.body,
+                                    "no fend_build_info line with the banner's version")))
+    c.check("metrics HEAD", "HEAD", "/metrics", expect=ok)
     c.check("openapi.yaml", "GET", "/openapi.yaml", expect=ok,
             then=lambda r, b: want(r.body == d.raw, "the daemon serves another document than "
                                    f"{DOC_PATH} ({len(r.body)} bytes, the file has {len(d.raw)}): rebuild fend"))
@@ -594,6 +623,20 @@ def run_checks(c, d):
     c.check("request id with a space replaced", "GET", "/health", headers={"X-Request-Id": "a b"}, expect=ok)
     c.check("request id of 129 bytes replaced", "GET", "/health", headers={"X-Request-Id": "y" * 129},
             expect=ok)
+
+    # ---- the web page: GET / and its files, byte for byte what web/ holds
+    for target, name in [("/", "index.html"), ("/fend.js", "fend.js"), ("/app.js", "app.js"),
+                         ("/style.css", "style.css"), ("/favicon.svg", "favicon.svg")]:
+        with open(os.path.join(SOURCE_DIR, "web", name), "rb") as f:
+            expected = f.read()
+        c.check(f"web {target}", "GET", target, expect=ok,
+                then=lambda r, b, expected=expected, name=name: (
+                    want(r.body == expected, f"the daemon serves another web/{name} ({len(r.body)} bytes, "
+                                             f"the file has {len(expected)}): rebuild fend"),
+                    want(r.header("Cache-Control") == "no-cache", "no Cache-Control: no-cache")))
+        c.check(f"web {target} HEAD", "HEAD", target, expect=ok)
+    c.check("web page loads only its own files", "GET", "/", expect=ok,
+            then=lambda r, b: want(not re.search(r"(src|href)=\"(https?:)?//", b), "a resource from another host"))
 
     # ---- keep-alive: several requests on one connection
     conn = http.client.HTTPConnection("127.0.0.1", c.client.port, timeout=TIMEOUT)
@@ -656,6 +699,45 @@ def run_checks(c, d):
             expect=ok, then=valid)
     c.check("validate GET invalid FEN is 200", "GET", "/validate?" + query(fen=NO_KINGS), expect=ok,
             then=invalid)
+    # ---- bulk /validate: NDJSON in, NDJSON out, streamed
+    ndjson = {"Content-Type": "application/x-ndjson"}
+    bulk_lines = [json.dumps(E4), "not json", "", json.dumps({"fen": BOARD_ONLY, "mode": "lenient"}),
+                  json.dumps({"fen": 1}), json.dumps(NO_KINGS)]
+    bulk_body = "\n".join(bulk_lines) + "\n"
+
+    def bulk_same_as_cli(*args):
+        def check(r, b):
+            if not os.access(FEN_CLI, os.X_OK):
+                return
+            out = subprocess.run([FEN_CLI, "validate", *args, "--ndjson", "-"], input=bulk_body.encode(),
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=TIMEOUT)
+            want(r.body == out.stdout, f"differs from `fen validate {' '.join(args)} --ndjson -`: "
+                                       f"{out.stdout[:300]!r}")
+        return check
+
+    def bulk_records(r, b):
+        want([rec["line"] for rec in b] == [1, 2, 4, 5, 6], f"lines {[rec['line'] for rec in b]}")
+        want(b[0]["result"]["valid"] and b[0]["result"]["fen"] == E4, "line 1 is not E4, valid")
+        want(b[1]["error"]["code"] == "malformed_json", "line 2 is not malformed_json")
+        want(b[3]["error"]["code"] == "invalid_field" and b[3]["error"]["field"] == "fen",
+             "line 5 is not invalid_field fen")
+        want(b[4]["result"]["valid"] is False, "line 6 is valid")
+        want(r.header("Transfer-Encoding") == "chunked", "not chunked")
+    c.check("validate bulk NDJSON", "POST", "/validate", body=bulk_body, headers=ndjson, expect=ok,
+            then=all_of(bulk_records, bulk_same_as_cli()))
+    c.check("validate bulk, query defaults", "POST", "/validate?" + query(mode="lenient", ep="legal"),
+            body=bulk_body, headers={"Content-Type": "application/jsonl"}, expect=ok,
+            then=all_of(lambda r, b: want(b[2]["result"]["valid"], "lenient default not applied"),
+                        bulk_same_as_cli("--lenient", "--ep", "legal")))
+    c.check("validate bulk, bad query option", "POST", "/validate?" + query(castling="weird"), body=bulk_body,
+            headers=ndjson, expect=400, code="invalid_field", field="castling")
+    c.check("validate bulk, empty body", "POST", "/validate", body=b"", headers=ndjson, expect=ok,
+            then=lambda r, b: want(r.body == b"", "an empty body gets records"))
+    c.check("validate bulk, chunked upload", "POST", "/validate",
+            raw=lambda: c.client.raw("POST", "/validate", [("Content-Type", "application/x-ndjson"),
+                                                           ("Transfer-Encoding", "chunked")],
+                                     [bulk_body[:17].encode(), bulk_body[17:].encode()], chunked=True),
+            expect=ok, then=bulk_records)
     c.check("validate unknown members ignored", "POST", "/validate",
             body={"fen": START, "colour": "blue", "extra": {"a": [1, 2]}}, expect=ok, then=valid)
     c.check("validate without Content-Type", "POST", "/validate", body=json.dumps({"fen": START}).encode(),
@@ -937,14 +1019,15 @@ def run_checks(c, d):
                 expect=204, then=preflight)
 
     # ---- 404 and 405
-    for method, target in [("GET", "/"), ("GET", "/nope"), ("POST", "/nope"), ("GET", "/validate/"),
+    for method, target in [("GET", "/index.html"), ("GET", "/web/app.js"), ("GET", "/nope"), ("POST", "/nope"), ("GET", "/validate/"),
                            ("GET", "/api/validate"), ("OPTIONS", "/nope"), ("HEAD", "/nope"),
                            ("GET", "/" + "x" * 300)]:
         c.check(f"not found {method} {target[:20]}", method, target, expect=404, code="not_found")
     for method, path in [("DELETE", "/validate"), ("PUT", "/validate"), ("GET", "/apply-move"),
                          ("HEAD", "/apply-move"), ("PUT", "/apply-move"), ("DELETE", "/moves"),
                          ("PATCH", "/render"), ("POST", "/health"), ("PUT", "/version"),
-                         ("POST", "/openapi.yaml"), ("DELETE", "/openapi.yaml")]:
+                         ("POST", "/openapi.yaml"), ("DELETE", "/openapi.yaml"), ("POST", "/"),
+                         ("PUT", "/app.js")]:
         def allowed(r, b, path=path):
             documented = {m.upper() for m in d.doc["paths"][path] if m in HTTP_METHODS}
             if r.body:
@@ -973,6 +1056,14 @@ def run_second_daemon_checks(c, limit):
                                      [("Content-Type", "application/json"), ("Transfer-Encoding", "chunked")],
                                      [at_limit[:600], at_limit[600:] + b"  "], chunked=True),
             expect=413, code="payload_too_large")
+    line = json.dumps(START).encode() + b"\n"
+    bulk = line * (2 * limit // len(line))
+    c.check("max-bulk-body: NDJSON under it, over --max-body", "POST", "/validate", body=bulk,
+            headers={"Content-Type": "application/x-ndjson"}, expect=200,
+            then=lambda r, b: want(len(b) == len(bulk) // len(line), f"{len(b)} records"))
+    c.check("max-bulk-body: NDJSON over it", "POST", "/validate", body=bulk + line,
+            headers={"Content-Type": "application/x-ndjson"}, expect=413, code="payload_too_large",
+            then=lambda r, b: want(b["limit"] == 2 * limit, f"limit {b['limit']}, not --max-bulk-body"))
 
 
 # Every response example of the document, with the request that produces it: the daemon
@@ -1142,7 +1233,8 @@ def main():
             failures.extend(f"shutdown: {p}" for p in daemon.stop())
         # a second daemon: another --cors-origin, a small --max-body
         limit = 1000
-        second = Daemon(FEND, "--cors-origin", "https://app.example", "--max-body", str(limit))
+        second = Daemon(FEND, "--cors-origin", "https://app.example", "--max-body", str(limit),
+                        "--max-bulk-body", str(2 * limit))
         try:
             second.start()
             c.client, c.daemon, c.origin = Client(second.port), second, "https://app.example"

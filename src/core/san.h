@@ -47,6 +47,10 @@ const char *san_lang_name(enum san_lang lang);
 /* Returns 0 and sets *out for a known name, -1 otherwise. */
 int san_lang_parse(const char *name, enum san_lang *out);
 
+/* The letter (UTF-8, possibly several bytes; "" for a pawn) that lang writes for a piece
+ * of type t and colour c; the colour matters only for figurines. */
+const char *san_piece_letter(enum san_lang lang, enum color c, enum piece_type t);
+
 enum san_style { SAN_STYLE_SAN, SAN_STYLE_LAN };
 
 /* Writes the legal move m of pos in the given language and style into out; returns the

@@ -7,7 +7,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "core/utf8.h"
 #include "http/http.h"
 
 void body_init(struct body *b)
@@ -21,8 +20,7 @@ void body_clear(struct body *b)
 	body_init(b);
 }
 
-/* The 413 problem, naming the limit. */
-static void body_too_large(size_t max_body, struct http_response *resp)
+void body_too_large(size_t max_body, struct http_response *resp)
 {
 	char detail[96];
 	cJSON *ext = cJSON_CreateObject();
@@ -112,20 +110,6 @@ int body_append(struct body *b, const char *data, size_t size, size_t max_body)
 	return 0;
 }
 
-/* Offset of the first \u0000 escape in a JSON text (escaped backslashes skipped), or
- * length when there is none. */
-static size_t body_find_nul_escape(const char *data, size_t length)
-{
-	for (size_t i = 0; i + 1 < length; i++) {
-		if (data[i] != '\\')
-			continue;
-		if (data[i + 1] == 'u' && i + 5 < length && !memcmp(data + i + 2, "0000", 4))
-			return i;
-		i++; /* the escaped character */
-	}
-	return length;
-}
-
 /* 400 malformed_json at a byte offset. */
 static void body_malformed(struct http_response *resp, const char *detail, size_t offset)
 {
@@ -141,9 +125,7 @@ static void body_malformed(struct http_response *resp, const char *detail, size_
 
 cJSON *body_parse(struct body *b, size_t max_body, struct http_response *resp)
 {
-	const char *end = NULL, *nul;
-	char detail[96];
-	size_t valid, escape;
+	struct json_text_error err;
 	cJSON *root;
 
 	if (b->too_large) {
@@ -158,34 +140,9 @@ cJSON *body_parse(struct body *b, size_t max_body, struct http_response *resp)
 		body_malformed(resp, "the request body is empty", 0);
 		return NULL;
 	}
-	/* cJSON would stop at a NUL and call the rest trailing garbage: say where it is. */
-	nul = memchr(b->data, '\0', b->length);
-	if (nul) {
-		body_malformed(resp, "the request body contains a NUL byte", (size_t)(nul - b->data));
-		return NULL;
-	}
-	/* JSON text is UTF-8 (RFC 8259); anything else would be echoed back in answers. */
-	valid = utf8_valid_length(b->data, b->length);
-	if (valid < b->length) {
-		snprintf(detail, sizeof detail, "the request body is not UTF-8 (byte %zu)", valid);
-		body_malformed(resp, detail, valid);
-		return NULL;
-	}
-	/* cJSON turns \u0000 into a NUL that would silently end the string: refuse it. */
-	escape = body_find_nul_escape(b->data, b->length);
-	if (escape < b->length) {
-		body_malformed(resp, "a string in the request body contains \\u0000 (NUL), which is not accepted",
-			       escape);
-		return NULL;
-	}
-	/* The length counts the terminating NUL, as require_null_terminated wants. */
-	root = cJSON_ParseWithLengthOpts(b->data, b->length + 1, &end, 1);
+	root = json_parse_text(b->data, b->length, "the request body", &err);
 	if (!root) {
-		size_t offset = end && end >= b->data ? (size_t)(end - b->data) : 0;
-		if (offset > b->length)
-			offset = b->length;
-		snprintf(detail, sizeof detail, "the request body is not valid JSON (the error is at byte %zu)", offset);
-		body_malformed(resp, detail, offset);
+		body_malformed(resp, err.detail, err.offset);
 		return NULL;
 	}
 	if (!cJSON_IsObject(root)) {
@@ -196,10 +153,11 @@ cJSON *body_parse(struct body *b, size_t max_body, struct http_response *resp)
 	return root;
 }
 
-/* The body's member called name, or NULL. */
-static const cJSON *body_member(const struct http_request *req, const char *name)
+/* The problem of an option json_* found wrong; returns -1. */
+static int body_option_problem(struct http_response *resp, const struct json_option_error *err)
 {
-	return cJSON_GetObjectItemCaseSensitive(req->body, name);
+	reply_problem_field(resp, err->missing ? REPLY_MISSING_FIELD : REPLY_INVALID_FIELD, err->field, err->detail);
+	return -1;
 }
 
 /* The query parameter name, or NULL. */
@@ -211,21 +169,12 @@ static const char *body_query(const struct http_request *req, const char *name)
 int body_string(const struct http_request *req, const char *name, bool required, const char **out,
 		struct http_response *resp)
 {
+	struct json_option_error err;
 	char detail[96];
 
-	*out = NULL;
-	if (req->body) {
-		const cJSON *item = body_member(req, name);
-		if (item && !cJSON_IsString(item)) {
-			snprintf(detail, sizeof detail, "%s must be a string", name);
-			reply_problem_field(resp, REPLY_INVALID_FIELD, name, detail);
-			return -1;
-		}
-		if (item)
-			*out = item->valuestring;
-	} else {
-		*out = body_query(req, name);
-	}
+	if (req->body)
+		return json_member_string(req->body, name, required, out, &err) ? body_option_problem(resp, &err) : 0;
+	*out = body_query(req, name);
 	if (!*out && required) {
 		snprintf(detail, sizeof detail, "%s is required", name);
 		reply_problem_field(resp, REPLY_MISSING_FIELD, name, detail);
@@ -236,31 +185,24 @@ int body_string(const struct http_request *req, const char *name, bool required,
 
 int body_bool(const struct http_request *req, const char *name, bool *out, struct http_response *resp)
 {
+	struct json_option_error err;
 	char detail[96];
+	const char *value;
 
-	if (req->body) {
-		const cJSON *item = body_member(req, name);
-		if (!item)
-			return 0;
-		if (cJSON_IsBool(item)) {
-			*out = cJSON_IsTrue(item);
-			return 0;
-		}
-		snprintf(detail, sizeof detail, "%s must be true or false", name);
-	} else {
-		const char *value = body_query(req, name);
-		if (!value)
-			return 0;
-		if (!strcmp(value, "true") || !strcmp(value, "1")) {
-			*out = true;
-			return 0;
-		}
-		if (!strcmp(value, "false") || !strcmp(value, "0")) {
-			*out = false;
-			return 0;
-		}
-		snprintf(detail, sizeof detail, "%s must be true, false, 1 or 0", name);
+	if (req->body)
+		return json_member_bool(req->body, name, out, &err) ? body_option_problem(resp, &err) : 0;
+	value = body_query(req, name);
+	if (!value)
+		return 0;
+	if (!strcmp(value, "true") || !strcmp(value, "1")) {
+		*out = true;
+		return 0;
 	}
+	if (!strcmp(value, "false") || !strcmp(value, "0")) {
+		*out = false;
+		return 0;
+	}
+	snprintf(detail, sizeof detail, "%s must be true, false, 1 or 0", name);
 	reply_problem_field(resp, REPLY_INVALID_FIELD, name, detail);
 	return -1;
 }
@@ -268,33 +210,33 @@ int body_bool(const struct http_request *req, const char *name, bool *out, struc
 int body_position_options(const struct http_request *req, const char **fen, struct fen_options *options,
 			  struct json_fen_style *style, struct http_response *resp)
 {
+	if (body_string(req, "fen", true, fen, resp))
+		return -1;
+	return body_style_options(req, options, style, resp);
+}
+
+int body_style_options(const struct http_request *req, struct fen_options *options, struct json_fen_style *style,
+		       struct http_response *resp)
+{
+	struct json_option_error err;
 	const char *value;
 
 	*options = (struct fen_options){ FEN_STRICT, false, false };
 	*style = JSON_FEN_STYLE_DEFAULT;
-	if (body_string(req, "fen", true, fen, resp))
-		return -1;
 	if (body_string(req, "mode", false, &value, resp))
 		return -1;
-	if (value && json_parse_mode(value, &options->mode)) {
-		reply_problem_field(resp, REPLY_INVALID_FIELD, "mode", "mode must be \"strict\" or \"lenient\"");
-		return -1;
-	}
+	if (json_style_options(value, NULL, NULL, options, style, &err))
+		return body_option_problem(resp, &err);
 	if (body_bool(req, "chess960", &options->chess960, resp) ||
 	    body_bool(req, "infer_castling", &options->infer_castling, resp))
 		return -1;
 	if (body_string(req, "ep", false, &value, resp))
 		return -1;
-	if (value && json_parse_ep_style(value, &style->ep)) {
-		reply_problem_field(resp, REPLY_INVALID_FIELD, "ep", "ep must be \"fen\", \"xfen\" or \"legal\"");
-		return -1;
-	}
+	if (json_style_options(NULL, value, NULL, options, style, &err))
+		return body_option_problem(resp, &err);
 	if (body_string(req, "castling", false, &value, resp))
 		return -1;
-	if (value && json_parse_castling_style(value, &style->castling)) {
-		reply_problem_field(resp, REPLY_INVALID_FIELD, "castling",
-				    "castling must be \"standard\" or \"shredder\"");
-		return -1;
-	}
+	if (json_style_options(NULL, NULL, value, options, style, &err))
+		return body_option_problem(resp, &err);
 	return 0;
 }

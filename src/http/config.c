@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "http/http.h"
@@ -39,6 +40,19 @@ const char config_usage[] =
 	"  --cors-origin ORIGIN   Access-Control-Allow-Origin of every response\n"
 	"                         (FEND_CORS_ORIGIN, default *)\n"
 	"  --log FORMAT           access log on stderr: text, json or off (FEND_LOG, default text)\n"
+	"  --max-bulk-body BYTES  largest NDJSON body of bulk POST /validate, which is spooled\n"
+	"                         to --spool-dir, not held in memory\n"
+	"                         (FEND_MAX_BULK_BODY, default " CONFIG_STR(FEND_DEFAULT_MAX_BULK_BODY) ")\n"
+	"  --spool-dir DIR        directory for the temporary (unlinked) files that streamed\n"
+	"                         request bodies are spooled to (FEND_SPOOL_DIR, default\n"
+	"                         $TMPDIR, else /tmp)\n"
+	"  --drain-delay S        after SIGTERM, seconds /ready answers 503 while requests are\n"
+	"                         still served, before fend stops accepting (FEND_DRAIN_DELAY,\n"
+	"                         default 0)\n"
+	"  --trust-proxy CIDRS    proxies (10.0.0.0/8,127.0.0.1,...) whose X-Forwarded-For names\n"
+	"                         the client in the log (FEND_TRUST_PROXY, default none)\n"
+	"  --health-check [URL]   as the first option: GET URL (default http://127.0.0.1:PORT/health\n"
+	"                         from FEND_PORT) and exit 0 if it answered 200, else 1\n"
 	"  --help                 this text\n"
 	"  --version              the version\n"
 	"\n"
@@ -134,6 +148,21 @@ static int config_set_cors_origin(struct config *cfg, const char *value, const c
 	return 0;
 }
 
+static int config_set_spool_dir(struct config *cfg, const char *value, const char *source)
+{
+	struct stat st;
+	size_t n = strlen(value);
+
+	if (n == 0 || n >= sizeof cfg->spool_dir)
+		return config_error(source, "takes a directory path of at most %zu bytes", sizeof cfg->spool_dir - 1);
+	/* Checked now, so that a wrong directory fails at start-up and not at the first
+	 * bulk request. */
+	if (stat(value, &st) || !S_ISDIR(st.st_mode) || access(value, W_OK | X_OK))
+		return config_error(source, "takes a writable directory; '%s' is not one", value);
+	memcpy(cfg->spool_dir, value, n + 1);
+	return 0;
+}
+
 static int config_set_log(struct config *cfg, const char *value, const char *source)
 {
 	if (!strcmp(value, "text"))
@@ -144,6 +173,17 @@ static int config_set_log(struct config *cfg, const char *value, const char *sou
 		cfg->log = CONFIG_LOG_OFF;
 	else
 		return config_error(source, "takes text, json or off, not '%s'", value);
+	return 0;
+}
+
+static int config_set_trust_proxy(struct config *cfg, const char *value, const char *source)
+{
+	char err[160];
+	int n = proxy_parse(value, cfg->trusted, CONFIG_TRUSTED_MAX, err, sizeof err);
+
+	if (n < 0)
+		return config_error(source, "%s", err);
+	cfg->trusted_count = n;
 	return 0;
 }
 
@@ -160,6 +200,11 @@ static const struct config_option config_options[] = {
 	  CONFIG_NUMBER(max_connections, 1, 1000000, "a number of connections") },
 	{ "--cors-origin", "FEND_CORS_ORIGIN", config_set_cors_origin, 0, 0, NULL, 0, 0 },
 	{ "--log", "FEND_LOG", config_set_log, 0, 0, NULL, 0, 0 },
+	{ "--max-bulk-body", "FEND_MAX_BULK_BODY",
+	  CONFIG_NUMBER(max_bulk_body, 1, 64ULL * 1024 * 1024 * 1024, "a size in bytes") },
+	{ "--spool-dir", "FEND_SPOOL_DIR", config_set_spool_dir, 0, 0, NULL, 0, 0 },
+	{ "--drain-delay", "FEND_DRAIN_DELAY", CONFIG_NUMBER(drain_delay, 0, 3600, "a number of seconds") },
+	{ "--trust-proxy", "FEND_TRUST_PROXY", config_set_trust_proxy, 0, 0, NULL, 0, 0 },
 };
 
 /* Sets one option from value (named source in messages); -1 after printing why not. */
@@ -187,6 +232,7 @@ static int config_apply(struct config *cfg, const struct config_option *opt, con
 static void config_defaults(struct config *cfg)
 {
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	const char *tmpdir;
 
 	memset(cfg, 0, sizeof *cfg);
 	config_set_listen(cfg, FEND_DEFAULT_LISTEN, "default");
@@ -197,6 +243,9 @@ static void config_defaults(struct config *cfg)
 	cfg->max_connections = FEND_DEFAULT_MAX_CONNECTIONS;
 	strcpy(cfg->cors_origin, "*");
 	cfg->log = CONFIG_LOG_TEXT;
+	cfg->max_bulk_body = FEND_DEFAULT_MAX_BULK_BODY;
+	tmpdir = getenv("TMPDIR");
+	snprintf(cfg->spool_dir, sizeof cfg->spool_dir, "%s", tmpdir && *tmpdir ? tmpdir : "/tmp");
 }
 
 /* Reads the flags of argv; -1 after printing what is wrong. */

@@ -78,8 +78,11 @@ void endpoint_apply_move(const struct http_request *req, struct http_response *r
 		texts[count++] = one->valuestring;
 	result = json_apply_moves(&pos, texts, count, list != NULL, &style, &illegal);
 	free(texts);
-	if (illegal && result)
+	if (illegal && result) {
 		reply_problem(resp, REPLY_ILLEGAL_MOVE, NULL, result);
-	else
+	} else {
+		if (result)
+			metrics_count_moves((unsigned)count);
 		reply_json(resp, 200, result);
+	}
 }

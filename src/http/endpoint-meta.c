@@ -1,5 +1,5 @@
-/* endpoint-meta.c -- what the service says about itself: GET /health, GET /version and
- * GET /openapi.yaml (the contract, embedded at build time). */
+/* endpoint-meta.c -- what the service says about itself: GET /health, GET /ready,
+ * GET /version and GET /openapi.yaml (the contract, embedded at build time). */
 #include "config.h"
 
 #include "http/http.h"
@@ -12,6 +12,19 @@ void endpoint_health(const struct http_request *req, struct http_response *resp)
 {
 	(void)req;
 	reply_static(resp, 200, REPLY_JSON_TYPE, endpoint_health_body, sizeof endpoint_health_body - 1);
+}
+
+static const char endpoint_ready_body[] = "{\"status\":\"ready\"}";
+
+/* {"status":"ready"} while fend takes new work; a 503 problem while it starts or, after
+ * SIGTERM, drains: /health says the process lives, /ready whether to send it requests. */
+void endpoint_ready(const struct http_request *req, struct http_response *resp)
+{
+	(void)req;
+	if (server_is_ready())
+		reply_static(resp, 200, REPLY_JSON_TYPE, endpoint_ready_body, sizeof endpoint_ready_body - 1);
+	else
+		reply_problem(resp, REPLY_SERVICE_UNAVAILABLE, "fend is starting or shutting down", NULL);
 }
 
 /* {"name":"fend","version":"0.1.0"} */

@@ -1,23 +1,102 @@
 /* endpoint-validate.c -- POST /validate and GET /validate: is the FEN well formed and
- * the position legal? Always 200 for a well-formed request; the verdict is in the body. */
+ * the position legal? Always 200 for a well-formed request; the verdict is in the body.
+ * An NDJSON body is bulk validation: streamed, one result line per input line. */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "http/http.h"
+#include "http/stream.h"
+
+/* Lines validated per produce call: enough to fill a chunk, few enough to stay short. */
+#define VALIDATE_LINES_PER_CALL 64
 
 /* Answers with json_validation, the same JSON `fen validate` prints. */
 void endpoint_validate(const struct http_request *req, struct http_response *resp)
 {
 	struct fen_options options;
 	struct json_fen_style style;
-	struct position pos;
-	struct fen_report report;
-	enum fen_verdict verdict;
 	const char *fen;
+	bool valid = false;
+	cJSON *result;
 
 	if (body_position_options(req, &fen, &options, &style, resp))
 		return;
-	verdict = fen_parse(fen, strlen(fen), &options, &pos, &report);
-	reply_json(resp, 200, json_validation(verdict, &pos, &report, &style));
+	result = json_validate_text(fen, strlen(fen), &options, &style, &valid);
+
+	if (result)
+		metrics_count_validation(valid);
+	reply_json(resp, 200, result);
 }
+
+/* Bulk validation's state: the defaults from the query string. */
+struct validate_bulk {
+	struct fen_options options;
+	struct json_fen_style style;
+};
+
+static size_t validate_bulk_limit(const struct config *cfg)
+{
+	return cfg->max_bulk_body;
+}
+
+/* The query's options (mode, chess960, ...) are the defaults of every line. */
+static int validate_bulk_open(const struct http_request *req, void **state, struct http_response *resp)
+{
+	struct validate_bulk *bulk = malloc(sizeof *bulk);
+
+	if (!bulk) {
+		reply_internal_error(resp);
+		return -1;
+	}
+	if (body_style_options(req, &bulk->options, &bulk->style, resp)) {
+		free(bulk);
+		return -1;
+	}
+	*state = bulk;
+	return 0;
+}
+
+/* Validates the next lines: a record each; blank lines are skipped (but counted). */
+static enum stream_step validate_bulk_produce(void *state, struct stream_input *in, struct stream_output *out)
+{
+	const struct validate_bulk *bulk = state;
+	char *line;
+	size_t length;
+	bool valid = false;
+
+	for (int i = 0; i < VALIDATE_LINES_PER_CALL; i++) {
+		cJSON *record;
+		switch (stream_line(in, JSON_LINE_MAX, &line, &length)) {
+		case STREAM_LINE:
+			if (strspn(line, " \t") == length)
+				continue;
+			record = json_validate_line(line, length, stream_line_number(in), &bulk->options, &bulk->style,
+						    &valid);
+			if (record)
+				metrics_count_validation(valid);
+			break;
+		case STREAM_LINE_LONG:
+			record = json_line_too_long(stream_line_number(in), JSON_LINE_MAX);
+			break;
+		case STREAM_LINE_EOF:
+			return STREAM_END;
+		default:
+			return STREAM_FAIL;
+		}
+		if (stream_emit_json(out, record))
+			return STREAM_FAIL;
+	}
+	return STREAM_MORE;
+}
+
+const struct stream_endpoint endpoint_validate_stream = {
+	.accepts = stream_is_ndjson_type,
+	.media_type = STREAM_NDJSON_TYPE,
+	.limit = validate_bulk_limit,
+	.content_type = STREAM_NDJSON_TYPE,
+	.open = validate_bulk_open,
+	.produce = validate_bulk_produce,
+	.close = free,
+};

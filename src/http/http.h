@@ -17,6 +17,7 @@
 
 struct router_route;
 struct server;
+struct stream_endpoint;
 
 /* Defaults of the daemon's settings; configure may override them with -D. */
 #ifndef FEND_DEFAULT_LISTEN
@@ -30,6 +31,9 @@ struct server;
 #endif
 #ifndef FEND_DEFAULT_TIMEOUT
 #define FEND_DEFAULT_TIMEOUT 15
+#endif
+#ifndef FEND_DEFAULT_MAX_BULK_BODY
+#define FEND_DEFAULT_MAX_BULK_BODY 268435456
 #endif
 #ifndef FEND_DEFAULT_MAX_CONNECTIONS
 #define FEND_DEFAULT_MAX_CONNECTIONS 1024
@@ -89,6 +93,16 @@ enum config_result {
 };
 
 #define CONFIG_ORIGIN_MAX 256
+#define CONFIG_PATH_MAX 1024
+/* The most networks --trust-proxy may list. */
+#define CONFIG_TRUSTED_MAX 16
+
+/* A network of --trust-proxy: IPv4 (in addr[0..3]) or IPv6, and its prefix length. */
+struct proxy_cidr {
+	int family;
+	unsigned char addr[16];
+	unsigned prefix;
+};
 
 /* The daemon's settings, read once from argv and the environment. */
 struct config {
@@ -103,6 +117,11 @@ struct config {
 	unsigned max_connections;
 	char cors_origin[CONFIG_ORIGIN_MAX];
 	enum config_log log;
+	char spool_dir[CONFIG_PATH_MAX];  /* where streamed bodies are spooled */
+	size_t max_bulk_body;             /* largest NDJSON body of bulk /validate */
+	unsigned drain_delay;             /* seconds still served after SIGTERM, /ready 503 */
+	struct proxy_cidr trusted[CONFIG_TRUSTED_MAX]; /* --trust-proxy: X-Forwarded-For senders */
+	int trusted_count;
 };
 
 /* Fills cfg from the FEND_* environment variables, then argv (flags win). Prints --help
@@ -230,12 +249,19 @@ int body_bool(const struct http_request *req, const char *name, bool *out, struc
 int body_position_options(const struct http_request *req, const char **fen, struct fen_options *options,
 			  struct json_fen_style *style, struct http_response *resp);
 
+/* body_position_options without the fen: mode, chess960, infer_castling, ep, castling. */
+int body_style_options(const struct http_request *req, struct fen_options *options, struct json_fen_style *style,
+		       struct http_response *resp);
+
+/* The 413 payload_too_large problem naming the limit. */
+void body_too_large(size_t max_body, struct http_response *resp);
+
 /* router.c */
 
 struct router_route {
 	enum http_method method;
 	const char *path;
-	http_handler handler;
+	http_handler handler;  /* NULL for a route that only streams (router_stream) */
 };
 
 /* The method's enum value; HTTP_OTHER when the router does not know it. */
@@ -244,6 +270,9 @@ enum http_method router_method(const char *name);
 /* Finds the route of req. Returns NULL when the router answered itself in resp: 404
  * not_found, 405 method_not_allowed, or the 204 of a CORS preflight. HEAD finds GET. */
 const struct router_route *router_find(const struct http_request *req, struct http_response *resp);
+
+/* The stream of a POST route (stream.h), or NULL when its bodies are never streamed. */
+const struct stream_endpoint *router_stream(const struct router_route *route);
 
 /* router_find, then the route's handler: a complete answer to req. */
 void router_dispatch(const struct http_request *req, struct http_response *resp);
@@ -291,15 +320,75 @@ bool server_drain(struct server *srv, unsigned timeout_ms);
 /* Stops the daemon (closing idle connections) and frees srv. */
 void server_stop(struct server *srv);
 
+/* Whether GET /ready answers 200: set once fend serves, cleared at SIGTERM, so that a
+ * load balancer stops sending before fend stops accepting. */
+void server_set_ready(bool ready);
+bool server_is_ready(void);
+
+/* Waits at most ms milliseconds for one of the signals in set; returns its number, or 0
+ * when the time ran out. */
+int server_wait_signal_for(const sigset_t *set, unsigned ms);
+
+/* proxy.c */
+
+/* Reads "CIDR[,CIDR...]" (10.0.0.0/8, 127.0.0.1, fd00::/8; a bare address is one host)
+ * into out. Returns the count, or -1 with the reason in err. */
+int proxy_parse(const char *text, struct proxy_cidr *out, int max, char *err, size_t err_size);
+
+/* Whether the address sa (IPv4, IPv6, or IPv4-mapped IPv6) is in one of the networks. */
+bool proxy_trusted(const struct proxy_cidr *list, int count, const struct sockaddr *sa);
+
+/* Writes the client address of a request into out: the peer's, or when the peer is a
+ * trusted proxy, the rightmost address of X-Forwarded-For (xff, may be NULL) that is not
+ * itself a trusted proxy. out is always a printable address, or "-". */
+void proxy_client(const struct config *cfg, const struct sockaddr *peer, const char *xff, char *out,
+		  size_t size);
+
+/* metrics.c */
+
+/* The endpoint label of a path: an index for metrics_request_end. */
+int metrics_endpoint(const char *path);
+
+/* Counts a request from its first call to its end; duration in nanoseconds. status 0: it
+ * ended without an answer (the client went away). */
+void metrics_request_start(void);
+void metrics_request_end(int endpoint, enum http_method method, int status, size_t in_bytes, size_t out_bytes,
+			 long long duration_ns);
+
+/* Counts what the endpoints did: a FEN of /validate found valid or not, moves played. */
+void metrics_count_validation(bool valid);
+void metrics_count_moves(unsigned count);
+
+/* GET /metrics: every counter in the Prometheus text format 0.0.4. */
+void endpoint_metrics(const struct http_request *req, struct http_response *resp);
+
+/* router.c, for metrics */
+
+/* The index of path's first route (-1 for none), and the path of a route index. */
+int router_path_index(const char *path);
+const char *router_route_path(int index);
+
+/* healthcheck.c */
+
+/* fend --health-check: GETs url (http://HOST[:PORT][/PATH], HOST an address or a name,
+ * [v6] in brackets) and returns 0 when it answered 200 within timeout_ms, else 1 with the
+ * reason on stderr (2 when url is not such a URL). The container's HEALTHCHECK, so that
+ * no curl is needed. */
+int healthcheck_run(const char *url, unsigned timeout_ms);
+
 /* endpoint-*.c */
 
 void endpoint_validate(const struct http_request *req, struct http_response *resp);
+/* POST /validate with an NDJSON body: one result per line (endpoint-validate.c). */
+extern const struct stream_endpoint endpoint_validate_stream;
 void endpoint_apply_move(const struct http_request *req, struct http_response *resp);
 void endpoint_moves(const struct http_request *req, struct http_response *resp);
 void endpoint_render(const struct http_request *req, struct http_response *resp);
 void endpoint_health(const struct http_request *req, struct http_response *resp);
 void endpoint_version(const struct http_request *req, struct http_response *resp);
 void endpoint_openapi(const struct http_request *req, struct http_response *resp);
+void endpoint_ready(const struct http_request *req, struct http_response *resp);
+void endpoint_web(const struct http_request *req, struct http_response *resp);
 
 /* The most moves one apply-move request may list. */
 #define ENDPOINT_MOVES_MAX 10000
@@ -308,5 +397,17 @@ void endpoint_openapi(const struct http_request *req, struct http_response *resp
 
 extern const unsigned char openapi_data[];
 extern const size_t openapi_data_length;
+
+/* web-data.c (generated from web/) */
+
+/* One file of the web page: name is its path under web/ ("index.html"). */
+struct web_asset {
+	const char *name;
+	const unsigned char *data;
+	size_t length;
+};
+
+extern const struct web_asset web_assets[];
+extern const size_t web_assets_nb;
 
 #endif

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "http/http.h"
+#include "http/stream.h"
 
 /* Every route of the API. HEAD is answered wherever GET is, OPTIONS on every path. */
 static const struct router_route router_routes[] = {
@@ -19,9 +20,25 @@ static const struct router_route router_routes[] = {
 	{ HTTP_GET, "/health", endpoint_health },
 	{ HTTP_GET, "/version", endpoint_version },
 	{ HTTP_GET, "/openapi.yaml", endpoint_openapi },
+	{ HTTP_GET, "/ready", endpoint_ready },
+	{ HTTP_GET, "/metrics", endpoint_metrics },
+	{ HTTP_GET, "/", endpoint_web },
+	{ HTTP_GET, "/fend.js", endpoint_web },
+	{ HTTP_GET, "/app.js", endpoint_web },
+	{ HTTP_GET, "/style.css", endpoint_web },
+	{ HTTP_GET, "/favicon.svg", endpoint_web },
 };
 
 #define ROUTER_ROUTES_NB (sizeof router_routes / sizeof router_routes[0])
+
+/* The POST routes whose bodies may be streamed (stream.h): a route here may have a NULL
+ * handler above, and then takes streamed bodies only. */
+static const struct {
+	const char *path;
+	const struct stream_endpoint *stream;
+} router_streams[] = {
+	{ "/validate", &endpoint_validate_stream },
+};
 
 static const char *const router_method_names[HTTP_METHOD_NB] = {
 	[HTTP_GET] = "GET", [HTTP_HEAD] = "HEAD", [HTTP_POST] = "POST", [HTTP_OPTIONS] = "OPTIONS",
@@ -120,10 +137,35 @@ const struct router_route *router_find(const struct http_request *req, struct ht
 	return NULL;
 }
 
+const struct stream_endpoint *router_stream(const struct router_route *route)
+{
+	if (route->method != HTTP_POST)
+		return NULL;
+	for (size_t i = 0; i < sizeof router_streams / sizeof router_streams[0]; i++)
+		if (!strcmp(router_streams[i].path, route->path))
+			return router_streams[i].stream;
+	return NULL;
+}
+
 void router_dispatch(const struct http_request *req, struct http_response *resp)
 {
 	const struct router_route *route = router_find(req, resp);
 
-	if (route)
+	if (route && route->handler)
 		route->handler(req, resp);
+	else if (route)
+		stream_unsupported(router_stream(route), resp);
+}
+
+int router_path_index(const char *path)
+{
+	for (size_t i = 0; i < ROUTER_ROUTES_NB; i++)
+		if (!strcmp(router_routes[i].path, path))
+			return (int)i;
+	return -1;
+}
+
+const char *router_route_path(int index)
+{
+	return index >= 0 && (size_t)index < ROUTER_ROUTES_NB ? router_routes[index].path : NULL;
 }

@@ -18,6 +18,7 @@
 #include <microhttpd.h>
 
 #include "http/http.h"
+#include "http/stream.h"
 
 /* Per-connection memory MHD may use for headers and I/O buffers: requests with up to
  * about 14 KiB of headers fit (larger ones get 431), and MHD clears it per request. */
@@ -43,15 +44,22 @@ struct server_request {
 	struct http_response resp;
 	struct timespec start;
 	bool queued;
+	int endpoint;            /* metrics_endpoint of the path */
+	size_t in_bytes;         /* body bytes received, for the metrics */
 	char method[16];
 	char path[SERVER_LOG_PATH_MAX];
 	char request_id[REPLY_REQUEST_ID_MAX + 1];
 	struct body body;
+	struct stream *stream;   /* a streamed POST (stream.h), else NULL */
+	bool streaming;          /* the answer is the stream, not resp's body */
 };
 
 /* Set while MHD_start_daemon runs, so MHD's start-up errors reach stderr but the
  * messages clients can trigger later do not. */
 static atomic_bool server_starting;
+
+/* GET /ready's answer (see server_set_ready). */
+static atomic_bool server_ready;
 
 /* MHD's error logger: start-up only. The format attribute tells clang's -Wformat=2 that
  * format is MHD's printf format, not a string of ours. */
@@ -90,7 +98,10 @@ static struct server_request *server_request_new(struct server *srv, struct MHD_
 	r->server = srv;
 	r->route = NULL;
 	r->queued = false;
+	r->in_bytes = 0;
 	r->resp = (struct http_response){ 0 };
+	r->stream = NULL;
+	r->streaming = false;
 	body_init(&r->body);
 	r->req = (struct http_request){
 		.method = router_method(method),
@@ -102,8 +113,10 @@ static struct server_request *server_request_new(struct server *srv, struct MHD_
 					       r->request_id),
 		.config = srv->config,
 	};
+	clock_gettime(CLOCK_MONOTONIC, &r->start);
+	r->endpoint = metrics_endpoint(url);
+	metrics_request_start();
 	if (srv->config->log != CONFIG_LOG_OFF) {
-		clock_gettime(CLOCK_MONOTONIC, &r->start);
 		server_copy(r->method, sizeof r->method, method);
 		server_copy(r->path, sizeof r->path, url);
 	}
@@ -121,6 +134,39 @@ static bool server_has_body(struct MHD_Connection *conn)
 	return length && strspn(length, "0") != strlen(length);
 }
 
+/* MHD's content reader of a streamed answer. */
+static ssize_t server_stream_reader(void *cls, uint64_t pos, char *buf, size_t max)
+{
+	ssize_t n = stream_next(cls, buf, max);
+
+	(void)pos;
+	if (n < 0)
+		return MHD_CONTENT_READER_END_WITH_ERROR;
+	return n ? n : MHD_CONTENT_READER_END_OF_STREAM;
+}
+
+/* Decides, when a POST's headers are in, how its body is taken: streamed, refused (a
+ * problem in r->resp, to be sent at once), or collected for the handler. */
+static void server_post_headers(struct server_request *r, struct MHD_Connection *conn)
+{
+	const struct config *cfg = r->server->config;
+	const struct stream_endpoint *ep = router_stream(r->route);
+	const char *type = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
+	const char *length = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+
+	if (ep && ep->accepts(type)) {
+		r->stream = stream_new(ep, cfg->spool_dir);
+		if (!r->stream)
+			reply_internal_error(&r->resp);
+		else
+			stream_check_length(r->stream, cfg, length, &r->resp);
+	} else if (!r->route->handler) {
+		stream_unsupported(ep, &r->resp);
+	} else {
+		body_check_headers(type, length, cfg->max_body, &r->resp);
+	}
+}
+
 /* Hands r's response to MHD. Returns MHD_NO when it cannot (out of memory). */
 static enum MHD_Result server_queue(struct MHD_Connection *conn, struct server_request *r)
 {
@@ -130,9 +176,17 @@ static enum MHD_Result server_queue(struct MHD_Connection *conn, struct server_r
 
 	r->queued = true;
 	reply_finish(resp, &r->req);
-	if (atomic_load_explicit(&r->server->draining, memory_order_relaxed))
+	/* Once not ready, kept-alive clients are sent elsewhere too. */
+	if (atomic_load_explicit(&r->server->draining, memory_order_relaxed) ||
+	    !atomic_load_explicit(&server_ready, memory_order_relaxed))
 		reply_header(resp, "Connection", "close");
-	response = MHD_create_response_from_buffer_with_free_callback(resp->length, resp->body, resp->body_free);
+	if (r->streaming)
+		/* The stream belongs to r (freed in NOTIFY_COMPLETED), not to the response. */
+		response = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, STREAM_BUFFER, server_stream_reader,
+							     r->stream, NULL);
+	else
+		response = MHD_create_response_from_buffer_with_free_callback(resp->length, resp->body,
+									      resp->body_free);
 	if (!response) {
 		reply_clear(resp);
 		return MHD_NO;
@@ -153,7 +207,8 @@ static enum MHD_Result server_queue(struct MHD_Connection *conn, struct server_r
 /* MHD's access handler: called once when the headers are in, once per piece of body,
  * and once more when the request is complete. Answers are queued on that last call,
  * because MHD 0.9.75 closes the connection after a response queued on the first one;
- * only a refused body (413 by Content-Length, 415) is answered at once, unread. */
+ * only a refused body (413 by Content-Length, 415) is answered at once, unread. A
+ * streamed body (stream.h) goes to its spool piece by piece instead of into memory. */
 static enum MHD_Result server_handle(void *cls, struct MHD_Connection *conn, const char *url, const char *method,
 				     const char *version, const char *upload_data, size_t *upload_data_size,
 				     void **con_cls)
@@ -173,29 +228,40 @@ static enum MHD_Result server_handle(void *cls, struct MHD_Connection *conn, con
 		/* The router answered (404, 405): do not read a body for it. */
 		if (!r->route && server_has_body(conn))
 			return server_queue(conn, r);
-		if (r->route && r->route->method == HTTP_POST &&
-		    body_check_headers(MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE),
-				       MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH),
-				       max_body, &r->resp))
-			return server_queue(conn, r);
+		if (r->route && r->route->method == HTTP_POST) {
+			server_post_headers(r, conn);
+			if (r->resp.status)
+				return server_queue(conn, r);
+		}
 		return MHD_YES;
 	}
 	if (*upload_data_size) {
+		size_t limit = r->stream ? router_stream(r->route)->limit(srv->config) : max_body, received;
+		r->in_bytes += *upload_data_size;
 		/* A body nobody reads (already answered, or not a POST route) is dropped. */
-		if (!r->queued && !r->resp.status && r->route && r->route->method == HTTP_POST)
+		if (!r->queued && !r->resp.status && r->stream)
+			stream_spool_write(r->stream, srv->config, upload_data, *upload_data_size);
+		else if (!r->queued && !r->resp.status && r->route && r->route->method == HTTP_POST)
 			body_append(&r->body, upload_data, *upload_data_size, max_body);
 		else
 			r->body.received += *upload_data_size;
 		*upload_data_size = 0;
+		received = r->body.received + (r->stream ? stream_received(r->stream) : 0);
 		/* Past the limit the rest is only counted, so that the 413 can be sent when the
 		 * body ends; a client that keeps sending far beyond it is cut off. */
-		if (r->body.received > 2 * max_body + 64 * 1024)
+		if (received > 2 * limit + 64 * 1024)
 			return MHD_NO;
 		return MHD_YES;
 	}
 	if (r->queued)
 		return MHD_YES;
-	if (!r->resp.status && r->route->method == HTTP_POST) {
+	if (!r->resp.status && r->stream) {
+		if (stream_start(r->stream, &r->req, &r->resp) == 0) {
+			r->streaming = true;
+			r->resp.status = 200;
+			r->resp.content_type = router_stream(r->route)->content_type;
+		}
+	} else if (!r->resp.status && r->route->method == HTTP_POST) {
 		root = body_parse(&r->body, max_body, &r->resp);
 		if (root) {
 			r->req.body = root;
@@ -214,25 +280,21 @@ static enum MHD_Result server_handle(void *cls, struct MHD_Connection *conn, con
 static void server_log(struct server_request *r, struct MHD_Connection *conn)
 {
 	const union MHD_ConnectionInfo *info = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-	char client[INET6_ADDRSTRLEN] = "-";
+	const struct config *cfg = r->server->config;
+	char client[INET6_ADDRSTRLEN];
 	struct timespec now;
 	struct log_entry entry;
 
-	if (info && info->client_addr) {
-		const struct sockaddr *sa = info->client_addr;
-		if (sa->sa_family == AF_INET)
-			inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)sa)->sin_addr, client, sizeof client);
-		else if (sa->sa_family == AF_INET6)
-			inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, client,
-				  sizeof client);
-	}
+	proxy_client(cfg, info ? info->client_addr : NULL,
+		     cfg->trusted_count ? MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Forwarded-For") : NULL,
+		     client, sizeof client);
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	entry = (struct log_entry){
 		.client = client,
 		.method = r->method,
 		.path = r->path,
 		.status = r->resp.status,
-		.bytes = r->req.method == HTTP_HEAD ? 0 : r->resp.length,
+		.bytes = r->req.method == HTTP_HEAD ? 0 : r->streaming ? stream_sent(r->stream) : r->resp.length,
 		.duration_us = (now.tv_sec - r->start.tv_sec) * 1000000LL + (now.tv_nsec - r->start.tv_nsec) / 1000,
 		.request_id = r->request_id,
 	};
@@ -251,8 +313,16 @@ static void server_completed(void *cls, struct MHD_Connection *conn, void **con_
 		return;
 	if (r->queued && srv->config->log != CONFIG_LOG_OFF)
 		server_log(r, conn);
+	{
+		struct timespec now;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		metrics_request_end(r->endpoint, r->req.method, r->queued ? r->resp.status : 0, r->in_bytes,
+				    r->req.method == HTTP_HEAD ? 0 : r->resp.length,
+				    (now.tv_sec - r->start.tv_sec) * 1000000000LL + (now.tv_nsec - r->start.tv_nsec));
+	}
 	body_clear(&r->body);
 	reply_clear(&r->resp);
+	stream_free(r->stream);
 	free(r);
 	*con_cls = NULL;
 	atomic_fetch_sub_explicit(&srv->in_flight, 1, memory_order_release);
@@ -333,6 +403,46 @@ int server_wait_signal(const sigset_t *set)
 	while (sigwait(set, &sig) != 0)
 		;
 	return sig;
+}
+
+int server_wait_signal_for(const sigset_t *set, unsigned ms)
+{
+	struct timespec deadline, now, left;
+	int sig;
+
+	clock_gettime(CLOCK_MONOTONIC, &deadline);
+	deadline.tv_sec += ms / 1000;
+	deadline.tv_nsec += (long)(ms % 1000) * 1000000L;
+	if (deadline.tv_nsec >= 1000000000L) {
+		deadline.tv_sec++;
+		deadline.tv_nsec -= 1000000000L;
+	}
+	for (;;) {
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		left.tv_sec = deadline.tv_sec - now.tv_sec;
+		left.tv_nsec = deadline.tv_nsec - now.tv_nsec;
+		if (left.tv_nsec < 0) {
+			left.tv_sec--;
+			left.tv_nsec += 1000000000L;
+		}
+		if (left.tv_sec < 0)
+			return 0;
+		sig = sigtimedwait(set, NULL, &left);
+		if (sig > 0)
+			return sig;
+		if (errno == EAGAIN)
+			return 0;
+	}
+}
+
+void server_set_ready(bool ready)
+{
+	atomic_store(&server_ready, ready);
+}
+
+bool server_is_ready(void)
+{
+	return atomic_load_explicit(&server_ready, memory_order_relaxed);
 }
 
 bool server_drain(struct server *srv, unsigned timeout_ms)

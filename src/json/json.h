@@ -83,4 +83,70 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
  * "check_square", "status"}. */
 cJSON *json_board(const struct position *pos, const struct json_fen_style *style);
 
+/* json-request.c */
+
+/* Why a JSON text could not be read: the byte offset and a sentence. */
+struct json_text_error {
+	size_t offset;
+	char detail[112];
+};
+
+/* Parses length bytes of data as one JSON text (data[length] must be the NUL that ends
+ * it), refusing what the API refuses: a NUL byte, bytes that are not UTF-8, and \u0000
+ * escapes. Returns the tree (the caller deletes it), or NULL with err filled in; what
+ * names the text in err->detail ("the request body", "the line"). */
+cJSON *json_parse_text(const char *data, size_t length, const char *what, struct json_text_error *err);
+
+/* Why an option of a request object is wrong: missing_field when missing, else
+ * invalid_field, for field. */
+struct json_option_error {
+	bool missing;
+	char field[32];
+	char detail[96];
+};
+
+/* Reads member name of object as a string (*out NULL when absent); -1 with err when it
+ * is not a string, or absent and required. */
+int json_member_string(const cJSON *object, const char *name, bool required, const char **out,
+		       struct json_option_error *err);
+
+/* Reads member name of object as true/false (*out is left alone when absent); -1 with
+ * err when it is something else. */
+int json_member_bool(const cJSON *object, const char *name, bool *out, struct json_option_error *err);
+
+/* Reads the option names given (each may be NULL: left as it is) into options and
+ * style; -1 with err naming the first one that is not known. */
+int json_style_options(const char *mode, const char *ep, const char *castling, struct fen_options *options,
+		       struct json_fen_style *style, struct json_option_error *err);
+
+/* Reads the shared position options of a request object (fen, mode, chess960,
+ * infer_castling, ep, castling) over the values options and style already hold; *fen is
+ * borrowed from object. Returns 0, or -1 with err. */
+int json_position_options(const cJSON *object, const char **fen, struct fen_options *options,
+			  struct json_fen_style *style, struct json_option_error *err);
+
+/* json-bulk.c */
+
+/* The longest line bulk validation reads; longer ones get a line_too_long record. */
+#define JSON_LINE_MAX 4096
+
+/* fen_parse then json_validation: the /validate result for length bytes of fen. *valid
+ * (when valid is not NULL) says whether the FEN is valid. */
+cJSON *json_validate_text(const char *fen, size_t length, const struct fen_options *options,
+			  const struct json_fen_style *style, bool *valid);
+
+/* The record of one NDJSON line of bulk validation (line[length] must be NUL; number
+ * counts lines from 1). The line is a JSON string, the FEN, validated with options and
+ * style; or an object like the /validate body, whose members override them. The record
+ * is {"line", "result": json_validation}, or, for a line that cannot be read,
+ * {"line", "error": {"code": "malformed_json" (+ "offset") | "missing_field" |
+ * "invalid_field" (+ "field"), "detail"}}. *valid (when not NULL) says whether the line
+ * held a valid FEN. */
+cJSON *json_validate_line(const char *line, size_t length, unsigned long number, const struct fen_options *options,
+			  const struct json_fen_style *style, bool *valid);
+
+/* The record of a line longer than limit: {"line", "error": {"code": "line_too_long",
+ * "detail", "limit"}}. */
+cJSON *json_line_too_long(unsigned long number, size_t limit);
+
 #endif

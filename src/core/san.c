@@ -1,0 +1,956 @@
+/* san.c -- Standard Algebraic Notation: writing it the PGN standard's way in every
+ * language of san.h, and reading it leniently, with a warning for each departure from
+ * the standard and a reason for each move that cannot be played.
+ *
+ * Reading works in two steps: the text is taken apart into its parts (piece, origin
+ * file and rank, separator, destination, promotion, check mark, annotation) without
+ * looking at the board, then the parts are matched against the legal moves. Warnings
+ * compare what was written with the standard SAN of the move found, so they can never
+ * disagree with what san_format_move writes. */
+#include "san.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "attacks.h"
+#include "fen.h"
+#include "uci.h"
+
+static const char *const san_lang_names[SAN_LANG_NB] = {
+	"en", "it", "es", "fr", "de", "nl", "ru", "figurine"
+};
+
+/* Piece letters by language and piece type (PAWN has none); figurines by colour too. */
+static const char *const san_letters[SAN_LANG_NB][COLOR_NB][PIECE_TYPE_NB] = {
+	[SAN_LANG_EN] = { { "", "", "N", "B", "R", "Q", "K" }, { "", "", "N", "B", "R", "Q", "K" } },
+	[SAN_LANG_IT] = { { "", "", "C", "A", "T", "D", "R" }, { "", "", "C", "A", "T", "D", "R" } },
+	[SAN_LANG_ES] = { { "", "", "C", "A", "T", "D", "R" }, { "", "", "C", "A", "T", "D", "R" } },
+	[SAN_LANG_FR] = { { "", "", "C", "F", "T", "D", "R" }, { "", "", "C", "F", "T", "D", "R" } },
+	[SAN_LANG_DE] = { { "", "", "S", "L", "T", "D", "K" }, { "", "", "S", "L", "T", "D", "K" } },
+	[SAN_LANG_NL] = { { "", "", "P", "L", "T", "D", "K" }, { "", "", "P", "L", "T", "D", "K" } },
+	[SAN_LANG_RU] = { { "", "", "К", "С", "Л", "Ф", "Кр" }, { "", "", "К", "С", "Л", "Ф", "Кр" } },
+	[SAN_LANG_FIGURINE] = { { "", "", "♘", "♗", "♖", "♕", "♔" }, { "", "", "♞", "♝", "♜", "♛", "♚" } },
+};
+
+static const char *const san_code_names[SAN_CODE_NB] = {
+	[SAN_OK] = "ok",
+	[SAN_ERR_EMPTY] = "empty_move",
+	[SAN_ERR_MALFORMED] = "malformed_move",
+	[SAN_ERR_NULL_MOVE] = "null_move",
+	[SAN_ERR_AMBIGUOUS] = "ambiguous_move",
+	[SAN_ERR_NO_SUCH_PIECE] = "no_such_piece",
+	[SAN_ERR_PINNED] = "pinned_piece",
+	[SAN_ERR_KING_IN_CHECK] = "king_in_check",
+	[SAN_ERR_NO_CASTLING_RIGHT] = "no_castling_right",
+	[SAN_ERR_CASTLING_IN_CHECK] = "castling_out_of_check",
+	[SAN_ERR_CASTLING_THROUGH_CHECK] = "castling_through_check",
+	[SAN_ERR_CASTLING_BLOCKED] = "castling_blocked",
+	[SAN_ERR_PROMOTION_MISSING] = "promotion_missing",
+	[SAN_ERR_PROMOTION_INVALID] = "promotion_invalid",
+	[SAN_ERR_ILLEGAL] = "illegal_move",
+	[SAN_WARN_CASTLING_ZEROS] = "castling_zeros",
+	[SAN_WARN_COORDINATE_MOVE] = "coordinate_move",
+	[SAN_WARN_PAWN_LETTER] = "pawn_letter",
+	[SAN_WARN_MISSING_CAPTURE] = "missing_capture",
+	[SAN_WARN_FALSE_CAPTURE] = "false_capture",
+	[SAN_WARN_OVER_DISAMBIGUATED] = "over_disambiguated",
+	[SAN_WARN_PROMOTION_FORM] = "promotion_form",
+	[SAN_WARN_EN_PASSANT_SUFFIX] = "en_passant_suffix",
+	[SAN_WARN_MISSING_CHECK] = "missing_check",
+	[SAN_WARN_FALSE_CHECK] = "false_check",
+	[SAN_WARN_ANNOTATION] = "annotation",
+	[SAN_WARN_LETTER_CASE] = "letter_case",
+};
+
+const char *san_lang_name(enum san_lang lang)
+{
+	return (unsigned)lang < SAN_LANG_NB ? san_lang_names[lang] : NULL;
+}
+
+int san_lang_parse(const char *name, enum san_lang *out)
+{
+	for (int i = 0; name && i < SAN_LANG_NB; i++) {
+		if (strcmp(name, san_lang_names[i]) == 0) {
+			*out = (enum san_lang)i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+const char *san_code_name(enum san_code code)
+{
+	return (unsigned)code < SAN_CODE_NB ? san_code_names[code] : "unknown";
+}
+
+bool san_code_is_warning(enum san_code code)
+{
+	return code >= SAN_WARN_CASTLING_ZEROS && code < SAN_CODE_NB;
+}
+
+const char *san_piece_letter(enum san_lang lang, enum color c, enum piece_type t)
+{
+	if ((unsigned)lang >= SAN_LANG_NB || (unsigned)c >= COLOR_NB || (unsigned)t >= PIECE_TYPE_NB)
+		return "";
+	return san_letters[lang][c][t];
+}
+
+/* ---- writing ---- */
+
+/* Appends a NUL-terminated string; out always has room for any move (SAN_MAX). */
+static size_t san_put(char *out, size_t n, const char *s)
+{
+	size_t len = strlen(s);
+
+	memcpy(out + n, s, len);
+	return n + len;
+}
+
+/* Whether the origin's file and rank must be written to tell m from the other legal
+ * moves of the same piece type to the same square. Pinned siblings are not in the
+ * legal list, so they never count. */
+static void san_disambiguation(const struct position *pos, const struct move_list *legal, move m, bool *file,
+			       bool *rank)
+{
+	int from = move_from(m), to = move_to(m);
+	int pc = pos->board[from];
+	bool same_file = false, same_rank = false, other = false;
+
+	*file = *rank = false;
+	if (piece_type_of(pc) == PAWN) {
+		*file = square_file(from) != square_file(to);
+		return;
+	}
+	if (piece_type_of(pc) == KING)
+		return;
+	for (int i = 0; i < legal->count; i++) {
+		move o = legal->moves[i];
+		int of = move_from(o);
+		if (of == from || move_to(o) != to || pos->board[of] != pc || move_kind_of(o) == MOVE_CASTLING)
+			continue;
+		other = true;
+		same_file |= square_file(of) == square_file(from);
+		same_rank |= square_rank(of) == square_rank(from);
+	}
+	if (!other)
+		return;
+	if (!same_file)
+		*file = true;
+	else if (!same_rank)
+		*rank = true;
+	else
+		*file = *rank = true;
+}
+
+/* '+', '#' or nothing: what playing m does to the opponent. */
+static char san_check_mark(const struct position *pos, move m)
+{
+	struct position after = *pos;
+	struct position_undo undo;
+	struct move_list replies;
+
+	position_make_move(&after, m, &undo);
+	if (!position_in_check(&after))
+		return 0;
+	return movegen_legal(&after, &replies) ? '+' : '#';
+}
+
+/* The move without its check mark; returns the length. legal may be NULL. */
+static size_t san_format_body(const struct position *pos, const struct move_list *legal, move m,
+			      enum san_lang lang, enum san_style style, char out[SAN_MAX])
+{
+	int from = move_from(m), to = move_to(m);
+	int pc = pos->board[from];
+	enum piece_type type = piece_type_of(pc);
+	enum color us = piece_color(pc);
+	enum move_kind kind = move_kind_of(m);
+	bool capture = kind == MOVE_EN_PASSANT || (kind != MOVE_CASTLING && pos->board[to] != NO_PIECE);
+	char square[3];
+	size_t n = 0;
+
+	if (kind == MOVE_CASTLING) {
+		n = san_put(out, n, to > from ? "O-O" : "O-O-O");
+		out[n] = '\0';
+		return n;
+	}
+	n = san_put(out, n, san_letters[lang][us][type]);
+	if (style == SAN_STYLE_LAN) {
+		fen_format_square(from, square);
+		n = san_put(out, n, square);
+		out[n++] = capture ? 'x' : '-';
+	} else {
+		struct move_list own;
+		bool file, rank;
+		if (!legal) {
+			movegen_legal(pos, &own);
+			legal = &own;
+		}
+		san_disambiguation(pos, legal, m, &file, &rank);
+		if (file)
+			out[n++] = (char)('a' + square_file(from));
+		if (rank)
+			out[n++] = (char)('1' + square_rank(from));
+		if (capture)
+			out[n++] = 'x';
+	}
+	fen_format_square(to, square);
+	n = san_put(out, n, square);
+	if (kind == MOVE_PROMOTION) {
+		out[n++] = '=';
+		n = san_put(out, n, san_letters[lang][us][move_promotion(m)]);
+	}
+	out[n] = '\0';
+	return n;
+}
+
+size_t san_format_move(const struct position *pos, move m, enum san_lang lang, enum san_style style,
+		       char out[SAN_MAX])
+{
+	size_t n;
+	char mark;
+
+	if ((unsigned)lang >= SAN_LANG_NB)
+		lang = SAN_LANG_EN;
+	n = san_format_body(pos, NULL, m, lang, style, out);
+	mark = san_check_mark(pos, m);
+	if (mark) {
+		out[n++] = mark;
+		out[n] = '\0';
+	}
+	return n;
+}
+
+/* ---- reading: taking the text apart ---- */
+
+/* The parts of a move as written, before the board is looked at. Offsets are into the
+ * caller's text; -1 means "not written". */
+struct san_shape {
+	int castle;                /* 0, 1 (O-O) or 2 (O-O-O) */
+	bool castle_zeros, castle_lower;
+	enum piece_type piece;     /* NO_PIECE_TYPE when no letter was written */
+	bool pawn_letter;
+	int piece_offset, piece_length;
+	bool piece_case;           /* a piece letter in the wrong case */
+	int from_file, from_rank;  /* 0..7 or -1 */
+	int from_offset;
+	char separator;            /* 0, 'x' or '-' */
+	int separator_offset;
+	int to;                    /* SQ_NONE for castling */
+	int to_offset;
+	bool square_case;          /* a file letter in upper case */
+	int square_case_offset;
+	enum piece_type promotion; /* NO_PIECE_TYPE when none */
+	char promotion_form;       /* '=', 0 (bare), '(' or '/' */
+	bool promotion_case;
+	int promotion_offset, promotion_length;
+	char check;                /* 0, '+' or '#' */
+	int check_offset;
+	bool ep_suffix;
+	int ep_offset, ep_length;
+	int nag, nag_offset, nag_length;
+	int core_offset, core_length; /* the move without check mark, e.p. and annotation */
+};
+
+static const struct { const char *text; int nag; } san_annotations[] = {
+	{ "!!", 3 }, { "??", 4 }, { "!?", 5 }, { "?!", 6 }, { "!", 1 }, { "?", 2 },
+};
+
+/* True when text[0..len) ends with suffix; the suffix must fit. */
+static bool san_ends_with(const char *text, int len, const char *suffix)
+{
+	int n = (int)strlen(suffix);
+
+	return len >= n && memcmp(text + len - n, suffix, (size_t)n) == 0;
+}
+
+/* Does the English letter for type collide with a letter of lang naming another piece? */
+static bool san_english_collides(enum san_lang lang, enum piece_type type)
+{
+	const char *en = san_letters[SAN_LANG_EN][WHITE][type];
+
+	for (int t = KNIGHT; t <= KING; t++)
+		if (t != (int)type && strcmp(san_letters[lang][WHITE][t], en) == 0)
+			return true;
+	return false;
+}
+
+/* Reads a piece letter at text (len bytes available) in lang: the language's letters,
+ * the English ones that do not collide, and figurines of either colour. Returns the bytes
+ * used (0 for none); *wrong_case is set for a lower-case ASCII letter that is no file. */
+static int san_read_piece(const char *text, int len, enum san_lang lang, bool allow_file_letters,
+			  enum piece_type *type, bool *wrong_case)
+{
+	int best = 0;
+
+	*wrong_case = false;
+	for (int t = KNIGHT; t <= KING; t++) {
+		const char *cands[4] = {
+			san_letters[lang][WHITE][t],
+			san_english_collides(lang, (enum piece_type)t) ? "" : san_letters[SAN_LANG_EN][WHITE][t],
+			san_letters[SAN_LANG_FIGURINE][WHITE][t],
+			san_letters[SAN_LANG_FIGURINE][BLACK][t],
+		};
+		for (int i = 0; i < 4; i++) {
+			int n = (int)strlen(cands[i]);
+			if (n > best && n <= len && memcmp(text, cands[i], (size_t)n) == 0) {
+				best = n;
+				*type = (enum piece_type)t;
+			}
+		}
+	}
+	if (best)
+		return best;
+	/* "nf3": a lower-case letter is read as a piece only where it cannot be a file. */
+	if (len >= 1 && text[0] >= 'a' && text[0] <= 'z' && (allow_file_letters || text[0] > 'h')) {
+		char upper[2] = { (char)(text[0] - 'a' + 'A'), 0 };
+		for (int t = KNIGHT; t <= KING; t++) {
+			if (strcmp(san_letters[lang][WHITE][t], upper) == 0 ||
+			    (!san_english_collides(lang, (enum piece_type)t) &&
+			     strcmp(san_letters[SAN_LANG_EN][WHITE][t], upper) == 0)) {
+				*type = (enum piece_type)t;
+				*wrong_case = true;
+				return 1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* Does lang use the letter P for a piece (Dutch: paard)? Then "P" is no pawn letter. */
+static bool san_p_is_piece(enum san_lang lang)
+{
+	for (int t = KNIGHT; t <= KING; t++)
+		if (strcmp(san_letters[lang][WHITE][t], "P") == 0)
+			return true;
+	return false;
+}
+
+static bool san_is_file(char c) { return c >= 'a' && c <= 'h'; }
+static bool san_is_upper_file(char c) { return c >= 'A' && c <= 'H'; }
+static bool san_is_rank(char c) { return c >= '1' && c <= '8'; }
+
+/* Fills e as an error; returns its code. */
+static enum san_code san_fail(struct san_issue *e, enum san_code code, int offset, int length, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+#include <stdarg.h>
+
+static enum san_code san_fail(struct san_issue *e, enum san_code code, int offset, int length, const char *fmt, ...)
+{
+	va_list ap;
+
+	e->code = code;
+	e->offset = offset;
+	e->length = length;
+	e->given[0] = e->became[0] = '\0';
+	va_start(ap, fmt);
+	vsnprintf(e->message, sizeof e->message, fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+/* Copies len bytes of text into a value field, cut to fit. */
+static void san_copy_value(char out[SAN_VALUE_MAX], const char *text, int len)
+{
+	if (len < 0)
+		len = 0;
+	if (len > SAN_VALUE_MAX - 1)
+		len = SAN_VALUE_MAX - 1;
+	memcpy(out, text, (size_t)len);
+	out[len] = '\0';
+}
+
+/* Takes text apart into s. Offsets are relative to text, which has been trimmed. */
+static enum san_code san_shape_read(const char *text, int len, enum san_lang lang, struct san_shape *s,
+				    struct san_issue *e)
+{
+	int end = len, p = 0;
+	bool changed = true;
+
+	memset(s, 0, sizeof *s);
+	s->piece = s->promotion = NO_PIECE_TYPE;
+	s->from_file = s->from_rank = -1;
+	s->to = SQ_NONE;
+	s->from_offset = s->separator_offset = s->to_offset = -1;
+
+	/* Suffixes, in whatever order they were written: annotation, check mark, e.p. */
+	while (changed && end > 0) {
+		changed = false;
+		if (!s->nag) {
+			for (size_t i = 0; i < sizeof san_annotations / sizeof san_annotations[0]; i++) {
+				if (san_ends_with(text, end, san_annotations[i].text)) {
+					s->nag = san_annotations[i].nag;
+					s->nag_length = (int)strlen(san_annotations[i].text);
+					s->nag_offset = end - s->nag_length;
+					end = s->nag_offset;
+					changed = true;
+					break;
+				}
+			}
+		}
+		if (!s->check && end > 0 && (text[end - 1] == '+' || text[end - 1] == '#')) {
+			s->check = text[end - 1];
+			s->check_offset = --end;
+			changed = true;
+		}
+		if (!s->ep_suffix) {
+			static const char *const eps[] = { "e.p.", "ep" };
+			for (size_t i = 0; i < 2; i++) {
+				int n = (int)strlen(eps[i]), before = end - n - 1;
+				if (before >= 1 && text[before] == ' ')
+					before--;
+				if (before >= 0 && san_ends_with(text, end, eps[i]) && san_is_rank(text[before])) {
+					s->ep_suffix = true;
+					s->ep_offset = before + 1;
+					s->ep_length = end - s->ep_offset;
+					end = s->ep_offset;
+					changed = true;
+					break;
+				}
+			}
+		}
+	}
+	s->core_offset = 0;
+	s->core_length = end;
+	if (end == 0)
+		return san_fail(e, len ? SAN_ERR_MALFORMED : SAN_ERR_EMPTY, 0, len, len ? "no move before the suffix" :
+				"the move is empty");
+
+	/* Null moves, which PGN readers and engines write but which are no chess move. */
+	if ((end == 2 && (memcmp(text, "--", 2) == 0 || memcmp(text, "Z0", 2) == 0)) ||
+	    (end == 4 && (memcmp(text, "0000", 4) == 0 || memcmp(text, "@@@@", 4) == 0)))
+		return san_fail(e, SAN_ERR_NULL_MOVE, 0, end, "a null move (\"%.*s\") passes the turn, which is not a legal move",
+				end, text);
+
+	/* Castling. */
+	{
+		static const struct { const char *text; int castle; bool zeros, lower; } castles[] = {
+			{ "O-O-O", 2, false, false }, { "O-O", 1, false, false },
+			{ "0-0-0", 2, true, false }, { "0-0", 1, true, false },
+			{ "o-o-o", 2, false, true }, { "o-o", 1, false, true },
+		};
+		for (size_t i = 0; i < sizeof castles / sizeof castles[0]; i++) {
+			if ((int)strlen(castles[i].text) == end && memcmp(text, castles[i].text, (size_t)end) == 0) {
+				s->castle = castles[i].castle;
+				s->castle_zeros = castles[i].zeros;
+				s->castle_lower = castles[i].lower;
+				return SAN_OK;
+			}
+		}
+	}
+
+	/* The piece: a letter of the language, 'P' for a pawn, a file letter in upper case,
+	 * or nothing (a pawn). */
+	{
+		bool wrong_case;
+		int n = san_read_piece(text, end, lang, false, &s->piece, &wrong_case);
+		if (n) {
+			s->piece_offset = 0;
+			s->piece_length = n;
+			s->piece_case = wrong_case;
+			p = n;
+		} else if (text[0] == 'P' && !san_p_is_piece(lang)) {
+			s->pawn_letter = true;
+			s->piece_offset = 0;
+			s->piece_length = 1;
+			p = 1;
+		}
+	}
+
+	/* The promotion, read from the end: "=Q", "(Q)", "/Q" or a bare "Q". */
+	{
+		int q = end;
+		bool paren = q > p && text[q - 1] == ')';
+		if (paren)
+			q--;
+		for (int n = 1; n <= 4 && q - n > p; n++) {
+			enum piece_type t;
+			bool wrong_case;
+			char before = text[q - n - 1];
+			if (san_read_piece(text + q - n, n, lang, true, &t, &wrong_case) != n)
+				continue;
+			if (wrong_case && n != 1)
+				continue;
+			/* a lone lower-case file letter after a rank digit can only be a promotion */
+			s->promotion = t;
+			s->promotion_case = wrong_case;
+			s->promotion_length = n;
+			if (paren) {
+				if (before != '(')
+					return san_fail(e, SAN_ERR_MALFORMED, q - n, n + 1, "')' without its '('");
+				s->promotion_form = '(';
+				s->promotion_offset = q - n - 1;
+				s->promotion_length += 2;
+				end = q - n - 1;
+			} else if (before == '=' || before == '/') {
+				s->promotion_form = before;
+				s->promotion_offset = q - n - 1;
+				s->promotion_length += 1;
+				end = q - n - 1;
+			} else if (san_is_rank(before)) {
+				s->promotion_form = 0;
+				s->promotion_offset = q - n;
+				end = q - n;
+			} else {
+				s->promotion = NO_PIECE_TYPE;
+				s->promotion_length = 0;
+				continue;
+			}
+			break;
+		}
+		if (paren && s->promotion == NO_PIECE_TYPE)
+			return san_fail(e, SAN_ERR_MALFORMED, end - 1, 1, "a ')' that closes no promotion piece");
+		if (s->promotion == NO_PIECE_TYPE && end > p && (text[end - 1] == '=' || text[end - 1] == '/'))
+			return san_fail(e, SAN_ERR_PROMOTION_INVALID, end - 1, 1, "'%c' names no piece to promote to",
+					text[end - 1]);
+		if (s->promotion == NO_PIECE_TYPE && end - 1 > p && text[end - 1] == 'P' && san_is_rank(text[end - 2]))
+			return san_fail(e, SAN_ERR_PROMOTION_INVALID, end - 1, 1, "a pawn cannot promote to a pawn");
+		if (s->promotion == NO_PIECE_TYPE && end - 2 > p && text[end - 1] == 'P' &&
+		    (text[end - 2] == '=' || text[end - 2] == '/'))
+			return san_fail(e, SAN_ERR_PROMOTION_INVALID, end - 2, 2, "a pawn cannot promote to a pawn");
+	}
+
+	/* What is left is [file][rank][x|-]<file><rank>, ASCII only. */
+	if (end - p < 2)
+		return san_fail(e, SAN_ERR_MALFORMED, p, end - p, "\"%.*s\" names no destination square", len, text);
+	{
+		int q = end - 2;
+		char f = text[q], r = text[q + 1];
+		if (san_is_upper_file(f)) {
+			s->square_case = true;
+			s->square_case_offset = q;
+			f = (char)(f - 'A' + 'a');
+		}
+		if (!san_is_file(f) || !san_is_rank(r))
+			return san_fail(e, SAN_ERR_MALFORMED, q, 2, "\"%.*s\" is not a square, expected a destination like e4",
+					2, text + q);
+		s->to = square_make(f - 'a', r - '1');
+		s->to_offset = q;
+		if (q > p && (text[q - 1] == 'x' || text[q - 1] == '-' || text[q - 1] == ':')) {
+			s->separator = text[q - 1] == '-' ? '-' : 'x';
+			s->separator_offset = --q;
+			if (text[q] == ':')
+				return san_fail(e, SAN_ERR_MALFORMED, q, 1, "':' for a capture is not SAN; write 'x'");
+		}
+		if (q > p && san_is_rank(text[q - 1])) {
+			s->from_rank = text[q - 1] - '1';
+			s->from_offset = --q;
+		}
+		if (q > p) {
+			f = text[q - 1];
+			if (san_is_upper_file(f)) {
+				s->square_case = true;
+				s->square_case_offset = q - 1;
+				f = (char)(f - 'A' + 'a');
+			}
+			if (san_is_file(f)) {
+				s->from_file = f - 'a';
+				s->from_offset = --q;
+			}
+		}
+		if (q > p)
+			return san_fail(e, SAN_ERR_MALFORMED, p, q - p, "\"%.*s\" cannot be read as a move: \"%.*s\" is not SAN",
+					len, text, q - p, text + p);
+	}
+	if (s->separator == '-' && (s->from_file < 0 || s->from_rank < 0))
+		return san_fail(e, SAN_ERR_MALFORMED, s->separator_offset, 1,
+				"a '-' between squares needs the whole origin square, as in Ng1-f3");
+	if (s->promotion == KING)
+		return san_fail(e, SAN_ERR_PROMOTION_INVALID, s->promotion_offset, s->promotion_length,
+				"a pawn cannot promote to a king");
+	return SAN_OK;
+}
+
+/* ---- reading: finding the move ---- */
+
+static const char *const san_piece_names[PIECE_TYPE_NB] = { "", "pawn", "knight", "bishop", "rook", "queen", "king" };
+static const char *const san_color_names[COLOR_NB] = { "White", "Black" };
+
+/* Why no legal castle fits: the right, the king's safety, the squares in between. */
+static enum san_code san_castling_error(const struct position *pos, int side, struct san_issue *e, int len)
+{
+	enum color us = (enum color)pos->turn;
+	enum castling_right right = (enum castling_right)(us == WHITE ? (side == 1 ? CASTLE_WHITE_KING : CASTLE_WHITE_QUEEN)
+								   : (side == 1 ? CASTLE_BLACK_KING : CASTLE_BLACK_QUEEN));
+	const char *name = side == 1 ? "O-O" : "O-O-O";
+	int king = position_king_square(pos, us), rook, king_to, rook_to, back = us == WHITE ? 0 : 7;
+	bitboard occupied = position_occupied(pos), path, need_empty;
+
+	if (!(pos->castling & right))
+		return san_fail(e, SAN_ERR_NO_CASTLING_RIGHT, 0, len, "%s has lost the right to castle %s", san_color_names[us],
+				side == 1 ? "kingside" : "queenside");
+	if (position_in_check(pos))
+		return san_fail(e, SAN_ERR_CASTLING_IN_CHECK, 0, len, "%s: the king cannot castle out of check", name);
+	rook = pos->castling_rook[castling_right_index(right)];
+	king_to = square_make(side == 1 ? 6 : 2, back);
+	rook_to = square_make(side == 1 ? 5 : 3, back);
+	need_empty = (attacks_between(king, king_to) | bb_square(king_to) | attacks_between(rook, rook_to) |
+		      bb_square(rook_to)) & ~bb_square(king) & ~bb_square(rook);
+	if (occupied & need_empty)
+		return san_fail(e, SAN_ERR_CASTLING_BLOCKED, 0, len, "%s: pieces stand between the king and the rook", name);
+	path = attacks_between(king, king_to) | bb_square(king_to);
+	occupied &= ~bb_square(rook);
+	while (path) {
+		int sq = bb_pop_lsb(&path);
+		if (position_is_attacked(pos, sq, (enum color)!us, occupied & ~bb_square(king))) {
+			char sqname[3];
+			fen_format_square(sq, sqname);
+			return san_fail(e, SAN_ERR_CASTLING_THROUGH_CHECK, 0, len,
+					"%s: the king would pass through or land on %s, which is attacked", name, sqname);
+		}
+	}
+	return san_fail(e, SAN_ERR_ILLEGAL, 0, len, "%s is not legal here", name);
+}
+
+/* Squares from which a piece of type t and colour us could reach to, ignoring whether
+ * the move leaves the king in check (the pawn's push geometry included). */
+static bitboard san_reachers(const struct position *pos, enum piece_type t, int to, bool straight_only, bool *capture_target)
+{
+	enum color us = (enum color)pos->turn, them = (enum color)!us;
+	bitboard occupied = position_occupied(pos), ours = position_pieces(pos, us, t), from = 0;
+
+	if (t != PAWN)
+		return attacks_of(t, to, occupied) & ours;
+	/* pushes: one step, or two from the home rank over an empty square */
+	if (!(occupied & bb_square(to))) {
+		int one = us == WHITE ? to - 8 : to + 8;
+		if (one >= 0 && one < 64) {
+			if (ours & bb_square(one))
+				from |= bb_square(one);
+			else if (!(occupied & bb_square(one))) {
+				int two = us == WHITE ? to - 16 : to + 16;
+				if (two >= 0 && two < 64 && square_rank(two) == (us == WHITE ? 1 : 6) && (ours & bb_square(two)))
+					from |= bb_square(two);
+			}
+		}
+	}
+	*capture_target = (pos->by_color[them] & bb_square(to)) || (pos->ep_square != SQ_NONE && to == pos->ep_square);
+	if (!straight_only && *capture_target)
+		from |= attacks_pawn(them, to) & ours;
+	return from;
+}
+
+/* Why none of the pieces the text names can make its move. */
+static enum san_code san_illegal_error(const struct position *pos, const struct san_shape *s, const char *text,
+				       int len, struct san_issue *e)
+{
+	enum color us = (enum color)pos->turn;
+	enum piece_type t = s->piece == NO_PIECE_TYPE ? PAWN : s->piece;
+	bool capture_target = false;
+	bitboard from = san_reachers(pos, t, s->to, t == PAWN && s->from_file < 0, &capture_target);
+	bitboard occupied = position_occupied(pos);
+	int king = position_king_square(pos, us);
+	char to_name[3];
+
+	fen_format_square(s->to, to_name);
+	if (s->from_file >= 0)
+		from &= bb_file(s->from_file);
+	if (s->from_rank >= 0)
+		from &= bb_rank(s->from_rank);
+	if (!from) {
+		if (t == PAWN && s->from_file < 0) {
+			bitboard capturers = attacks_pawn((enum color)!us, s->to) & position_pieces(pos, us, PAWN);
+			if (capture_target && capturers)
+				return san_fail(e, SAN_ERR_NO_SUCH_PIECE, 0, len,
+						"%.*s: no %s pawn can move straight to %s; a pawn capture names its file, as in %cx%s",
+						len, text, us == WHITE ? "white" : "black", to_name,
+						'a' + square_file(bb_lsb(capturers)), to_name);
+		}
+		return san_fail(e, SAN_ERR_NO_SUCH_PIECE, 0, len, "%.*s: no %s %s can move to %s", len, text,
+				us == WHITE ? "white" : "black", san_piece_names[t], to_name);
+	}
+	if (pos->by_color[us] & bb_square(s->to))
+		return san_fail(e, SAN_ERR_ILLEGAL, s->to_offset, 2, "%.*s: %s is occupied by a %s piece", len, text, to_name,
+				us == WHITE ? "white" : "black");
+	if (t == KING)
+		return san_fail(e, SAN_ERR_KING_IN_CHECK, 0, len, "%.*s: the king would be in check on %s", len, text, to_name);
+	{
+		/* A piece is pinned when taking it off the board lets a slider see the king. */
+		bitboard before = position_attackers_to(pos, king, occupied) & pos->by_color[!us];
+		bitboard f = from;
+		while (f) {
+			int sq = bb_pop_lsb(&f);
+			bitboard after = position_attackers_to(pos, king, occupied & ~bb_square(sq)) & pos->by_color[!us];
+			if ((after & ~before) && !(attacks_line(king, sq) & bb_square(s->to) && !before)) {
+				char from_name[3];
+				fen_format_square(sq, from_name);
+				return san_fail(e, SAN_ERR_PINNED, 0, len, "%.*s: the %s on %s is pinned to its king", len, text,
+						san_piece_names[t], from_name);
+			}
+		}
+		if (before)
+			return san_fail(e, SAN_ERR_KING_IN_CHECK, 0, len, "%.*s does not get the king out of check", len, text);
+	}
+	if (t == PAWN && s->to == pos->ep_square)
+		return san_fail(e, SAN_ERR_PINNED, 0, len, "%.*s: the en-passant capture would expose the king along the rank",
+				len, text);
+	return san_fail(e, SAN_ERR_ILLEGAL, 0, len, "%.*s is not a legal move here", len, text);
+}
+
+/* Adds a warning unless its code is already there; strict reading stops at the first. */
+static bool san_warn(struct san_parse_result *out, enum san_code code, int offset, int length, const char *given,
+		     int given_length, const char *became, const char *fmt, ...) __attribute__((format(printf, 8, 9)));
+
+static bool san_warn(struct san_parse_result *out, enum san_code code, int offset, int length, const char *given,
+		     int given_length, const char *became, const char *fmt, ...)
+{
+	struct san_issue *w;
+	va_list ap;
+
+	for (int i = 0; i < out->warning_count; i++)
+		if (out->warnings[i].code == code)
+			return false;
+	if (out->warning_count >= SAN_WARNINGS_MAX)
+		return false;
+	w = &out->warnings[out->warning_count++];
+	w->code = code;
+	w->offset = offset;
+	w->length = length;
+	san_copy_value(w->given, given, given_length);
+	san_copy_value(w->became, became, (int)strlen(became));
+	va_start(ap, fmt);
+	vsnprintf(w->message, sizeof w->message, fmt, ap);
+	va_end(ap);
+	return true;
+}
+
+/* The warnings of a found move: everything written differently from its standard SAN. */
+static void san_compare(const struct position *pos, const struct move_list *legal, move m, const struct san_shape *s,
+			const char *text, enum san_lang lang, struct san_parse_result *out)
+{
+	char body[SAN_MAX], full[SAN_MAX];
+	size_t body_length = san_format_body(pos, legal, m, lang, SAN_STYLE_SAN, body);
+	char mark = san_check_mark(pos, m);
+	enum move_kind kind = move_kind_of(m);
+	bool capture = kind == MOVE_EN_PASSANT || (kind != MOVE_CASTLING && pos->board[move_to(m)] != NO_PIECE);
+	const char *core = text + s->core_offset;
+	int core_length = s->core_length;
+	bool file, rank, coordinate;
+
+	san_disambiguation(pos, legal, m, &file, &rank);
+	/* Both squares where SAN needs less, a '-' between them, or no letter for a piece. */
+	coordinate = s->from_file >= 0 && s->from_rank >= 0 &&
+		     (s->separator == '-' || !(file && rank) ||
+		      (s->piece == NO_PIECE_TYPE && !s->pawn_letter && piece_type_of(pos->board[move_from(m)]) != PAWN));
+	memcpy(full, body, body_length + 1);
+	if (mark) {
+		full[body_length] = mark;
+		full[body_length + 1] = '\0';
+	}
+	if (s->castle) {
+		if (s->castle_zeros)
+			san_warn(out, SAN_WARN_CASTLING_ZEROS, 0, core_length, core, core_length, body,
+				 "castling is written with the letter O, not zeros: %s", body);
+		if (s->castle_lower)
+			san_warn(out, SAN_WARN_LETTER_CASE, 0, core_length, core, core_length, body,
+				 "castling is written with a capital O: %s", body);
+	} else {
+		if (coordinate)
+			san_warn(out, SAN_WARN_COORDINATE_MOVE, 0, core_length, core, core_length, body,
+				 "\"%.*s\" names both squares; SAN writes %s", core_length, core, body);
+		if (s->pawn_letter)
+			san_warn(out, SAN_WARN_PAWN_LETTER, s->piece_offset, 1, core, core_length, body,
+				 "SAN writes pawn moves without a letter: %s", body);
+		if (!coordinate || s->separator) {
+			if (capture && s->separator != 'x')
+				san_warn(out, SAN_WARN_MISSING_CAPTURE, s->to_offset, 2, core, core_length, body,
+					 "the move captures, so SAN writes an 'x': %s", body);
+			if (!capture && s->separator == 'x')
+				san_warn(out, SAN_WARN_FALSE_CAPTURE, s->separator_offset, 1, core, core_length, body,
+					 "an 'x' on a move that captures nothing: %s", body);
+		}
+		if (!coordinate) {
+			if ((s->from_file >= 0 && !file) || (s->from_rank >= 0 && !rank))
+				san_warn(out, SAN_WARN_OVER_DISAMBIGUATED, s->from_offset,
+					 (s->from_file >= 0) + (s->from_rank >= 0), core, core_length, body,
+					 "more of the origin square than needed to tell the move apart: %s", body);
+			if (s->promotion != NO_PIECE_TYPE && s->promotion_form != '=')
+				san_warn(out, SAN_WARN_PROMOTION_FORM, s->promotion_offset, s->promotion_length, core,
+					 core_length, body, "a promotion is written with '=': %s", body);
+			if (s->piece_case || s->square_case || s->promotion_case)
+				san_warn(out, SAN_WARN_LETTER_CASE,
+					 s->piece_case ? s->piece_offset : s->square_case ? s->square_case_offset
+										 : s->promotion_offset,
+					 1, core, core_length, body,
+					 "pieces are capital letters and files small ones: %s", body);
+		}
+	}
+	if (s->ep_suffix) {
+		char given[SAN_VALUE_MAX];
+		snprintf(given, sizeof given, "%.*s", s->ep_offset + s->ep_length - s->core_offset, core);
+		san_warn(out, SAN_WARN_EN_PASSANT_SUFFIX, s->ep_offset, s->ep_length, given, (int)strlen(given), body,
+			 "SAN writes en passant like any pawn capture: %s", body);
+	}
+	if (mark != s->check) {
+		char given[SAN_VALUE_MAX];
+		snprintf(given, sizeof given, "%.*s%s", core_length, core, s->check ? (s->check == '+' ? "+" : "#") : "");
+		if (mark && !s->check)
+			san_warn(out, SAN_WARN_MISSING_CHECK, s->core_offset + core_length, 0, given, (int)strlen(given), full,
+				 mark == '#' ? "the move mates, so SAN ends it with '#': %s" : "the move gives check, so SAN ends it with '+': %s",
+				 full);
+		else
+			san_warn(out, SAN_WARN_FALSE_CHECK, s->check_offset, 1, given, (int)strlen(given), full,
+				 !mark ? "'%c' on a move that gives no check: %s"
+				 : mark == '#' ? "'%c' on a move that mates, which SAN writes '#': %s"
+					       : "'%c' on a move that checks but does not mate: %s",
+				 s->check, full);
+	}
+	if (s->nag) {
+		char became[8];
+		snprintf(became, sizeof became, "$%d", s->nag);
+		san_warn(out, SAN_WARN_ANNOTATION, s->nag_offset, s->nag_length, text + s->nag_offset, s->nag_length, became,
+			 "the annotation \"%.*s\" is not part of the move; it is kept as NAG $%d", s->nag_length,
+			 text + s->nag_offset, s->nag);
+	}
+}
+
+/* san_parse_move on text without surrounding blanks; offsets are relative to text. */
+static enum san_code san_parse_trimmed(const struct position *pos, const char *text, int len, enum san_lang lang,
+				       bool strict, struct san_parse_result *out)
+{
+	struct move_list legal;
+	struct san_shape s;
+	enum san_code rc;
+	enum piece_type t;
+	move found = MOVE_NONE;
+
+	if (len > SAN_INPUT_MAX)
+		return san_fail(&out->error, SAN_ERR_MALFORMED, SAN_INPUT_MAX, len - SAN_INPUT_MAX,
+				"%d bytes is too long for a move (at most %d)", len, SAN_INPUT_MAX);
+	for (int i = 0; i < len; i++)
+		if ((unsigned char)text[i] < 0x20 || text[i] == 0x7f)
+			return san_fail(&out->error, SAN_ERR_MALFORMED, i, 1, "control character 0x%02x in the move",
+					(unsigned char)text[i]);
+	if (len == 0)
+		return san_fail(&out->error, SAN_ERR_EMPTY, 0, 0, "the move is empty");
+	rc = san_shape_read(text, len, lang, &s, &out->error);
+	if (rc != SAN_OK)
+		return rc;
+	out->nag = s.nag;
+
+	movegen_legal(pos, &legal);
+	if (s.castle) {
+		int king = position_king_square(pos, (enum color)pos->turn);
+		for (int i = 0; i < legal.count; i++) {
+			move m = legal.moves[i];
+			if (move_kind_of(m) == MOVE_CASTLING && (move_to(m) > king) == (s.castle == 1))
+				found = m;
+		}
+		if (found == MOVE_NONE)
+			return san_castling_error(pos, s.castle, &out->error, len);
+		goto compare;
+	}
+
+	t = s.piece == NO_PIECE_TYPE ? PAWN : s.piece;
+	if (s.from_file >= 0 && s.from_rank >= 0) {
+		/* Both squares written (UCI or long algebraic): without a letter the piece is
+		 * whatever stands there, and a king's move may be UCI's castling (e1g1, e1h1). */
+		int from = square_make(s.from_file, s.from_rank), pc = pos->board[from];
+		char uci[UCI_MAX + 1];
+		size_t n = 4;
+		if (pc == NO_PIECE || piece_color(pc) != pos->turn)
+			return san_fail(&out->error, SAN_ERR_NO_SUCH_PIECE, s.from_offset, 2, "%.*s: %.2s holds no %s piece",
+					len, text, text + s.from_offset, pos->turn == WHITE ? "white" : "black");
+		if (s.piece == NO_PIECE_TYPE)
+			t = piece_type_of(pc);
+		if (t != piece_type_of(pc))
+			return san_fail(&out->error, SAN_ERR_NO_SUCH_PIECE, s.from_offset, 2, "%.*s: %.2s holds a %s, not a %s",
+					len, text, text + s.from_offset, san_piece_names[piece_type_of(pc)], san_piece_names[t]);
+		fen_format_square(from, uci);
+		fen_format_square(s.to, uci + 2);
+		if (t == KING && uci_parse_move(pos, uci, n, &found) == UCI_OK)
+			goto compare;
+		found = MOVE_NONE;
+	}
+	{
+		bool promotion_missing = false, promotion_needless = false;
+		for (int i = 0; i < legal.count; i++) {
+			move m = legal.moves[i];
+			int from = move_from(m);
+			if (move_kind_of(m) == MOVE_CASTLING || move_to(m) != s.to || piece_type_of(pos->board[from]) != t)
+				continue;
+			if (s.from_file >= 0 && square_file(from) != s.from_file)
+				continue;
+			if (s.from_rank >= 0 && square_rank(from) != s.from_rank)
+				continue;
+			/* "d5" is a push: a pawn capture always names its file */
+			if (t == PAWN && s.from_file < 0 && square_file(from) != square_file(s.to))
+				continue;
+			if (move_kind_of(m) == MOVE_PROMOTION) {
+				if (s.promotion == NO_PIECE_TYPE) {
+					promotion_missing = true;
+					continue;
+				}
+				if (move_promotion(m) != s.promotion)
+					continue;
+			} else if (s.promotion != NO_PIECE_TYPE) {
+				promotion_needless = true;
+				continue;
+			}
+			out->candidates.moves[out->candidates.count++] = m;
+		}
+		if (out->candidates.count > 1) {
+			char list[SAN_MESSAGE_MAX] = "";
+			size_t used = 0;
+			for (int i = 0; i < out->candidates.count && used + SAN_MAX + 2 < sizeof list; i++) {
+				char san[SAN_MAX];
+				san_format_move(pos, out->candidates.moves[i], lang, SAN_STYLE_SAN, san);
+				used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", san);
+			}
+			return san_fail(&out->error, SAN_ERR_AMBIGUOUS, 0, len, "%.*s fits %d moves: %s", len, text,
+					out->candidates.count, list);
+		}
+		if (out->candidates.count == 0) {
+			if (promotion_missing)
+				return san_fail(&out->error, SAN_ERR_PROMOTION_MISSING, 0, len,
+						"%.*s: a pawn reaching the last rank must promote, as in %.*s=%s", len, text,
+						s.core_length, text, san_letters[lang][pos->turn][QUEEN]);
+			if (s.promotion != NO_PIECE_TYPE)
+				return san_fail(&out->error, SAN_ERR_PROMOTION_INVALID, s.promotion_offset, s.promotion_length,
+						"%.*s: %s", len, text,
+						t == PAWN || promotion_needless ? "only a pawn reaching the last rank promotes"
+										: "only a pawn promotes");
+			s.piece = t;
+			return san_illegal_error(pos, &s, text, len, &out->error);
+		}
+		found = out->candidates.moves[0];
+		out->candidates.count = 0;
+	}
+compare:
+	if (s.ep_suffix && move_kind_of(found) != MOVE_EN_PASSANT)
+		return san_fail(&out->error, SAN_ERR_ILLEGAL, s.ep_offset, s.ep_length,
+				"%.*s: \"e.p.\" on a move that is not an en-passant capture", len, text);
+	san_compare(pos, &legal, found, &s, text, lang, out);
+	if (strict && out->warning_count) {
+		out->error = out->warnings[0];
+		return out->error.code;
+	}
+	out->m = found;
+	return SAN_OK;
+}
+
+enum san_code san_parse_move(const struct position *pos, const char *text, size_t length,
+			     const struct san_parse_options *options, struct san_parse_result *out)
+{
+	enum san_lang lang = options && (unsigned)options->lang < SAN_LANG_NB ? options->lang : SAN_LANG_EN;
+	enum san_code rc;
+	size_t lead = 0;
+
+	memset(out, 0, offsetof(struct san_parse_result, candidates));
+	out->candidates.count = 0;
+	if (!text)
+		text = "";
+	while (length > 0 && (text[length - 1] == ' ' || text[length - 1] == '\t'))
+		length--;
+	while (lead < length && (text[lead] == ' ' || text[lead] == '\t'))
+		lead++;
+	rc = san_parse_trimmed(pos, text + lead, length - lead > SAN_INPUT_MAX + 1 ? SAN_INPUT_MAX + 1 : (int)(length - lead),
+			       lang, options && options->strict, out);
+	if (length - lead > SAN_INPUT_MAX)
+		out->error.length = (int)(length - lead) - SAN_INPUT_MAX;
+	for (int i = 0; i < out->warning_count; i++)
+		out->warnings[i].offset += (int)lead;
+	if (rc != SAN_OK)
+		out->error.offset += (int)lead;
+	return rc;
+}

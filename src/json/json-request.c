@@ -1,0 +1,141 @@
+/* json-request.c -- reading what clients write in JSON: a JSON text checked the way the
+ * API promises (UTF-8, no NUL, no \u0000, the offset of the first error), and the shared
+ * position options of a request object. Used by the HTTP body reader and the bulk lines. */
+#include "json/json.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "core/utf8.h"
+
+/* Offset of the first \u0000 escape in a JSON text (escaped backslashes skipped), or
+ * length when there is none. */
+static size_t json_find_nul_escape(const char *data, size_t length)
+{
+	for (size_t i = 0; i + 1 < length; i++) {
+		if (data[i] != '\\')
+			continue;
+		if (data[i + 1] == 'u' && i + 5 < length && !memcmp(data + i + 2, "0000", 4))
+			return i;
+		i++; /* the escaped character */
+	}
+	return length;
+}
+
+/* Fills err and returns NULL. */
+static cJSON *json_text_error(struct json_text_error *err, size_t offset, const char *detail)
+{
+	err->offset = offset;
+	snprintf(err->detail, sizeof err->detail, "%s", detail);
+	return NULL;
+}
+
+cJSON *json_parse_text(const char *data, size_t length, const char *what, struct json_text_error *err)
+{
+	const char *end = NULL, *nul;
+	char detail[sizeof err->detail];
+	size_t valid, offset;
+	cJSON *root;
+
+	/* cJSON would stop at a NUL and call the rest trailing garbage: say where it is. */
+	nul = memchr(data, '\0', length);
+	if (nul) {
+		snprintf(detail, sizeof detail, "%s contains a NUL byte", what);
+		return json_text_error(err, (size_t)(nul - data), detail);
+	}
+	/* JSON text is UTF-8 (RFC 8259); anything else would be echoed back in answers. */
+	valid = utf8_valid_length(data, length);
+	if (valid < length) {
+		snprintf(detail, sizeof detail, "%s is not UTF-8 (byte %zu)", what, valid);
+		return json_text_error(err, valid, detail);
+	}
+	/* cJSON turns \u0000 into a NUL that would silently end the string: refuse it. */
+	offset = json_find_nul_escape(data, length);
+	if (offset < length) {
+		snprintf(detail, sizeof detail, "a string in %s contains \\u0000 (NUL), which is not accepted", what);
+		return json_text_error(err, offset, detail);
+	}
+	/* data[length] is the NUL, which require_null_terminated wants counted. */
+	root = cJSON_ParseWithLengthOpts(data, length + 1, &end, 1);
+	if (root)
+		return root;
+	offset = end && end >= data ? (size_t)(end - data) : 0;
+	if (offset > length)
+		offset = length;
+	snprintf(detail, sizeof detail, "%s is not valid JSON (the error is at byte %zu)", what, offset);
+	return json_text_error(err, offset, detail);
+}
+
+/* Fills err for member name; returns -1. */
+static int json_option_error(struct json_option_error *err, bool missing, const char *name, const char *detail)
+{
+	err->missing = missing;
+	snprintf(err->field, sizeof err->field, "%s", name);
+	snprintf(err->detail, sizeof err->detail, "%s", detail);
+	return -1;
+}
+
+int json_member_string(const cJSON *object, const char *name, bool required, const char **out,
+		       struct json_option_error *err)
+{
+	const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, name);
+	char detail[sizeof err->detail];
+
+	*out = NULL;
+	if (item && !cJSON_IsString(item)) {
+		snprintf(detail, sizeof detail, "%s must be a string", name);
+		return json_option_error(err, false, name, detail);
+	}
+	if (item)
+		*out = item->valuestring;
+	if (!*out && required) {
+		snprintf(detail, sizeof detail, "%s is required", name);
+		return json_option_error(err, true, name, detail);
+	}
+	return 0;
+}
+
+int json_member_bool(const cJSON *object, const char *name, bool *out, struct json_option_error *err)
+{
+	const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, name);
+	char detail[sizeof err->detail];
+
+	if (!item)
+		return 0;
+	if (cJSON_IsBool(item)) {
+		*out = cJSON_IsTrue(item);
+		return 0;
+	}
+	snprintf(detail, sizeof detail, "%s must be true or false", name);
+	return json_option_error(err, false, name, detail);
+}
+
+int json_style_options(const char *mode, const char *ep, const char *castling, struct fen_options *options,
+		       struct json_fen_style *style, struct json_option_error *err)
+{
+	if (mode && json_parse_mode(mode, &options->mode))
+		return json_option_error(err, false, "mode", "mode must be \"strict\" or \"lenient\"");
+	if (ep && json_parse_ep_style(ep, &style->ep))
+		return json_option_error(err, false, "ep", "ep must be \"fen\", \"xfen\" or \"legal\"");
+	if (castling && json_parse_castling_style(castling, &style->castling))
+		return json_option_error(err, false, "castling", "castling must be \"standard\" or \"shredder\"");
+	return 0;
+}
+
+int json_position_options(const cJSON *object, const char **fen, struct fen_options *options,
+			  struct json_fen_style *style, struct json_option_error *err)
+{
+	const char *value;
+
+	/* In the order the HTTP body reader checks them, so both report the same problem. */
+	if (json_member_string(object, "fen", true, fen, err) || json_member_string(object, "mode", false, &value, err) ||
+	    json_style_options(value, NULL, NULL, options, style, err) ||
+	    json_member_bool(object, "chess960", &options->chess960, err) ||
+	    json_member_bool(object, "infer_castling", &options->infer_castling, err) ||
+	    json_member_string(object, "ep", false, &value, err) ||
+	    json_style_options(NULL, value, NULL, options, style, err) ||
+	    json_member_string(object, "castling", false, &value, err) ||
+	    json_style_options(NULL, NULL, value, options, style, err))
+		return -1;
+	return 0;
+}

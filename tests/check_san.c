@@ -1,0 +1,629 @@
+/* check_san.c -- tests of src/core/san.c: SAN and long algebraic written the PGN way in
+ * every language, lenient reading with one warning per departure (and strict reading
+ * refusing it), the reasons an unplayable move is refused, and round trips over the
+ * test positions: every legal move, written in every language, reads back to itself. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_util.h"
+#include "core/movegen.h"
+#include "core/san.h"
+#include "core/uci.h"
+
+#define NCASES(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+static char (*san_sample)[UTIL_LINE_MAX];
+static int san_sample_count;
+static char (*fen_sample)[UTIL_LINE_MAX];
+static int fen_sample_count;
+
+#define START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+#define KNIGHTS "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1"          /* Nb1 and Nf3 both reach d2 */
+#define PINNED_SIBLING "4k3/8/8/b7/8/2N5/8/4K1N1 w - - 0 1"  /* Nc3 is pinned by Ba5 */
+#define QUEENS "4k3/8/8/8/8/Q7/8/Q1Q1K3 w - - 0 1"           /* three queens reach b2 */
+#define ROOKS "4k3/8/8/8/R7/8/8/R3K3 w Q - 0 1"               /* Ra1 and Ra4 on one file */
+#define CAPTURE "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2"
+#define EP "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"
+#define PROMOTE "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1"
+#define CHECK "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"
+#define MATE "6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1"
+#define CASTLE "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+#define C960 "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1"
+
+/* ---- writing ---- */
+
+static const struct {
+	const char *fen;
+	bool chess960;
+	const char *uci;
+	enum san_lang lang;
+	enum san_style style;
+	const char *text;
+} format_cases[] = {
+	{ START, false, "g1f3", SAN_LANG_EN, SAN_STYLE_SAN, "Nf3" },
+	{ START, false, "e2e4", SAN_LANG_EN, SAN_STYLE_SAN, "e4" },
+	{ START, false, "g1f3", SAN_LANG_EN, SAN_STYLE_LAN, "Ng1-f3" },
+	{ START, false, "e2e4", SAN_LANG_EN, SAN_STYLE_LAN, "e2-e4" },
+	{ KNIGHTS, false, "b1d2", SAN_LANG_EN, SAN_STYLE_SAN, "Nbd2" },
+	{ KNIGHTS, false, "f3d2", SAN_LANG_EN, SAN_STYLE_SAN, "Nfd2" },
+	{ PINNED_SIBLING, false, "g1e2", SAN_LANG_EN, SAN_STYLE_SAN, "Ne2" },
+	{ QUEENS, false, "a1b2", SAN_LANG_EN, SAN_STYLE_SAN, "Qa1b2" },
+	{ QUEENS, false, "a3b2", SAN_LANG_EN, SAN_STYLE_SAN, "Q3b2" },
+	{ QUEENS, false, "c1b2", SAN_LANG_EN, SAN_STYLE_SAN, "Qcb2" },
+	{ ROOKS, false, "a1a3", SAN_LANG_EN, SAN_STYLE_SAN, "R1a3" },
+	{ ROOKS, false, "a4a3", SAN_LANG_EN, SAN_STYLE_SAN, "R4a3" },
+	{ CAPTURE, false, "e4d5", SAN_LANG_EN, SAN_STYLE_SAN, "exd5" },
+	{ CAPTURE, false, "e4d5", SAN_LANG_EN, SAN_STYLE_LAN, "e4xd5" },
+	{ EP, false, "e5f6", SAN_LANG_EN, SAN_STYLE_SAN, "exf6" },
+	{ PROMOTE, false, "a7a8q", SAN_LANG_EN, SAN_STYLE_SAN, "a8=Q" },
+	{ PROMOTE, false, "a7b8n", SAN_LANG_EN, SAN_STYLE_SAN, "axb8=N" },
+	{ "3qk3/4P3/8/8/8/8/8/4K3 w - - 0 1", false, "e7d8q", SAN_LANG_EN, SAN_STYLE_LAN, "e7xd8=Q+" },
+	{ "3qk3/4P3/8/8/8/8/8/4K3 w - - 0 1", false, "e7d8q", SAN_LANG_EN, SAN_STYLE_SAN, "exd8=Q+" },
+	{ CHECK, false, "a1a8", SAN_LANG_EN, SAN_STYLE_SAN, "Ra8+" },
+	{ MATE, false, "a1a8", SAN_LANG_EN, SAN_STYLE_SAN, "Ra8#" },
+	{ MATE, false, "a1a8", SAN_LANG_EN, SAN_STYLE_LAN, "Ra1-a8#" },
+	{ CASTLE, false, "e1g1", SAN_LANG_EN, SAN_STYLE_SAN, "O-O" },
+	{ CASTLE, false, "e1c1", SAN_LANG_EN, SAN_STYLE_SAN, "O-O-O" },
+	{ CASTLE, false, "e1c1", SAN_LANG_EN, SAN_STYLE_LAN, "O-O-O" },
+	{ "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", false, "e8g8", SAN_LANG_EN, SAN_STYLE_SAN, "O-O" },
+	{ "3k4/8/8/8/8/8/8/R3K2R w KQ - 0 1", false, "e1c1", SAN_LANG_EN, SAN_STYLE_SAN, "O-O-O+" },
+	/* Chess960: the king stays on g1 and still castles short; queenside takes b1's rook */
+	{ C960, true, "g1h1", SAN_LANG_EN, SAN_STYLE_SAN, "O-O" },
+	{ C960, true, "g1b1", SAN_LANG_EN, SAN_STYLE_SAN, "O-O-O" },
+	{ "5kr1/pppppppp/8/8/8/8/PPPPPPPP/5KR1 w Gg - 0 1", true, "f1g1", SAN_LANG_EN, SAN_STYLE_SAN, "O-O" },
+	/* every language */
+	{ START, false, "g1f3", SAN_LANG_IT, SAN_STYLE_SAN, "Cf3" },
+	{ START, false, "g1f3", SAN_LANG_ES, SAN_STYLE_SAN, "Cf3" },
+	{ START, false, "g1f3", SAN_LANG_FR, SAN_STYLE_SAN, "Cf3" },
+	{ START, false, "g1f3", SAN_LANG_DE, SAN_STYLE_SAN, "Sf3" },
+	{ START, false, "g1f3", SAN_LANG_NL, SAN_STYLE_SAN, "Pf3" },
+	{ START, false, "g1f3", SAN_LANG_RU, SAN_STYLE_SAN, "Кf3" },
+	{ START, false, "g1f3", SAN_LANG_FIGURINE, SAN_STYLE_SAN, "♘f3" },
+	{ START, false, "g1f3", SAN_LANG_RU, SAN_STYLE_LAN, "Кg1-f3" },
+	{ "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", false, "g8f6", SAN_LANG_FIGURINE, SAN_STYLE_SAN,
+	  "♞f6" },
+	{ "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", false, "e1e2", SAN_LANG_RU, SAN_STYLE_SAN,
+	  "Крe2" },
+	{ "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", false, "e1e2", SAN_LANG_IT, SAN_STYLE_SAN, "Re2" },
+	{ "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", false, "f1c4", SAN_LANG_FR, SAN_STYLE_SAN, "Fc4" },
+	{ "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", false, "f1c4", SAN_LANG_DE, SAN_STYLE_SAN, "Lc4" },
+	{ "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", false, "d1h5", SAN_LANG_ES, SAN_STYLE_SAN, "Dh5" },
+	{ "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", false, "d1h5", SAN_LANG_RU, SAN_STYLE_SAN, "Фh5" },
+	{ "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", false, "d1h5", SAN_LANG_FIGURINE, SAN_STYLE_SAN,
+	  "♕h5" },
+	{ ROOKS, false, "a1a3", SAN_LANG_NL, SAN_STYLE_SAN, "T1a3" },
+	{ ROOKS, false, "a1a3", SAN_LANG_RU, SAN_STYLE_SAN, "Л1a3" },
+	{ PROMOTE, false, "a7a8q", SAN_LANG_DE, SAN_STYLE_SAN, "a8=D" },
+	{ PROMOTE, false, "a7a8q", SAN_LANG_RU, SAN_STYLE_SAN, "a8=Ф" },
+	{ PROMOTE, false, "a7b8n", SAN_LANG_FIGURINE, SAN_STYLE_SAN, "axb8=♘" },
+	{ "4k3/8/8/8/8/8/p7/4K3 b - - 0 1", false, "a2a1q", SAN_LANG_FIGURINE, SAN_STYLE_SAN, "a1=♛+" },
+	{ "3qk3/4P3/8/8/8/8/8/4K3 w - - 0 1", false, "e7d8q", SAN_LANG_FIGURINE, SAN_STYLE_LAN, "e7xd8=♕+" },
+};
+
+START_TEST(test_format)
+{
+	struct position pos;
+	char out[SAN_MAX];
+	move m;
+	size_t n;
+
+	util_parse(format_cases[_i].fen, format_cases[_i].chess960, &pos);
+	ck_assert_int_eq(uci_parse_move(&pos, format_cases[_i].uci, strlen(format_cases[_i].uci), &m), UCI_OK);
+	n = san_format_move(&pos, m, format_cases[_i].lang, format_cases[_i].style, out);
+	ck_assert_str_eq(out, format_cases[_i].text);
+	ck_assert_uint_eq(n, strlen(format_cases[_i].text));
+}
+END_TEST
+
+/* The 300 real cases of tests/data/san-sample.txt (FEN;UCI;SAN): written exactly as
+ * given, and read back to the same move without a warning. */
+START_TEST(test_sample)
+{
+	int first, end;
+
+	util_chunk(_i, san_sample_count, &first, &end);
+	for (int line = first; line < end; line++) {
+		char fen[UTIL_LINE_MAX], *uci, *san, out[SAN_MAX];
+		struct san_parse_result result;
+		struct position pos;
+		move m;
+
+		strcpy(fen, san_sample[line]);
+		uci = strchr(fen, ';');
+		ck_assert_ptr_nonnull(uci);
+		*uci++ = '\0';
+		san = strchr(uci, ';');
+		ck_assert_ptr_nonnull(san);
+		*san++ = '\0';
+		util_parse(fen, false, &pos);
+		ck_assert_int_eq(uci_parse_move(&pos, uci, strlen(uci), &m), UCI_OK);
+		san_format_move(&pos, m, SAN_LANG_EN, SAN_STYLE_SAN, out);
+		ck_assert_msg(strcmp(out, san) == 0, "%s: %s is %s, wrote %s", fen, uci, san, out);
+		ck_assert_msg(san_parse_move(&pos, san, strlen(san), NULL, &result) == SAN_OK, "%s: %s: %s", fen, san,
+			      result.error.message);
+		ck_assert_msg(result.m == m, "%s: %s read as another move", fen, san);
+		ck_assert_msg(result.warning_count == 0, "%s: %s warns %s", fen, san,
+			      san_code_name(result.warnings[0].code));
+	}
+}
+END_TEST
+
+/* Every legal move, in every language, as SAN (read strictly: it must be standard) and
+ * as LAN (read leniently, with its one coordinate_move warning), reads back to itself. */
+static void san_check_round_trip(const char *fen, bool chess960)
+{
+	struct position pos;
+	struct move_list list;
+
+	util_parse(fen, chess960, &pos);
+	movegen_legal(&pos, &list);
+	for (int i = 0; i < list.count; i++) {
+		for (int lang = 0; lang < SAN_LANG_NB; lang++) {
+			struct san_parse_options strict = { (enum san_lang)lang, true };
+			struct san_parse_options lenient = { (enum san_lang)lang, false };
+			struct san_parse_result result;
+			char text[SAN_MAX];
+			size_t n;
+
+			n = san_format_move(&pos, list.moves[i], (enum san_lang)lang, SAN_STYLE_SAN, text);
+			ck_assert_msg(san_parse_move(&pos, text, n, &strict, &result) == SAN_OK, "%s: %s (%s): %s", fen,
+				      text, san_lang_name((enum san_lang)lang), result.error.message);
+			ck_assert_msg(result.m == list.moves[i], "%s: %s read as another move", fen, text);
+
+			n = san_format_move(&pos, list.moves[i], (enum san_lang)lang, SAN_STYLE_LAN, text);
+			ck_assert_msg(san_parse_move(&pos, text, n, &lenient, &result) == SAN_OK, "%s: LAN %s (%s): %s", fen,
+				      text, san_lang_name((enum san_lang)lang), result.error.message);
+			ck_assert_msg(result.m == list.moves[i], "%s: LAN %s read as another move", fen, text);
+			if (move_kind_of(list.moves[i]) != MOVE_CASTLING) {
+				ck_assert_msg(result.warning_count == 1 &&
+						      result.warnings[0].code == SAN_WARN_COORDINATE_MOVE,
+					      "%s: LAN %s should warn coordinate_move only", fen, text);
+			}
+		}
+	}
+}
+
+START_TEST(test_round_trip_sample)
+{
+	int first, end;
+
+	util_chunk(_i, fen_sample_count, &first, &end);
+	for (int line = first; line < end; line++)
+		san_check_round_trip(fen_sample[line], false);
+}
+END_TEST
+
+START_TEST(test_round_trip_special)
+{
+	static const char *const fens[] = {
+		KNIGHTS, PINNED_SIBLING, QUEENS, ROOKS, CAPTURE, EP, PROMOTE, CHECK, MATE, CASTLE,
+		"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+		"8/8/8/KPp4r/8/8/8/6k1 w - c6 0 1",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+	};
+	static const char *const fens960[] = {
+		C960,
+		"3rkr2/pppppppp/8/8/8/8/PPPPPPPP/3RKR2 w FDfd - 0 1",
+		"5kr1/pppppppp/8/8/8/8/PPPPPPPP/5KR1 w Gg - 0 1",
+		"r1k4r/8/8/8/8/8/8/RK5R b HAha - 0 1",
+		"3k4/8/8/8/8/8/8/RK6 w A - 0 1",
+		"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+	};
+
+	for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++)
+		san_check_round_trip(fens[i], false);
+	for (size_t i = 0; i < sizeof fens960 / sizeof fens960[0]; i++)
+		san_check_round_trip(fens960[i], true);
+}
+END_TEST
+
+/* ---- reading ---- */
+
+static const struct {
+	const char *what;
+	const char *fen;
+	bool chess960;
+	enum san_lang lang;
+	bool strict;
+	const char *text;
+	enum san_code code;     /* what san_parse_move returns */
+	const char *uci;        /* the move, when SAN_OK */
+	const char *warnings;   /* the warnings' codes, comma separated */
+	int nag;
+} parse_cases[] = {
+	{ "a knight", START, false, SAN_LANG_EN, false, "Nf3", SAN_OK, "g1f3", "", 0 },
+	{ "a pawn", START, false, SAN_LANG_EN, false, "e4", SAN_OK, "e2e4", "", 0 },
+	{ "blanks around", START, false, SAN_LANG_EN, false, "  e4 ", SAN_OK, "e2e4", "", 0 },
+	{ "UCI", START, false, SAN_LANG_EN, false, "e2e4", SAN_OK, "e2e4", "coordinate_move", 0 },
+	{ "LAN pawn", START, false, SAN_LANG_EN, false, "e2-e4", SAN_OK, "e2e4", "coordinate_move", 0 },
+	{ "LAN piece", START, false, SAN_LANG_EN, false, "Ng1-f3", SAN_OK, "g1f3", "coordinate_move", 0 },
+	{ "piece with both squares", START, false, SAN_LANG_EN, false, "Ng1f3", SAN_OK, "g1f3", "coordinate_move", 0 },
+	{ "UCI of a knight", START, false, SAN_LANG_EN, false, "g1f3", SAN_OK, "g1f3", "coordinate_move", 0 },
+	{ "pawn letter", START, false, SAN_LANG_EN, false, "Pe4", SAN_OK, "e2e4", "pawn_letter", 0 },
+	{ "lower-case piece", START, false, SAN_LANG_EN, false, "nf3", SAN_OK, "g1f3", "letter_case", 0 },
+	{ "upper-case file", START, false, SAN_LANG_EN, false, "E4", SAN_OK, "e2e4", "letter_case", 0 },
+	{ "upper-case destination", START, false, SAN_LANG_EN, false, "NF3", SAN_OK, "g1f3", "letter_case", 0 },
+	{ "false capture", START, false, SAN_LANG_EN, false, "Nxf3", SAN_OK, "g1f3", "false_capture", 0 },
+	{ "false check", START, false, SAN_LANG_EN, false, "Nf3+", SAN_OK, "g1f3", "false_check", 0 },
+	{ "false mate", START, false, SAN_LANG_EN, false, "Nf3#", SAN_OK, "g1f3", "false_check", 0 },
+	{ "!", START, false, SAN_LANG_EN, false, "e4!", SAN_OK, "e2e4", "annotation", 1 },
+	{ "?", START, false, SAN_LANG_EN, false, "e4?", SAN_OK, "e2e4", "annotation", 2 },
+	{ "!!", START, false, SAN_LANG_EN, false, "e4!!", SAN_OK, "e2e4", "annotation", 3 },
+	{ "??", START, false, SAN_LANG_EN, false, "e4??", SAN_OK, "e2e4", "annotation", 4 },
+	{ "!?", START, false, SAN_LANG_EN, false, "e4!?", SAN_OK, "e2e4", "annotation", 5 },
+	{ "?!", START, false, SAN_LANG_EN, false, "e4?!", SAN_OK, "e2e4", "annotation", 6 },
+	{ "several departures", START, false, SAN_LANG_EN, false, "ng1xf3+?", SAN_OK, "g1f3",
+	  "coordinate_move,false_capture,false_check,annotation", 2 },
+	{ "check and annotation", CHECK, false, SAN_LANG_EN, false, "Ra8+!", SAN_OK, "a1a8", "annotation", 1 },
+	{ "annotation before check", CHECK, false, SAN_LANG_EN, false, "Ra8!+", SAN_OK, "a1a8", "annotation", 1 },
+	/* disambiguation */
+	{ "ambiguous knights", KNIGHTS, false, SAN_LANG_EN, false, "Nd2", SAN_ERR_AMBIGUOUS, NULL, "", 0 },
+	{ "by file", KNIGHTS, false, SAN_LANG_EN, false, "Nbd2", SAN_OK, "b1d2", "", 0 },
+	{ "by rank where the file is standard", KNIGHTS, false, SAN_LANG_EN, false, "N1d2", SAN_OK, "b1d2",
+	  "over_disambiguated", 0 },
+	{ "both where the file is enough", KNIGHTS, false, SAN_LANG_EN, false, "Nb1d2", SAN_OK, "b1d2", "coordinate_move",
+	  0 },
+	{ "a pinned sibling does not count", PINNED_SIBLING, false, SAN_LANG_EN, false, "Ne2", SAN_OK, "g1e2", "", 0 },
+	{ "naming the free one anyway", PINNED_SIBLING, false, SAN_LANG_EN, false, "Nge2", SAN_OK, "g1e2",
+	  "over_disambiguated", 0 },
+	{ "the pinned sibling", PINNED_SIBLING, false, SAN_LANG_EN, false, "Nce2", SAN_ERR_PINNED, NULL, "", 0 },
+	{ "three queens: both needed", QUEENS, false, SAN_LANG_EN, false, "Qa1b2", SAN_OK, "a1b2", "", 0 },
+	{ "three queens: with a dash", QUEENS, false, SAN_LANG_EN, false, "Qa1-b2", SAN_OK, "a1b2", "coordinate_move", 0 },
+	{ "three queens: file only", QUEENS, false, SAN_LANG_EN, false, "Qab2", SAN_ERR_AMBIGUOUS, NULL, "", 0 },
+	{ "three queens: rank", QUEENS, false, SAN_LANG_EN, false, "Q3b2", SAN_OK, "a3b2", "", 0 },
+	{ "rooks on a file", ROOKS, false, SAN_LANG_EN, false, "Ra3", SAN_ERR_AMBIGUOUS, NULL, "", 0 },
+	{ "rooks by rank", ROOKS, false, SAN_LANG_EN, false, "R4a3", SAN_OK, "a4a3", "", 0 },
+	/* captures and en passant */
+	{ "pawn capture", CAPTURE, false, SAN_LANG_EN, false, "exd5", SAN_OK, "e4d5", "", 0 },
+	{ "missing x", CAPTURE, false, SAN_LANG_EN, false, "ed5", SAN_OK, "e4d5", "missing_capture", 0 },
+	{ "UCI capture: no x expected", CAPTURE, false, SAN_LANG_EN, false, "e4d5", SAN_OK, "e4d5", "coordinate_move", 0 },
+	{ "LAN capture with a dash", CAPTURE, false, SAN_LANG_EN, false, "e4-d5", SAN_OK, "e4d5",
+	  "coordinate_move,missing_capture", 0 },
+	{ "a capture written as a push", CAPTURE, false, SAN_LANG_EN, false, "d5", SAN_ERR_NO_SUCH_PIECE, NULL, "", 0 },
+	{ "en passant", EP, false, SAN_LANG_EN, false, "exf6", SAN_OK, "e5f6", "", 0 },
+	{ "e.p.", EP, false, SAN_LANG_EN, false, "exf6 e.p.", SAN_OK, "e5f6", "en_passant_suffix", 0 },
+	{ "e.p. without a blank", EP, false, SAN_LANG_EN, false, "exf6e.p.", SAN_OK, "e5f6", "en_passant_suffix", 0 },
+	{ "e.p. on a normal capture", CAPTURE, false, SAN_LANG_EN, false, "exd5 e.p.", SAN_ERR_ILLEGAL, NULL, "", 0 },
+	{ "missing x on a piece", "4k3/8/8/8/8/5p2/8/4K1N1 w - - 0 1", false, SAN_LANG_EN, false, "Nf3", SAN_OK, "g1f3",
+	  "missing_capture", 0 },
+	/* promotion */
+	{ "promotion", PROMOTE, false, SAN_LANG_EN, false, "a8=Q", SAN_OK, "a7a8q", "", 0 },
+	{ "promotion without =", PROMOTE, false, SAN_LANG_EN, false, "a8Q", SAN_OK, "a7a8q", "promotion_form", 0 },
+	{ "promotion in brackets", PROMOTE, false, SAN_LANG_EN, false, "a8(Q)", SAN_OK, "a7a8q", "promotion_form", 0 },
+	{ "promotion with a slash", PROMOTE, false, SAN_LANG_EN, false, "a8/Q", SAN_OK, "a7a8q", "promotion_form", 0 },
+	{ "promotion in lower case", PROMOTE, false, SAN_LANG_EN, false, "a8=q", SAN_OK, "a7a8q", "letter_case", 0 },
+	{ "under-promotion capturing", PROMOTE, false, SAN_LANG_EN, false, "axb8=N", SAN_OK, "a7b8n", "", 0 },
+	{ "UCI promotion", PROMOTE, false, SAN_LANG_EN, false, "a7a8q", SAN_OK, "a7a8q", "coordinate_move", 0 },
+	{ "promotion without a piece", PROMOTE, false, SAN_LANG_EN, false, "a8", SAN_ERR_PROMOTION_MISSING, NULL, "", 0 },
+	{ "promotion to a king", PROMOTE, false, SAN_LANG_EN, false, "a8=K", SAN_ERR_PROMOTION_INVALID, NULL, "", 0 },
+	{ "promotion to a pawn", PROMOTE, false, SAN_LANG_EN, false, "a8=P", SAN_ERR_PROMOTION_INVALID, NULL, "", 0 },
+	{ "promotion on the wrong rank", START, false, SAN_LANG_EN, false, "e4=Q", SAN_ERR_PROMOTION_INVALID, NULL, "", 0 },
+	{ "a piece promoting", START, false, SAN_LANG_EN, false, "Nf3=Q", SAN_ERR_PROMOTION_INVALID, NULL, "", 0 },
+	{ "= with no piece", PROMOTE, false, SAN_LANG_EN, false, "a8=", SAN_ERR_PROMOTION_INVALID, NULL, "", 0 },
+	/* check and mate */
+	{ "check", CHECK, false, SAN_LANG_EN, false, "Ra8+", SAN_OK, "a1a8", "", 0 },
+	{ "missing +", CHECK, false, SAN_LANG_EN, false, "Ra8", SAN_OK, "a1a8", "missing_check", 0 },
+	{ "# on a check", CHECK, false, SAN_LANG_EN, false, "Ra8#", SAN_OK, "a1a8", "false_check", 0 },
+	{ "mate", MATE, false, SAN_LANG_EN, false, "Ra8#", SAN_OK, "a1a8", "", 0 },
+	{ "+ on mate", MATE, false, SAN_LANG_EN, false, "Ra8+", SAN_OK, "a1a8", "false_check", 0 },
+	{ "missing #", MATE, false, SAN_LANG_EN, false, "Ra8", SAN_OK, "a1a8", "missing_check", 0 },
+	/* castling */
+	{ "O-O", CASTLE, false, SAN_LANG_EN, false, "O-O", SAN_OK, "e1g1", "", 0 },
+	{ "O-O-O", CASTLE, false, SAN_LANG_EN, false, "O-O-O", SAN_OK, "e1c1", "", 0 },
+	{ "0-0", CASTLE, false, SAN_LANG_EN, false, "0-0", SAN_OK, "e1g1", "castling_zeros", 0 },
+	{ "0-0-0", CASTLE, false, SAN_LANG_EN, false, "0-0-0", SAN_OK, "e1c1", "castling_zeros", 0 },
+	{ "o-o", CASTLE, false, SAN_LANG_EN, false, "o-o", SAN_OK, "e1g1", "letter_case", 0 },
+	{ "castling as UCI", CASTLE, false, SAN_LANG_EN, false, "e1g1", SAN_OK, "e1g1", "coordinate_move", 0 },
+	{ "castling as king takes rook", CASTLE, false, SAN_LANG_EN, false, "e1h1", SAN_OK, "e1g1", "coordinate_move", 0 },
+	{ "castling with check", "3k4/8/8/8/8/8/8/R3K2R w KQ - 0 1", false, SAN_LANG_EN, false, "O-O-O+", SAN_OK, "e1c1", "",
+	  0 },
+	{ "castling right gone", "r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1", false, SAN_LANG_EN, false, "O-O",
+	  SAN_ERR_NO_CASTLING_RIGHT, NULL, "", 0 },
+	{ "castling out of check", "4k3/4r3/8/8/8/8/8/R3K2R w KQ - 0 1", false, SAN_LANG_EN, false, "O-O",
+	  SAN_ERR_CASTLING_IN_CHECK, NULL, "", 0 },
+	{ "castling through check", "4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1", false, SAN_LANG_EN, false, "O-O",
+	  SAN_ERR_CASTLING_THROUGH_CHECK, NULL, "", 0 },
+	{ "castling into check", "4k3/8/8/8/8/8/6r1/R3K2R w KQ - 0 1", false, SAN_LANG_EN, false, "O-O",
+	  SAN_ERR_CASTLING_THROUGH_CHECK, NULL, "", 0 },
+	{ "the other side is free", "4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1", false, SAN_LANG_EN, false, "O-O-O", SAN_OK, "e1c1",
+	  "", 0 },
+	{ "castling blocked", START, false, SAN_LANG_EN, false, "O-O", SAN_ERR_CASTLING_BLOCKED, NULL, "", 0 },
+	{ "960 short castle, king stays", C960, true, SAN_LANG_EN, false, "O-O", SAN_OK, "g1h1", "", 0 },
+	{ "960 long castle", C960, true, SAN_LANG_EN, false, "O-O-O", SAN_OK, "g1b1", "", 0 },
+	{ "960 0-0-0", C960, true, SAN_LANG_EN, false, "0-0-0", SAN_OK, "g1b1", "castling_zeros", 0 },
+	{ "960 king step beside a castle", "3k4/8/8/8/8/8/8/RK6 w A - 0 1", true, SAN_LANG_EN, false, "Kc1", SAN_OK, "b1c1",
+	  "", 0 },
+	{ "960 its castle, checking", "3k4/8/8/8/8/8/8/RK6 w A - 0 1", true, SAN_LANG_EN, false, "O-O-O+", SAN_OK, "b1a1", "", 0 },
+	/* illegal, with the reason */
+	{ "no such piece", START, false, SAN_LANG_EN, false, "Nf4", SAN_ERR_NO_SUCH_PIECE, NULL, "", 0 },
+	{ "a blocked bishop", START, false, SAN_LANG_EN, false, "Bc4", SAN_ERR_NO_SUCH_PIECE, NULL, "", 0 },
+	{ "onto an own piece", START, false, SAN_LANG_EN, false, "Qd2", SAN_ERR_ILLEGAL, NULL, "", 0 },
+	{ "UCI from an empty square", START, false, SAN_LANG_EN, false, "e4e5", SAN_ERR_NO_SUCH_PIECE, NULL, "", 0 },
+	{ "LAN naming the wrong piece", START, false, SAN_LANG_EN, false, "Be2-e4", SAN_ERR_NO_SUCH_PIECE, NULL, "", 0 },
+	{ "pinned", "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1", false, SAN_LANG_EN, false, "Bd3", SAN_ERR_PINNED, NULL, "", 0 },
+	{ "pinned en passant", "8/8/8/KPp4r/8/8/8/6k1 w - c6 0 1", false, SAN_LANG_EN, false, "bxc6", SAN_ERR_PINNED, NULL,
+	  "", 0 },
+	{ "king into check", "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1", false, SAN_LANG_EN, false, "Kf2", SAN_ERR_KING_IN_CHECK,
+	  NULL, "", 0 },
+	{ "ignoring a check", "4k3/4r3/8/8/8/8/8/N3K3 w - - 0 1", false, SAN_LANG_EN, false, "Nb3", SAN_ERR_KING_IN_CHECK,
+	  NULL, "", 0 },
+	{ "the other side's piece", START, false, SAN_LANG_EN, false, "Nf6", SAN_ERR_NO_SUCH_PIECE, NULL, "", 0 },
+	/* not a move */
+	{ "empty", START, false, SAN_LANG_EN, false, "", SAN_ERR_EMPTY, NULL, "", 0 },
+	{ "blanks", START, false, SAN_LANG_EN, false, "   ", SAN_ERR_EMPTY, NULL, "", 0 },
+	{ "null --", START, false, SAN_LANG_EN, false, "--", SAN_ERR_NULL_MOVE, NULL, "", 0 },
+	{ "null Z0", START, false, SAN_LANG_EN, false, "Z0", SAN_ERR_NULL_MOVE, NULL, "", 0 },
+	{ "null 0000", START, false, SAN_LANG_EN, false, "0000", SAN_ERR_NULL_MOVE, NULL, "", 0 },
+	{ "words", START, false, SAN_LANG_EN, false, "hello", SAN_ERR_MALFORMED, NULL, "", 0 },
+	{ "a square off the board", START, false, SAN_LANG_EN, false, "Ni3", SAN_ERR_MALFORMED, NULL, "", 0 },
+	{ "a lone letter", START, false, SAN_LANG_EN, false, "N", SAN_ERR_MALFORMED, NULL, "", 0 },
+	{ "only an annotation", START, false, SAN_LANG_EN, false, "!!", SAN_ERR_MALFORMED, NULL, "", 0 },
+	{ "a colon capture", CAPTURE, false, SAN_LANG_EN, false, "e4:d5", SAN_ERR_MALFORMED, NULL, "", 0 },
+	{ "a dash without the origin", START, false, SAN_LANG_EN, false, "N-f3", SAN_ERR_MALFORMED, NULL, "", 0 },
+	{ "a control character", START, false, SAN_LANG_EN, false, "e\x01" "4", SAN_ERR_MALFORMED, NULL, "", 0 },
+	{ "too long", START, false, SAN_LANG_EN, false,
+	  "Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3", SAN_ERR_MALFORMED, NULL, "", 0 },
+	/* strict: each warning becomes the error */
+	{ "strict: standard SAN passes", CHECK, false, SAN_LANG_EN, true, "Ra8+", SAN_OK, "a1a8", "", 0 },
+	{ "strict: x on a non-capture", START, false, SAN_LANG_EN, true, "Nxf3", SAN_WARN_FALSE_CAPTURE, NULL, "", 0 },
+	{ "strict: missing x", CAPTURE, false, SAN_LANG_EN, true, "ed5", SAN_WARN_MISSING_CAPTURE, NULL, "", 0 },
+	{ "strict: over-disambiguated", KNIGHTS, false, SAN_LANG_EN, true, "N1d2", SAN_WARN_OVER_DISAMBIGUATED, NULL, "", 0 },
+	{ "strict: missing =", PROMOTE, false, SAN_LANG_EN, true, "a8Q", SAN_WARN_PROMOTION_FORM, NULL, "", 0 },
+	{ "strict: missing +", CHECK, false, SAN_LANG_EN, true, "Ra8", SAN_WARN_MISSING_CHECK, NULL, "", 0 },
+	{ "strict: false +", START, false, SAN_LANG_EN, true, "e4+", SAN_WARN_FALSE_CHECK, NULL, "", 0 },
+	{ "strict: 0-0", CASTLE, false, SAN_LANG_EN, true, "0-0", SAN_WARN_CASTLING_ZEROS, NULL, "", 0 },
+	{ "strict: UCI", START, false, SAN_LANG_EN, true, "e2e4", SAN_WARN_COORDINATE_MOVE, NULL, "", 0 },
+	{ "strict: pawn letter", START, false, SAN_LANG_EN, true, "Pe4", SAN_WARN_PAWN_LETTER, NULL, "", 0 },
+	{ "strict: e.p.", EP, false, SAN_LANG_EN, true, "exf6 e.p.", SAN_WARN_EN_PASSANT_SUFFIX, NULL, "", 0 },
+	{ "strict: annotation", START, false, SAN_LANG_EN, true, "e4!", SAN_WARN_ANNOTATION, NULL, "", 0 },
+	{ "strict: case", START, false, SAN_LANG_EN, true, "nf3", SAN_WARN_LETTER_CASE, NULL, "", 0 },
+	{ "strict: errors stay errors", KNIGHTS, false, SAN_LANG_EN, true, "Nd2", SAN_ERR_AMBIGUOUS, NULL, "", 0 },
+	/* languages */
+	{ "it: knight", START, false, SAN_LANG_IT, false, "Cf3", SAN_OK, "g1f3", "", 0 },
+	{ "it: English knight too", START, false, SAN_LANG_IT, false, "Nf3", SAN_OK, "g1f3", "", 0 },
+	{ "it: R is the king", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", false, SAN_LANG_IT, false,
+	  "Re2", SAN_OK, "e1e2", "", 0 },
+	{ "it: bishop", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", false, SAN_LANG_IT, false, "Ac4",
+	  SAN_OK, "f1c4", "", 0 },
+	{ "es: queen", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", false, SAN_LANG_ES, false, "Dh5",
+	  SAN_OK, "d1h5", "", 0 },
+	{ "fr: bishop", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", false, SAN_LANG_FR, false, "Fc4",
+	  SAN_OK, "f1c4", "", 0 },
+	{ "de: knight", START, false, SAN_LANG_DE, false, "Sf3", SAN_OK, "g1f3", "", 0 },
+	{ "de: promotion", PROMOTE, false, SAN_LANG_DE, false, "a8=D", SAN_OK, "a7a8q", "", 0 },
+	{ "de: lower-case knight", START, false, SAN_LANG_DE, false, "sf3", SAN_OK, "g1f3", "letter_case", 0 },
+	{ "nl: knight", START, false, SAN_LANG_NL, false, "Pf3", SAN_OK, "g1f3", "", 0 },
+	{ "nl: rook by rank", ROOKS, false, SAN_LANG_NL, false, "T4a3", SAN_OK, "a4a3", "", 0 },
+	{ "ru: knight", START, false, SAN_LANG_RU, false, "Кf3", SAN_OK, "g1f3", "", 0 },
+	{ "ru: king", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", false, SAN_LANG_RU, false, "Крe2",
+	  SAN_OK, "e1e2", "", 0 },
+	{ "ru: promotion", PROMOTE, false, SAN_LANG_RU, false, "a8=Ф", SAN_OK, "a7a8q", "", 0 },
+	{ "ru: promotion to the king", PROMOTE, false, SAN_LANG_RU, false, "a8=Кр", SAN_ERR_PROMOTION_INVALID, NULL, "", 0 },
+	{ "figurine: white knight", START, false, SAN_LANG_FIGURINE, false, "♘f3", SAN_OK, "g1f3", "", 0 },
+	{ "figurine: black knight", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", false, SAN_LANG_FIGURINE,
+	  false, "♞f6", SAN_OK, "g8f6", "", 0 },
+	{ "figurine: promotion", PROMOTE, false, SAN_LANG_FIGURINE, false, "axb8=♘", SAN_OK, "a7b8n", "", 0 },
+	{ "figurine: promotion without =", PROMOTE, false, SAN_LANG_FIGURINE, false, "a8♕", SAN_OK, "a7a8q",
+	  "promotion_form", 0 },
+};
+
+START_TEST(test_parse)
+{
+	struct san_parse_options options = { parse_cases[_i].lang, parse_cases[_i].strict };
+	struct san_parse_result result;
+	struct position pos;
+	enum san_code code;
+	char warnings[256] = "";
+
+	util_parse(parse_cases[_i].fen, parse_cases[_i].chess960, &pos);
+	code = san_parse_move(&pos, parse_cases[_i].text, strlen(parse_cases[_i].text), &options, &result);
+	ck_assert_msg(code == parse_cases[_i].code, "%s: \"%s\" gives %s (%s), expected %s", parse_cases[_i].what,
+		      parse_cases[_i].text, san_code_name(code), result.error.message, san_code_name(parse_cases[_i].code));
+	if (code != SAN_OK) {
+		ck_assert_int_eq(result.error.code, code);
+		ck_assert_msg(result.error.message[0], "%s: the error has no message", parse_cases[_i].what);
+		ck_assert_int_ge(result.error.offset, 0);
+		ck_assert_int_le(result.error.offset + result.error.length, (int)strlen(parse_cases[_i].text));
+		ck_assert(result.m == MOVE_NONE);
+		if (san_code_is_warning(code))
+			ck_assert(result.error.became[0]);
+		return;
+	}
+	{
+		char uci[UCI_MAX];
+		uci_format_move(&pos, result.m, uci);
+		/* compare in standard chess spelling: the 960 cases name king-takes-rook */
+		ck_assert_msg(strcmp(uci, parse_cases[_i].uci) == 0, "%s: \"%s\" read as %s, expected %s",
+			      parse_cases[_i].what, parse_cases[_i].text, uci, parse_cases[_i].uci);
+	}
+	for (int i = 0; i < result.warning_count; i++) {
+		const struct san_issue *w = &result.warnings[i];
+		if (i)
+			strcat(warnings, ",");
+		strcat(warnings, san_code_name(w->code));
+		ck_assert(san_code_is_warning(w->code));
+		ck_assert_msg(w->given[0] && w->became[0] && w->message[0], "%s: warning %d lacks given/became/message",
+			      parse_cases[_i].what, i);
+		ck_assert_int_ge(w->offset, 0);
+		ck_assert_int_le(w->offset + w->length, (int)strlen(parse_cases[_i].text));
+	}
+	ck_assert_msg(strcmp(warnings, parse_cases[_i].warnings) == 0, "%s: \"%s\" warns [%s], expected [%s]",
+		      parse_cases[_i].what, parse_cases[_i].text, warnings, parse_cases[_i].warnings);
+	ck_assert_int_eq(result.nag, parse_cases[_i].nag);
+}
+END_TEST
+
+/* What a warning says it was given and what it became, and where. */
+START_TEST(test_warning_fields)
+{
+	struct san_parse_result result;
+	struct position pos;
+
+	util_parse(CASTLE, false, &pos);
+	ck_assert_int_eq(san_parse_move(&pos, "0-0", 3, NULL, &result), SAN_OK);
+	ck_assert_int_eq(result.warning_count, 1);
+	ck_assert_str_eq(result.warnings[0].given, "0-0");
+	ck_assert_str_eq(result.warnings[0].became, "O-O");
+
+	util_parse(START, false, &pos);
+	ck_assert_int_eq(san_parse_move(&pos, " Nf3!", 5, NULL, &result), SAN_OK);
+	ck_assert_int_eq(result.warning_count, 1);
+	ck_assert_str_eq(result.warnings[0].given, "!");
+	ck_assert_str_eq(result.warnings[0].became, "$1");
+	ck_assert_int_eq(result.warnings[0].offset, 4);
+	ck_assert_int_eq(result.warnings[0].length, 1);
+
+	ck_assert_int_eq(san_parse_move(&pos, "Nxf3", 4, NULL, &result), SAN_OK);
+	ck_assert_str_eq(result.warnings[0].given, "Nxf3");
+	ck_assert_str_eq(result.warnings[0].became, "Nf3");
+	ck_assert_int_eq(result.warnings[0].offset, 1);
+
+	util_parse(CHECK, false, &pos);
+	ck_assert_int_eq(san_parse_move(&pos, "Ra8", 3, NULL, &result), SAN_OK);
+	ck_assert_str_eq(result.warnings[0].given, "Ra8");
+	ck_assert_str_eq(result.warnings[0].became, "Ra8+");
+
+	util_parse(PROMOTE, false, &pos);
+	ck_assert_int_eq(san_parse_move(&pos, "a8(Q)", 5, NULL, &result), SAN_OK);
+	ck_assert_str_eq(result.warnings[0].given, "a8(Q)");
+	ck_assert_str_eq(result.warnings[0].became, "a8=Q");
+	ck_assert_int_eq(result.warnings[0].offset, 2);
+	ck_assert_int_eq(result.warnings[0].length, 3);
+
+	/* the standard form is written in the language the move was read in */
+	util_parse(START, false, &pos);
+	{
+		struct san_parse_options de = { SAN_LANG_DE, false };
+		ck_assert_int_eq(san_parse_move(&pos, "Sg1-f3", 6, &de, &result), SAN_OK);
+		ck_assert_str_eq(result.warnings[0].became, "Sf3");
+	}
+	/* strict: the error is the first warning, with its given and became */
+	{
+		struct san_parse_options strict = { SAN_LANG_EN, true };
+		ck_assert_int_eq(san_parse_move(&pos, "Ng1f3", 5, &strict, &result), SAN_WARN_COORDINATE_MOVE);
+		ck_assert_str_eq(result.error.given, "Ng1f3");
+		ck_assert_str_eq(result.error.became, "Nf3");
+	}
+}
+END_TEST
+
+/* Candidates of an ambiguous move, and the reasons' messages naming squares. */
+START_TEST(test_ambiguous_candidates)
+{
+	struct san_parse_result result;
+	struct position pos;
+	char uci[2][UCI_MAX];
+
+	util_parse(KNIGHTS, false, &pos);
+	ck_assert_int_eq(san_parse_move(&pos, "Nd2", 3, NULL, &result), SAN_ERR_AMBIGUOUS);
+	ck_assert_int_eq(result.candidates.count, 2);
+	uci_format_move(&pos, result.candidates.moves[0], uci[0]);
+	uci_format_move(&pos, result.candidates.moves[1], uci[1]);
+	ck_assert_msg((strcmp(uci[0], "b1d2") == 0 && strcmp(uci[1], "f3d2") == 0) ||
+			      (strcmp(uci[0], "f3d2") == 0 && strcmp(uci[1], "b1d2") == 0),
+		      "candidates %s %s", uci[0], uci[1]);
+	ck_assert_ptr_nonnull(strstr(result.error.message, "Nbd2"));
+	ck_assert_ptr_nonnull(strstr(result.error.message, "Nfd2"));
+
+	util_parse(QUEENS, false, &pos);
+	ck_assert_int_eq(san_parse_move(&pos, "Qb2", 3, NULL, &result), SAN_ERR_AMBIGUOUS);
+	ck_assert_int_eq(result.candidates.count, 3);
+
+	util_parse("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1", false, &pos);
+	ck_assert_int_eq(san_parse_move(&pos, "Bd3", 3, NULL, &result), SAN_ERR_PINNED);
+	ck_assert_ptr_nonnull(strstr(result.error.message, "e2"));
+
+	util_parse("4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1", false, &pos);
+	ck_assert_int_eq(san_parse_move(&pos, "O-O", 3, NULL, &result), SAN_ERR_CASTLING_THROUGH_CHECK);
+	ck_assert_ptr_nonnull(strstr(result.error.message, "f1"));
+
+	util_parse(CAPTURE, false, &pos);
+	ck_assert_int_eq(san_parse_move(&pos, "d5", 2, NULL, &result), SAN_ERR_NO_SUCH_PIECE);
+	ck_assert_ptr_nonnull(strstr(result.error.message, "exd5"));
+}
+END_TEST
+
+/* Only length bytes are read. */
+START_TEST(test_parse_length)
+{
+	struct san_parse_result result;
+	struct position pos;
+	char uci[UCI_MAX];
+
+	util_parse(START, false, &pos);
+	ck_assert_int_eq(san_parse_move(&pos, "Nf3 Nc6", 3, NULL, &result), SAN_OK);
+	uci_format_move(&pos, result.m, uci);
+	ck_assert_str_eq(uci, "g1f3");
+	ck_assert_int_eq(san_parse_move(&pos, "Nf3", 0, NULL, &result), SAN_ERR_EMPTY);
+	ck_assert_int_eq(san_parse_move(&pos, NULL, 0, NULL, &result), SAN_ERR_EMPTY);
+}
+END_TEST
+
+START_TEST(test_names)
+{
+	enum san_lang lang;
+
+	for (int i = 0; i < SAN_LANG_NB; i++) {
+		ck_assert_int_eq(san_lang_parse(san_lang_name((enum san_lang)i), &lang), 0);
+		ck_assert_int_eq(lang, i);
+	}
+	ck_assert_str_eq(san_lang_name(SAN_LANG_FIGURINE), "figurine");
+	ck_assert_ptr_null(san_lang_name(SAN_LANG_NB));
+	ck_assert_int_eq(san_lang_parse("xx", &lang), -1);
+	ck_assert_int_eq(san_lang_parse(NULL, &lang), -1);
+	ck_assert_str_eq(san_code_name(SAN_WARN_MISSING_CAPTURE), "missing_capture");
+	ck_assert_str_eq(san_code_name(SAN_ERR_AMBIGUOUS), "ambiguous_move");
+	/* every code has its own name */
+	for (int i = 0; i < SAN_CODE_NB; i++) {
+		ck_assert_ptr_nonnull(san_code_name((enum san_code)i));
+		for (int j = 0; j < i; j++)
+			ck_assert_str_ne(san_code_name((enum san_code)i), san_code_name((enum san_code)j));
+	}
+	ck_assert(!san_code_is_warning(SAN_ERR_ILLEGAL));
+	ck_assert(san_code_is_warning(SAN_WARN_CASTLING_ZEROS));
+	ck_assert(san_code_is_warning(SAN_WARN_LETTER_CASE));
+	ck_assert_str_eq(san_piece_letter(SAN_LANG_RU, WHITE, KING), "Кр");
+	ck_assert_str_eq(san_piece_letter(SAN_LANG_FIGURINE, BLACK, QUEEN), "♛");
+	ck_assert_str_eq(san_piece_letter(SAN_LANG_EN, WHITE, PAWN), "");
+}
+END_TEST
+
+static Suite *san_suite(void)
+{
+	Suite *s = suite_create("san");
+	TCase *tc;
+
+	tc = tcase_create("format");
+	tcase_add_loop_test(tc, test_format, 0, NCASES(format_cases));
+	tcase_add_loop_test(tc, test_sample, 0, util_chunks(san_sample_count));
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("parse");
+	tcase_add_loop_test(tc, test_parse, 0, NCASES(parse_cases));
+	tcase_add_test(tc, test_warning_fields);
+	tcase_add_test(tc, test_ambiguous_candidates);
+	tcase_add_test(tc, test_parse_length);
+	tcase_add_test(tc, test_names);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("round_trip");
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, test_round_trip_sample, 0, util_chunks(fen_sample_count));
+	tcase_add_test(tc, test_round_trip_special);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	int status;
+
+	san_sample_count = util_read_lines("san-sample.txt", &san_sample, 1000);
+	fen_sample_count = util_read_lines("fens-sample.txt", &fen_sample, 1000);
+	status = util_run(san_suite());
+	free(san_sample);
+	free(fen_sample);
+	return status;
+}

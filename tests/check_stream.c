@@ -1,0 +1,471 @@
+/* check_stream.c -- streamed endpoints in-process (src/http/stream.c): the spool and its
+ * limit, the line and byte readers across buffer boundaries, the output, and bulk
+ * /validate's producer end to end, without sockets. */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "http/http.h"
+#include "http/stream.h"
+#include "check_cjson.h"
+
+#define START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+#define TEST_TIMEOUT 30
+
+static struct config test_config;
+
+static void test_setup(void)
+{
+	static char *argv[] = { "fend", NULL };
+
+	unsetenv("FEND_SPOOL_DIR");
+	unsetenv("FEND_MAX_BULK_BODY");
+	ck_assert_int_eq(config_load(&test_config, 1, argv), CONFIG_OK);
+}
+
+/* ---- a test endpoint that hands the producer's input to a test function ---- */
+
+static size_t test_limit_value = 64 << 20;
+
+static size_t test_limit(const struct config *cfg)
+{
+	(void)cfg;
+	return test_limit_value;
+}
+
+/* What the echo producer does: copy lines (as "N:line\n") or raw bytes. */
+static bool test_raw;
+
+static enum stream_step test_echo(void *state, struct stream_input *in, struct stream_output *out)
+{
+	char buf[777], head[64];
+	char *line;
+	size_t length;
+	ssize_t n;
+
+	(void)state;
+	if (test_raw) {
+		n = stream_read(in, buf, sizeof buf);
+		if (n < 0)
+			return STREAM_FAIL;
+		if (n == 0)
+			return STREAM_END;
+		return stream_emit(out, buf, (size_t)n) ? STREAM_FAIL : STREAM_MORE;
+	}
+	switch (stream_line(in, 100, &line, &length)) {
+	case STREAM_LINE:
+		ck_assert_uint_eq(strlen(line), length);
+		snprintf(head, sizeof head, "%lu:", stream_line_number(in));
+		if (stream_emit(out, head, strlen(head)) || stream_emit(out, line, length) || stream_emit(out, "\n", 1))
+			return STREAM_FAIL;
+		return STREAM_MORE;
+	case STREAM_LINE_LONG:
+		ck_assert_ptr_null(line);
+		snprintf(head, sizeof head, "%lu:long %zu\n", stream_line_number(in), length);
+		return stream_emit(out, head, strlen(head)) ? STREAM_FAIL : STREAM_MORE;
+	case STREAM_LINE_EOF:
+		return STREAM_END;
+	default:
+		return STREAM_FAIL;
+	}
+}
+
+static const struct stream_endpoint test_endpoint = {
+	.accepts = stream_is_ndjson_type,
+	.media_type = STREAM_NDJSON_TYPE,
+	.limit = test_limit,
+	.content_type = "text/plain",
+	.produce = test_echo,
+};
+
+/* The request streams are started with (query pairs name, value, ..., NULL). */
+static const char *test_query(void *context, const char *name)
+{
+	const char *const *pairs = context;
+
+	for (int i = 0; pairs && pairs[i]; i += 2)
+		if (!strcmp(pairs[i], name))
+			return pairs[i + 1];
+	return NULL;
+}
+
+/* Spools body in pieces of piece bytes, starts the stream and reads the whole answer
+ * in reads of at most max bytes. Returns the answer (the caller frees it), or NULL when
+ * stream_start refused (the problem is then in *resp). */
+static char *test_run(const struct stream_endpoint *ep, const char *dir, const char *body, size_t length,
+		      size_t piece, size_t max, const char *const *query, struct http_response *resp)
+{
+	struct stream *s = stream_new(ep, dir);
+	struct http_request req = {
+		.method = HTTP_POST,
+		.path = "/test",
+		.query = test_query,
+		.query_context = (void *)(uintptr_t)query,
+		.request_id = "test-id",
+		.config = &test_config,
+	};
+	size_t size = 0, cap = 4096;
+	char *out = malloc(cap), *chunk = malloc(max);
+	ssize_t n;
+
+	ck_assert_ptr_nonnull(s);
+	*resp = (struct http_response){ 0 };
+	for (size_t i = 0; i < length; i += piece)
+		stream_spool_write(s, &test_config, body + i, length - i < piece ? length - i : piece);
+	ck_assert_uint_eq(stream_received(s), length);
+	if (stream_start(s, &req, resp)) {
+		stream_free(s);
+		free(out);
+		free(chunk);
+		return NULL;
+	}
+	while ((n = stream_next(s, chunk, max)) > 0) {
+		ck_assert_uint_le((size_t)n, max);
+		if (size + (size_t)n + 1 > cap)
+			out = realloc(out, cap = 2 * (size + (size_t)n + 1));
+		memcpy(out + size, chunk, (size_t)n);
+		size += (size_t)n;
+	}
+	ck_assert_int_eq(n, 0);
+	ck_assert_uint_eq(stream_sent(s), size);
+	out[size] = '\0';
+	stream_free(s);
+	free(chunk);
+	return out;
+}
+
+/* ---- lines ---- */
+
+START_TEST(lines_basic)
+{
+	static const char body[] = "a\r\n\nbb\n   \nlast";
+	struct http_response resp;
+	char *out;
+
+	test_raw = false;
+	out = test_run(&test_endpoint, test_config.spool_dir, body, strlen(body), 3, 5, NULL, &resp);
+	ck_assert_str_eq(out, "1:a\n2:\n3:bb\n4:   \n5:last\n");
+	free(out);
+	/* a final "\n" ends the last line; it does not start another */
+	out = test_run(&test_endpoint, test_config.spool_dir, "x\n", 2, 1, 100, NULL, &resp);
+	ck_assert_str_eq(out, "1:x\n");
+	free(out);
+	/* an empty body: no lines, an empty answer */
+	out = test_run(&test_endpoint, test_config.spool_dir, "", 0, 1, 100, NULL, &resp);
+	ck_assert_str_eq(out, "");
+	free(out);
+}
+END_TEST
+
+/* Lines longer than the limit are skipped whole and reported with their length, also
+ * when they span several input buffers, and when the body ends inside one. */
+START_TEST(lines_too_long)
+{
+	size_t big = 3 * STREAM_BUFFER + 17;
+	char *body = malloc(big + 1000), *out;
+	struct http_response resp;
+	size_t n = 0;
+	char expected[256];
+
+	n += (size_t)sprintf(body + n, "short\n");
+	memset(body + n, 'x', 101);
+	n += 101;
+	n += (size_t)sprintf(body + n, "\n");
+	memset(body + n, 'y', 100);
+	n += 100;
+	n += (size_t)sprintf(body + n, "\r\nafter\n");
+	memset(body + n, 'z', big);
+	n += big;
+	n += (size_t)sprintf(body + n, "\nok\n");
+	memset(body + n, 'w', 150);
+	n += 150;
+	test_raw = false;
+	out = test_run(&test_endpoint, test_config.spool_dir, body, n, 1000, 64, NULL, &resp);
+	snprintf(expected, sizeof expected, "1:short\n2:long 101\n3:%.*s\n4:after\n5:long %zu\n6:ok\n7:long 150\n", 100,
+		 body + 6 + 102, big);
+	ck_assert_str_eq(out, expected);
+	free(out);
+	free(body);
+}
+END_TEST
+
+/* Many short lines across many buffer refills come back in order, each exactly. */
+START_TEST(lines_many)
+{
+	size_t cap = 300000 * 12 + 16, n = 0, m = 0;
+	char *body = malloc(cap), *expected = malloc(cap + 300000 * 8), *out;
+	struct http_response resp;
+
+	for (int i = 1; i <= 300000; i++) {
+		n += (size_t)sprintf(body + n, "line-%d\n", i);
+		m += (size_t)sprintf(expected + m, "%d:line-%d\n", i, i);
+	}
+	test_raw = false;
+	out = test_run(&test_endpoint, test_config.spool_dir, body, n, 4093, 8191, NULL, &resp);
+	ck_assert_uint_eq(strlen(out), m);
+	ck_assert(!memcmp(out, expected, m));
+	free(out);
+	free(body);
+	free(expected);
+}
+END_TEST
+
+/* stream_read gives back the body byte for byte, NULs and all. */
+START_TEST(raw_bytes)
+{
+	size_t n = 5 * STREAM_BUFFER + 123;
+	char *body = malloc(n), *out;
+	struct http_response resp;
+
+	for (size_t i = 0; i < n; i++)
+		body[i] = (char)(i * 7919 % 251);
+	test_raw = true;
+	out = test_run(&test_endpoint, test_config.spool_dir, body, n, 1500, 1000, NULL, &resp);
+	ck_assert(!memcmp(out, body, n));
+	free(out);
+	free(body);
+}
+END_TEST
+
+/* ---- limits and failures ---- */
+
+START_TEST(limit_is_413)
+{
+	struct http_response resp;
+	struct stream *s = stream_new(&test_endpoint, test_config.spool_dir);
+	cJSON *json;
+	char *out;
+
+	test_limit_value = 10;
+	/* exactly the limit is fine */
+	test_raw = true;
+	out = test_run(&test_endpoint, test_config.spool_dir, "0123456789", 10, 3, 100, NULL, &resp);
+	ck_assert_str_eq(out, "0123456789");
+	free(out);
+	/* one byte more is a 413 naming the limit */
+	ck_assert_ptr_null(test_run(&test_endpoint, test_config.spool_dir, "0123456789A", 11, 3, 100, NULL, &resp));
+	ck_assert_int_eq(resp.status, 413);
+	json = cJSON_ParseWithLength(resp.body, resp.length);
+	ck_assert_str_eq(cjson_string(json, "code"), "payload_too_large");
+	ck_assert_int_eq((int)cjson_number(json, "limit"), 10);
+	cJSON_Delete(json);
+	reply_clear(&resp);
+	/* and so is a Content-Length over it, before anything is read */
+	ck_assert_int_eq(stream_check_length(s, &test_config, "10", &resp), 0);
+	ck_assert_int_eq(stream_check_length(s, &test_config, NULL, &resp), 0);
+	ck_assert_int_eq(stream_check_length(s, &test_config, "99999999999999999999999", &resp), -1);
+	ck_assert_int_eq(resp.status, 413);
+	reply_clear(&resp);
+	stream_free(s);
+	test_limit_value = 64 << 20;
+}
+END_TEST
+
+/* A spool directory that cannot be written is the server's trouble: 503, said why. */
+START_TEST(spool_failure_is_503)
+{
+	struct http_response resp;
+	cJSON *json;
+
+	test_raw = true;
+	ck_assert_ptr_null(test_run(&test_endpoint, "/nonexistent/fend-spool", "abc", 3, 3, 100, NULL, &resp));
+	ck_assert_int_eq(resp.status, 503);
+	json = cJSON_ParseWithLength(resp.body, resp.length);
+	ck_assert_str_eq(cjson_string(json, "code"), "service_unavailable");
+	ck_assert_ptr_nonnull(strstr(cjson_string(json, "detail"), "No such file"));
+	cJSON_Delete(json);
+	reply_clear(&resp);
+	/* an empty body needs no spool, so it still works */
+	free(test_run(&test_endpoint, "/nonexistent/fend-spool", "", 0, 1, 100, NULL, &resp));
+}
+END_TEST
+
+/* The spool is unlinked: nothing is left in its directory, even while it is open. */
+START_TEST(spool_leaves_no_file)
+{
+	char dir[] = "/tmp/check-stream-XXXXXX";
+	struct stream *s;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	s = stream_new(&test_endpoint, dir);
+	for (int i = 0; i < 10; i++)
+		stream_spool_write(s, &test_config, "0123456789abcdef0123456789abcdef", 32);
+	{
+		/* more than one write buffer, so the file exists */
+		char *big = calloc(1, STREAM_BUFFER);
+		stream_spool_write(s, &test_config, big, STREAM_BUFFER);
+		free(big);
+	}
+	/* rmdir fails on a non-empty directory */
+	ck_assert_int_eq(rmdir(dir), 0);
+	stream_free(s);
+}
+END_TEST
+
+START_TEST(ndjson_types)
+{
+	ck_assert(stream_is_ndjson_type("application/x-ndjson"));
+	ck_assert(stream_is_ndjson_type("Application/X-NDJSON; charset=utf-8"));
+	ck_assert(stream_is_ndjson_type("application/jsonl"));
+	ck_assert(stream_is_ndjson_type("application/ndjson"));
+	ck_assert(stream_is_ndjson_type("application/x-jsonlines"));
+	ck_assert(!stream_is_ndjson_type("application/json"));
+	ck_assert(!stream_is_ndjson_type("application/x-ndjsonx"));
+	ck_assert(!stream_is_ndjson_type("text/plain"));
+	ck_assert(!stream_is_ndjson_type(NULL));
+}
+END_TEST
+
+/* ---- bulk /validate ---- */
+
+/* The records json_validate_line makes for each line, joined with "\n". */
+static char *expected_records(const char *const *lines, int count, const struct fen_options *options)
+{
+	size_t size = 0;
+	char *out = malloc(1);
+
+	out[0] = '\0';
+	for (int i = 0; i < count; i++) {
+		cJSON *record;
+		char *text;
+		if (!*lines[i])
+			continue;
+		record = json_validate_line(lines[i], strlen(lines[i]), (unsigned long)i + 1, options,
+					    &JSON_FEN_STYLE_DEFAULT, NULL);
+		text = cJSON_PrintUnformatted(record);
+		out = realloc(out, size + strlen(text) + 2);
+		size += (size_t)sprintf(out + size, "%s\n", text);
+		cJSON_free(text);
+		cJSON_Delete(record);
+	}
+	return out;
+}
+
+START_TEST(bulk_validate)
+{
+	static const char *const lines[] = {
+		"\"" START_FEN "\"",
+		"{\"fen\":\"4k3/8/8/8/8/8/8/4K3\",\"mode\":\"lenient\"}",
+		"not json",
+		"",
+		"{\"fen\":3}",
+		"[\"" START_FEN "\"]",
+		"\"8/8/8/8/8/8/8/8 w - - 0 1\"",
+	};
+	const int count = (int)(sizeof lines / sizeof lines[0]);
+	struct fen_options strict = { FEN_STRICT, false, false };
+	struct http_response resp;
+	char body[1024], *out, *expected;
+	size_t n = 0;
+	cJSON *rec;
+
+	for (int i = 0; i < count; i++)
+		n += (size_t)sprintf(body + n, "%s\n", lines[i]);
+	out = test_run(&endpoint_validate_stream, test_config.spool_dir, body, n, 7, 13, NULL, &resp);
+	expected = expected_records(lines, count, &strict);
+	ck_assert_str_eq(out, expected);
+	/* and the records say what they should */
+	rec = cJSON_Parse(out);
+	ck_assert_int_eq((int)cjson_number(rec, "line"), 1);
+	ck_assert(cJSON_IsTrue(cjson_member(cjson_member(rec, "result"), "valid")));
+	cJSON_Delete(rec);
+	ck_assert_ptr_nonnull(strstr(out, "{\"line\":3,\"error\":{\"code\":\"malformed_json\""));
+	ck_assert_ptr_nonnull(strstr(out, "{\"line\":5,\"error\":{\"code\":\"invalid_field\""));
+	ck_assert_ptr_nonnull(strstr(out, "{\"line\":6,\"error\":{\"code\":\"malformed_json\""));
+	ck_assert_ptr_nonnull(strstr(out, "{\"line\":7,\"result\":{\"valid\":false"));
+	ck_assert_ptr_null(strstr(out, "\"line\":4"));
+	free(out);
+	free(expected);
+}
+END_TEST
+
+/* The query's options are every line's defaults; a bad one refuses the whole request. */
+START_TEST(bulk_validate_query)
+{
+	static const char *const lines[] = { "\"4k3/8/8/8/8/8/8/4K3\"", "{\"fen\":\"4k3/8/8/8/8/8/8/4K3\",\"mode\":\"strict\"}" };
+	static const char *const lenient[] = { "mode", "lenient", NULL };
+	static const char *const bad[] = { "mode", "loose", NULL };
+	struct fen_options options = { FEN_LENIENT, false, false };
+	struct http_response resp;
+	char body[256], *out, *expected;
+	cJSON *json;
+
+	snprintf(body, sizeof body, "%s\n%s\n", lines[0], lines[1]);
+	out = test_run(&endpoint_validate_stream, test_config.spool_dir, body, strlen(body), 100, 4096, lenient, &resp);
+	expected = expected_records(lines, 2, &options);
+	ck_assert_str_eq(out, expected);
+	ck_assert_ptr_nonnull(strstr(out, "{\"line\":1,\"result\":{\"valid\":true"));
+	ck_assert_ptr_nonnull(strstr(out, "{\"line\":2,\"result\":{\"valid\":false"));
+	free(out);
+	free(expected);
+	ck_assert_ptr_null(test_run(&endpoint_validate_stream, test_config.spool_dir, body, strlen(body), 100, 4096,
+				    bad, &resp));
+	ck_assert_int_eq(resp.status, 400);
+	json = cJSON_ParseWithLength(resp.body, resp.length);
+	ck_assert_str_eq(cjson_string(json, "code"), "invalid_field");
+	ck_assert_str_eq(cjson_string(json, "field"), "mode");
+	cJSON_Delete(json);
+	reply_clear(&resp);
+}
+END_TEST
+
+/* A line longer than JSON_LINE_MAX gets a line_too_long record, and the next goes on. */
+START_TEST(bulk_validate_long_line)
+{
+	size_t n = JSON_LINE_MAX + 10;
+	char *body = malloc(n + 100), *out;
+	struct http_response resp;
+
+	body[0] = '"';
+	memset(body + 1, 'k', n - 2);
+	body[n - 1] = '"';
+	n += (size_t)sprintf(body + n, "\n\"%s\"\n", START_FEN);
+	out = test_run(&endpoint_validate_stream, test_config.spool_dir, body, n, 1000, 4096, NULL, &resp);
+	ck_assert_ptr_nonnull(strstr(out, "{\"line\":1,\"error\":{\"code\":\"line_too_long\""));
+	ck_assert_ptr_nonnull(strstr(out, "\"limit\":4096}}\n{\"line\":2,\"result\":{\"valid\":true"));
+	free(out);
+	free(body);
+}
+END_TEST
+
+static Suite *stream_suite(void)
+{
+	Suite *s = suite_create("stream");
+	TCase *tc = tcase_create("Spool and readers");
+
+	tcase_add_checked_fixture(tc, test_setup, NULL);
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	tcase_add_test(tc, lines_basic);
+	tcase_add_test(tc, lines_too_long);
+	tcase_add_test(tc, lines_many);
+	tcase_add_test(tc, raw_bytes);
+	tcase_add_test(tc, limit_is_413);
+	tcase_add_test(tc, spool_failure_is_503);
+	tcase_add_test(tc, spool_leaves_no_file);
+	tcase_add_test(tc, ndjson_types);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("Bulk validation");
+	tcase_add_checked_fixture(tc, test_setup, NULL);
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	tcase_add_test(tc, bulk_validate);
+	tcase_add_test(tc, bulk_validate_query);
+	tcase_add_test(tc, bulk_validate_long_line);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(stream_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
