@@ -449,6 +449,9 @@ ssize_t stream_next(struct stream *s, char *buf, size_t max)
 	n = stream_pending(&s->out);
 	if (n > max)
 		n = max;
+	/* Nothing emitted at all (an empty body) leaves out.buf NULL: no memcpy from it. */
+	if (!n)
+		return 0;
 	memcpy(buf, s->out.buf + s->out.offset, n);
 	s->out.offset += n;
 	s->sent += n;
