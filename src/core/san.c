@@ -15,6 +15,7 @@
 #include "attacks.h"
 #include "fen.h"
 #include "uci.h"
+#include "utf8.h"
 
 static const char *const san_lang_names[SAN_LANG_NB] = {
 	"en", "it", "es", "fr", "de", "nl", "ru", "figurine"
@@ -346,6 +347,8 @@ static enum san_code san_fail(struct san_issue *e, enum san_code code, int offse
 	va_start(ap, fmt);
 	vsnprintf(e->message, sizeof e->message, fmt, ap);
 	va_end(ap);
+	/* Messages quote the move text, which may be any bytes, and may be cut mid-letter. */
+	utf8_sanitize(e->message);
 	return code;
 }
 
@@ -358,6 +361,7 @@ static void san_copy_value(char out[SAN_VALUE_MAX], const char *text, int len)
 		len = SAN_VALUE_MAX - 1;
 	memcpy(out, text, (size_t)len);
 	out[len] = '\0';
+	utf8_sanitize(out);
 }
 
 /* Takes text apart into s. Offsets are relative to text, which has been trimmed. */
@@ -711,6 +715,7 @@ static bool san_warn(struct san_parse_result *out, enum san_code code, int offse
 	va_start(ap, fmt);
 	vsnprintf(w->message, sizeof w->message, fmt, ap);
 	va_end(ap);
+	utf8_sanitize(w->message);
 	return true;
 }
 
