@@ -22,6 +22,8 @@ enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
 struct fen_cli {
 	struct fen_options parse;
 	struct json_fen_style style;
+	enum json_notation notation;
+	struct san_parse_options san;
 	bool pretty;
 	bool divide;
 	bool ndjson;
@@ -38,7 +40,8 @@ static const char fen_cli_usage[] =
 	"                      quoted argument or its six fields as separate arguments; '-'\n"
 	"                      reads one FEN per line from standard input)\n"
 	"  moves FEN           the legal moves, with their flags\n"
-	"  apply FEN MOVE...   play UCI moves (e2e4, e7e8q, e1g1) from the position\n"
+	"  apply FEN MOVE...   play moves from the position: UCI (e2e4, e7e8q, e1g1) or SAN\n"
+	"                      (Nf3, exd5, O-O, e8=Q), the way --notation says\n"
 	"  perft FEN DEPTH     count the leaf nodes of the move tree (--divide: per first move)\n"
 	"\n"
 	"options:\n"
@@ -51,6 +54,12 @@ static const char fen_cli_usage[] =
 	"                      default), xfen (when a pawn could capture) or legal (when a\n"
 	"                      capture is legal)\n"
 	"  --castling STYLE    castling rights written as standard (KQkq, X-FEN) or shredder (HAha)\n"
+	"  --notation NAME     apply: auto (the default: e2e4-shaped moves are UCI, others\n"
+	"                      SAN), uci, san or descriptive\n"
+	"  --lang LANG         SAN piece letters in and out: en (the default), it, es, fr,\n"
+	"                      de, nl, ru or figurine\n"
+	"  --strict-san        apply: refuse SAN that is not standard (0-0, Nxf3 on no capture,\n"
+	"                      a missing '+', ...) instead of warning about it\n"
 	"  --ndjson            validate -: each line is JSON, a string (the FEN) or an object\n"
 	"                      like the POST /validate body; prints the records of bulk\n"
 	"                      POST /validate (with \"line\"; an unreadable line gets an\n"
@@ -111,6 +120,16 @@ static int fen_cli_parse(struct fen_cli *cli, int argc, char **argv)
 			cli->divide = true;
 		} else if (!strcmp(arg, "--help")) {
 			cli->help = true;
+		} else if (!strcmp(arg, "--strict-san")) {
+			cli->san.strict = true;
+		} else if (!strcmp(arg, "--notation") || !strncmp(arg, "--notation=", 11)) {
+			const char *value = arg[10] == '=' ? arg + 11 : (i + 1 < argc ? argv[++i] : "");
+			if (json_parse_notation(value, &cli->notation))
+				return fen_cli_usage_error("--notation takes auto, uci, san or descriptive, not '%s'", value);
+		} else if (!strcmp(arg, "--lang") || !strncmp(arg, "--lang=", 7)) {
+			const char *value = arg[6] == '=' ? arg + 7 : (i + 1 < argc ? argv[++i] : "");
+			if (json_parse_lang(value, &cli->san.lang))
+				return fen_cli_usage_error("--lang takes en, it, es, fr, de, nl, ru or figurine, not '%s'", value);
 		} else if (!strcmp(arg, "--ep") || !strncmp(arg, "--ep=", 5)) {
 			const char *value = arg[4] == '=' ? arg + 5 : (i + 1 < argc ? argv[++i] : "");
 			if (json_parse_ep_style(value, &cli->style.ep))
@@ -248,23 +267,30 @@ static int fen_cli_moves(const struct fen_cli *cli)
 	free(text);
 	if (!ok)
 		return EXIT_INVALID;
-	return fen_cli_print(cli, json_moves(&pos, &cli->style));
+	return fen_cli_print(cli, json_moves(&pos, cli->san.lang, &cli->style));
 }
 
 static int fen_cli_apply(const struct fen_cli *cli)
 {
+	struct json_apply_options options = JSON_APPLY_OPTIONS_DEFAULT;
+	enum json_apply_outcome outcome;
 	struct position pos;
-	bool illegal;
 	cJSON *result;
 
 	if (cli->argc < 2)
 		return fen_cli_usage_error("%s", "apply needs a FEN (one quoted argument) and at least one move");
 	if (!fen_cli_position(cli, cli->argv[0], strlen(cli->argv[0]), &pos))
 		return EXIT_INVALID;
-	result = json_apply_moves(&pos, (const char *const *)cli->argv + 1, cli->argc - 1, cli->argc > 2, &cli->style,
-				  &illegal);
+	options.notation = cli->notation;
+	options.san = cli->san;
+	options.list_plies = cli->argc > 2;
+	result = json_apply_moves(&pos, (const char *const *)cli->argv + 1, cli->argc - 1, &options, &cli->style,
+				  &outcome);
+	/* A problem is printed as its members, with the HTTP API's code (illegal_move, ...). */
+	if (result && outcome == JSON_APPLY_UNSUPPORTED && !cJSON_GetObjectItemCaseSensitive(result, "code"))
+		cJSON_AddStringToObject(result, "code", "invalid_field");
 	fen_cli_print(cli, result);
-	return illegal ? EXIT_INVALID : EXIT_OK;
+	return outcome == JSON_APPLY_OK ? EXIT_OK : outcome == JSON_APPLY_UNSUPPORTED ? EXIT_USAGE : EXIT_INVALID;
 }
 
 static int fen_cli_perft(const struct fen_cli *cli)
@@ -306,8 +332,8 @@ int main(int argc, char **argv)
 		const char *usage;
 	} commands[] = {
 		{ "validate", fen_cli_validate, "fen validate [--lenient] [--chess960] [--infer-castling] [--ep STYLE] [--castling STYLE] [--ndjson] FEN|-" },
-		{ "moves", fen_cli_moves, "fen moves [--lenient] [--chess960] [--ep STYLE] [--castling STYLE] FEN" },
-		{ "apply", fen_cli_apply, "fen apply [--lenient] [--chess960] [--ep STYLE] [--castling STYLE] FEN MOVE..." },
+		{ "moves", fen_cli_moves, "fen moves [--lenient] [--chess960] [--ep STYLE] [--castling STYLE] [--lang LANG] FEN" },
+		{ "apply", fen_cli_apply, "fen apply [--lenient] [--chess960] [--ep STYLE] [--castling STYLE] [--notation NAME] [--lang LANG] [--strict-san] FEN MOVE..." },
 		{ "perft", fen_cli_perft, "fen perft [--chess960] [--divide] FEN DEPTH" },
 	};
 	struct fen_cli cli = { 0 };

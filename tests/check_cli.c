@@ -358,27 +358,94 @@ START_TEST(test_moves)
 	struct fen_options strict = util_strict(false);
 
 	util_parse(KIWIPETE, false, &pos);
-	cli_expect(args, NULL, 0, cli_expected(json_moves(&pos, &JSON_FEN_STYLE_DEFAULT)));
+	cli_expect(args, NULL, 0, cli_expected(json_moves(&pos, SAN_LANG_EN, &JSON_FEN_STYLE_DEFAULT)));
 	util_parse("1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1", true, &pos);
 	cli_expect(unquoted, NULL, 0,
-		   cli_expected(json_moves(&pos, &(struct json_fen_style){ FEN_EP_FEN, FEN_CASTLING_SHREDDER })));
+		   cli_expected(json_moves(&pos, SAN_LANG_EN, &(struct json_fen_style){ FEN_EP_FEN, FEN_CASTLING_SHREDDER })));
 	fen_parse(invalid[1], strlen(invalid[1]), &strict, &pos, &report);
 	cli_expect(invalid, NULL, 1, cli_expected(json_invalid_fen(&report)));
 }
 END_TEST
+
+/* json_apply_moves as the CLI calls it: options from the command line. */
+static cJSON *cli_apply(struct position *pos, const char *const *moves, int count, struct json_apply_options options,
+			enum json_apply_outcome expected)
+{
+	enum json_apply_outcome outcome;
+	cJSON *result = json_apply_moves(pos, moves, count, &options, &JSON_FEN_STYLE_DEFAULT, &outcome);
+
+	ck_assert_int_eq(outcome, expected);
+	return result;
+}
 
 START_TEST(test_apply_one)
 {
 	const char *args[] = { "apply", POSITION_START_FEN, "e2e4", NULL };
 	const char *moves[] = { "e2e4" };
 	struct position pos;
-	bool illegal;
-	cJSON *result;
 
 	util_parse(POSITION_START_FEN, false, &pos);
-	result = json_apply_moves(&pos, moves, 1, false, &JSON_FEN_STYLE_DEFAULT, &illegal);
-	ck_assert(!illegal);
-	cli_expect(args, NULL, 0, cli_expected(result));
+	cli_expect(args, NULL, 0, cli_expected(cli_apply(&pos, moves, 1, JSON_APPLY_OPTIONS_DEFAULT, JSON_APPLY_OK)));
+}
+END_TEST
+
+/* --lang, --notation and --strict-san reach json_apply_moves, and moves lists SAN. */
+START_TEST(test_apply_san_options)
+{
+	const char *german[] = { "apply", "--lang", "de", POSITION_START_FEN, "e4", "Sc6", "Lb5", NULL };
+	const char *strict[] = { "apply", "--strict-san", POSITION_START_FEN, "Nxf3", NULL };
+	const char *uci_only[] = { "apply", "--notation=uci", POSITION_START_FEN, "Nf3", NULL };
+	const char *bad_notation[] = { "apply", "--notation", "shorthand", POSITION_START_FEN, "Nf3", NULL };
+	const char *bad_lang[] = { "moves", "--lang=tlh", POSITION_START_FEN, NULL };
+	const char *descriptive[] = { "apply", "--notation", "descriptive", POSITION_START_FEN, "P-K4", NULL };
+	const char *figurine[] = { "moves", "--lang", "figurine", POSITION_START_FEN, NULL };
+	const char *moves[] = { "e4", "Sc6", "Lb5" };
+	struct json_apply_options options = JSON_APPLY_OPTIONS_DEFAULT;
+	struct position pos;
+	struct cli_run run;
+	cJSON *tree;
+
+	options.san.lang = SAN_LANG_DE;
+	options.list_plies = true;
+	util_parse(POSITION_START_FEN, false, &pos);
+	cli_expect(german, NULL, 0, cli_expected(cli_apply(&pos, moves, 3, options, JSON_APPLY_OK)));
+
+	options = JSON_APPLY_OPTIONS_DEFAULT;
+	options.san.strict = true;
+	util_parse(POSITION_START_FEN, false, &pos);
+	cli_expect(strict, NULL, 1, cli_expected(cli_apply(&pos, strict + 3, 1, options, JSON_APPLY_NON_STANDARD_SAN)));
+	run = cli_run(strict, NULL);
+	tree = cJSON_Parse(run.out);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "code")->valuestring, "non_standard_san");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "rule")->valuestring, "false_capture");
+	cJSON_Delete(tree);
+	cli_free(&run);
+
+	run = cli_run(uci_only, NULL);
+	ck_assert_int_eq(run.status, 1);
+	tree = cJSON_Parse(run.out);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "reason")->valuestring, "malformed");
+	cJSON_Delete(tree);
+	cli_free(&run);
+
+	run = cli_run(descriptive, NULL);
+	ck_assert_int_eq(run.status, 2);
+	tree = cJSON_Parse(run.out);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "field")->valuestring, "notation");
+	cJSON_Delete(tree);
+	cli_free(&run);
+
+	run = cli_run(bad_notation, NULL);
+	ck_assert_int_eq(run.status, 2);
+	ck_assert_ptr_nonnull(strstr(run.err, "shorthand"));
+	cli_free(&run);
+	run = cli_run(bad_lang, NULL);
+	ck_assert_int_eq(run.status, 2);
+	ck_assert_ptr_nonnull(strstr(run.err, "tlh"));
+	cli_free(&run);
+
+	util_parse(POSITION_START_FEN, false, &pos);
+	cli_expect(figurine, NULL, 0, cli_expected(json_moves(&pos, SAN_LANG_FIGURINE, &JSON_FEN_STYLE_DEFAULT)));
 }
 END_TEST
 
@@ -388,15 +455,14 @@ START_TEST(test_apply_several)
 	static const char *const plies[] = { "e2e4", "d7d5", "g1f3", "e8d7" };
 	const char *args[] = { "apply", POSITION_START_FEN, "e2e4", "d7d5", "g1f3", "e8d7", NULL };
 	const char *castle[] = { "apply", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1h1", "e8c8", NULL };
+	struct json_apply_options options = JSON_APPLY_OPTIONS_DEFAULT;
 	struct position pos;
 	struct cli_run run;
-	bool illegal;
-	cJSON *result, *tree, *moves;
+	cJSON *tree, *moves;
 
+	options.list_plies = true;
 	util_parse(POSITION_START_FEN, false, &pos);
-	result = json_apply_moves(&pos, plies, 4, true, &JSON_FEN_STYLE_DEFAULT, &illegal);
-	ck_assert(!illegal);
-	cli_expect(args, NULL, 0, cli_expected(result));
+	cli_expect(args, NULL, 0, cli_expected(cli_apply(&pos, plies, 4, options, JSON_APPLY_OK)));
 
 	run = cli_run(castle, NULL);
 	ck_assert_int_eq(run.status, 0);
@@ -413,7 +479,8 @@ END_TEST
 START_TEST(test_apply_illegal)
 {
 	const char *args[] = { "apply", POSITION_START_FEN, "e2e4", "e7e5", "e4e5", "g1f3", NULL };
-	const char *malformed[] = { "apply", POSITION_START_FEN, "e2e4", "Nf6", NULL };
+	const char *malformed[] = { "apply", POSITION_START_FEN, "e2e4", "Nf9", NULL };
+	struct json_apply_options options = JSON_APPLY_OPTIONS_DEFAULT;
 	const char *bad_fen[] = { "apply", "4k3/8/8/8/8/8/8/4RK2 w - - 0 1", "e1e2", NULL };
 	struct position pos;
 	struct position_undo undo;
@@ -429,20 +496,33 @@ START_TEST(test_apply_illegal)
 	position_make_move(&pos, m, &undo);
 	ck_assert_int_eq(uci_parse_move(&pos, "e7e5", 4, &m), UCI_OK);
 	position_make_move(&pos, m, &undo);
-	cli_expect(args, NULL, 1, cli_expected(json_illegal_move(&pos, 2, "e4e5", 4, false, &JSON_FEN_STYLE_DEFAULT)));
+	options.list_plies = true;
+	util_parse(POSITION_START_FEN, false, &pos);
+	cli_expect(args, NULL, 1, cli_expected(cli_apply(&pos, (const char *const *)args + 2, 4, options,
+							 JSON_APPLY_ILLEGAL_MOVE)));
 
 	run = cli_run(args, NULL);
 	tree = cJSON_Parse(run.out);
 	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "code")->valuestring, "illegal_move");
 	ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(tree, "index")->valueint, 2);
 	ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(tree, "legal_moves")), 29);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "reason")->valuestring, "not_legal");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "cause")->valuestring, "no_such_piece");
 	cJSON_Delete(tree);
 	cli_free(&run);
 
 	util_parse(POSITION_START_FEN, false, &pos);
 	ck_assert_int_eq(uci_parse_move(&pos, "e2e4", 4, &m), UCI_OK);
 	position_make_move(&pos, m, &undo);
-	cli_expect(malformed, NULL, 1, cli_expected(json_illegal_move(&pos, 1, "Nf6", 3, true, &JSON_FEN_STYLE_DEFAULT)));
+	run = cli_run(malformed, NULL);
+	ck_assert_int_eq(run.status, 1);
+	tree = cJSON_Parse(run.out);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "reason")->valuestring, "malformed");
+	ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(tree, "index")->valueint, 1);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "fen")->valuestring,
+			 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+	cJSON_Delete(tree);
+	cli_free(&run);
 
 	fen_parse(bad_fen[1], strlen(bad_fen[1]), &strict, &pos, &report);
 	cli_expect(bad_fen, NULL, 1, cli_expected(json_invalid_fen(&report)));
@@ -654,6 +734,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_apply_one);
 	tcase_add_test(tc, test_apply_several);
 	tcase_add_test(tc, test_apply_illegal);
+	tcase_add_test(tc, test_apply_san_options);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("perft");

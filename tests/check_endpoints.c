@@ -324,6 +324,19 @@ static const char *const apply_move_bad_rows[][3] = {
 	{ "{\"fen\":\"" START_FEN "\",\"moves\":\"e2e4\"}", "invalid_field", "moves" },
 	{ "{\"fen\":\"" START_FEN "\",\"moves\":[\"e2e4\",5]}", "invalid_field", "moves" },
 	{ "{\"fen\":\"" START_FEN "\",\"moves\":{\"a\":\"e2e4\"}}", "invalid_field", "moves" },
+	{ "{\"fen\":\"" START_FEN "\",\"move\":\"e4\",\"notation\":\"algebraic\"}", "invalid_field", "notation" },
+	{ "{\"fen\":\"" START_FEN "\",\"move\":\"e4\",\"notation\":1}", "invalid_field", "notation" },
+	{ "{\"fen\":\"" START_FEN "\",\"move\":\"e4\",\"notation\":\"descriptive\"}", "invalid_field", "notation" },
+	{ "{\"fen\":\"" START_FEN "\",\"move\":\"e4\",\"lang\":\"xx\"}", "invalid_field", "lang" },
+	{ "{\"fen\":\"" START_FEN "\",\"move\":\"e4\",\"strict_san\":\"yes\"}", "invalid_field", "strict_san" },
+	{ "{\"fen\":\"" START_FEN "\",\"moves\":[\"e4\"],\"tags\":[]}", "invalid_field", "tags" },
+	{ "{\"fen\":\"" START_FEN "\",\"moves\":[\"e4\"],\"tags\":{\"bad name\":\"x\"}}", "invalid_field", "tags" },
+	{ "{\"fen\":\"" START_FEN "\",\"moves\":[\"e4\"],\"tags\":{\"White\":1}}", "invalid_field", "tags" },
+	{ "{\"fen\":\"" START_FEN "\",\"move\":\"e4\",\"history\":\"e2e4\"}", "invalid_field", "history" },
+	{ "{\"fen\":\"" START_FEN "\",\"move\":\"e4\",\"history\":[1]}", "invalid_field", "history" },
+	{ "{\"fen\":\"" START_FEN "\",\"move\":\"e4\",\"history\":[],\"history_fen\":5}", "invalid_field",
+	  "history_fen" },
+	{ "{\"fen\":\"" E4_FEN "\",\"move\":\"e5\",\"history\":[\"d4\"]}", "invalid_field", "history" },
 };
 
 START_TEST(apply_move_bad_input)
@@ -386,11 +399,82 @@ START_TEST(apply_move_malformed)
 {
 	struct exchange ex;
 
-	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"move\":\"Nf3\"}");
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"move\":\"Nf3\",\"notation\":\"uci\"}");
 	test_problem(&ex, 422, "illegal_move", NULL);
 	ck_assert_str_eq(cjson_string(ex.json, "reason"), "malformed");
 	ck_assert_int_eq((int)cjson_number(ex.json, "index"), 0);
 	ck_assert_str_eq(cjson_string(ex.json, "move"), "Nf3");
+	test_done(&ex);
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"move\":\"Nf3 x\"}");
+	test_problem(&ex, 422, "illegal_move", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "reason"), "malformed");
+	ck_assert_str_eq(cjson_string(ex.json, "cause"), "malformed_move");
+	ck_assert_str_eq(cjson_string(ex.json, "field"), "move");
+	test_done(&ex);
+}
+END_TEST
+
+/* SAN, as people write it: the move, its names and the warnings. */
+START_TEST(apply_move_san)
+{
+	struct exchange ex;
+	const cJSON *warnings;
+
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"move\":\"Ng1-f3\"}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(cjson_string(ex.json, "uci"), "g1f3");
+	ck_assert_str_eq(cjson_string(ex.json, "san"), "Nf3");
+	ck_assert_str_eq(cjson_string(ex.json, "lan"), "Ng1-f3");
+	warnings = cjson_member(ex.json, "warnings");
+	ck_assert_int_eq(cJSON_GetArraySize(warnings), 1);
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(warnings, 0), "code"), "coordinate_move");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(warnings, 0), "became"), "Nf3");
+	test_done(&ex);
+
+	/* Italian in, Italian out */
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"moves\":[\"e4\",\"e5\",\"Cf3\"],\"lang\":\"it\"}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(cjson_string(ex.json, "san"), "Cf3");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(ex.json, "moves"), 2), "lan"), "Cg1-f3");
+	ck_assert_ptr_nonnull(strstr(cjson_string(ex.json, "pgn"), "1. e4 e5 2. Nf3 *"));
+	test_done(&ex);
+
+	/* strict: 422 naming the rule */
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"move\":\"0-0\",\"strict_san\":true}");
+	test_problem(&ex, 422, "illegal_move", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "cause"), "castling_blocked");
+	test_done(&ex);
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"move\":\"Nxf3\",\"strict_san\":true}");
+	test_problem(&ex, 422, "non_standard_san", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "rule"), "false_capture");
+	ck_assert_str_eq(cjson_string(ex.json, "became"), "Nf3");
+	ck_assert_str_eq(cjson_string(ex.json, "field"), "move");
+	test_done(&ex);
+
+	/* an ambiguous knight */
+	test_post(&ex, "/apply-move", "{\"fen\":\"4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1\",\"moves\":[\"Nd2\"]}");
+	test_problem(&ex, 422, "ambiguous_move", NULL);
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(ex.json, "candidates")), 2);
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(ex.json, "candidates"), 0), "uci"), "b1d2");
+	ck_assert_str_eq(cjson_string(ex.json, "field"), "moves");
+	test_done(&ex);
+}
+END_TEST
+
+/* Repetitions over the history and the moves; the tags go into the PGN. */
+START_TEST(apply_move_repetition)
+{
+	struct exchange ex;
+	const cJSON *status;
+
+	test_post(&ex, "/apply-move",
+		  "{\"fen\":\"rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1\",\"history\":[\"Nf3\"],"
+		  "\"moves\":[\"Nf6\",\"Ng1\",\"Ng8\",\"Nf3\",\"Nf6\",\"Ng1\",\"Ng8\"],\"tags\":{\"White\":\"A\",\"Black\":\"B\"}}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	status = cjson_member(ex.json, "status");
+	ck_assert_int_eq((int)cjson_number(status, "repetitions"), 3);
+	ck_assert(cJSON_IsTrue(cjson_member(status, "threefold_repetition")));
+	ck_assert_ptr_nonnull(strstr(cjson_string(ex.json, "pgn"), "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. Nf3 Nf6"));
 	test_done(&ex);
 }
 END_TEST
@@ -449,6 +533,37 @@ START_TEST(moves_get_flags)
 	}
 	ck_assert(promotion);
 	ck_assert(checkmate);
+	test_done(&ex);
+}
+END_TEST
+
+/* SAN beside UCI, in the language asked for. */
+START_TEST(moves_lang)
+{
+	static const char *const query[] = { "fen", START_FEN, "lang", "de", NULL };
+	static const char *const bad[] = { "fen", START_FEN, "lang", "klingon", NULL };
+	struct exchange ex;
+	const cJSON *item;
+	int found = 0;
+
+	test_send(&ex, HTTP_GET, "/moves", NULL, query);
+	ck_assert_int_eq(ex.resp.status, 200);
+	cJSON_ArrayForEach(item, cjson_member(ex.json, "moves")) {
+		if (!strcmp(cjson_string(item, "uci"), "g1f3"))
+			found += !strcmp(cjson_string(item, "san"), "Sf3");
+		if (!strcmp(cjson_string(item, "uci"), "e2e4"))
+			found += !strcmp(cjson_string(item, "san"), "e4");
+	}
+	ck_assert_int_eq(found, 2);
+	test_done(&ex);
+	test_post(&ex, "/moves", "{\"fen\":\"" START_FEN "\",\"lang\":\"figurine\"}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	cJSON_ArrayForEach(item, cjson_member(ex.json, "moves"))
+		if (!strcmp(cjson_string(item, "uci"), "b1c3"))
+			ck_assert_str_eq(cjson_string(item, "san"), "♘c3");
+	test_done(&ex);
+	test_send(&ex, HTTP_GET, "/moves", NULL, bad);
+	test_problem(&ex, 400, "invalid_field", "lang");
 	test_done(&ex);
 }
 END_TEST
@@ -805,7 +920,7 @@ START_TEST(reply_print_every_shape)
 	cJSON_Delete(tree);
 	if (verdict != FEN_VALID)
 		return;
-	tree = json_moves(&pos, &style);
+	tree = json_moves(&pos, (enum san_lang)(_i % SAN_LANG_NB), &style);
 	test_same_print(tree);
 	cJSON_Delete(tree);
 	tree = json_board(&pos, &style);
@@ -1145,6 +1260,8 @@ static Suite *endpoints_suite(void)
 	tcase_add_test(tc, apply_move_invalid_fen);
 	tcase_add_test(tc, apply_move_illegal);
 	tcase_add_test(tc, apply_move_malformed);
+	tcase_add_test(tc, apply_move_san);
+	tcase_add_test(tc, apply_move_repetition);
 	tcase_add_test(tc, apply_move_get_not_allowed);
 	tcase_set_timeout(tc, TEST_TIMEOUT);
 	suite_add_tcase(s, tc);
@@ -1154,6 +1271,7 @@ static Suite *endpoints_suite(void)
 	tcase_add_test(tc, moves_post);
 	tcase_add_test(tc, moves_get_flags);
 	tcase_add_test(tc, moves_invalid_fen);
+	tcase_add_test(tc, moves_lang);
 	tcase_set_timeout(tc, TEST_TIMEOUT);
 	suite_add_tcase(s, tc);
 

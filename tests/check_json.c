@@ -265,41 +265,41 @@ static void json_expect_move(const char *fen, bool chess960, const char *uci, co
 
 	util_parse(fen, chess960, &pos);
 	ck_assert_int_eq(uci_parse_move(&pos, uci, strlen(uci), &m), UCI_OK);
-	json_expect(json_move(&pos, m), expected);
+	json_expect(json_move(&pos, m, SAN_LANG_EN), expected);
 }
 
 START_TEST(test_move)
 {
 	json_expect_move(POSITION_START_FEN, false, "g1f3",
-			 "{\"uci\":\"g1f3\",\"from\":\"g1\",\"to\":\"f3\",\"piece\":\"N\",\"capture\":null,\"promotion\":null,"
+			 "{\"uci\":\"g1f3\",\"san\":\"Nf3\",\"from\":\"g1\",\"to\":\"f3\",\"piece\":\"N\",\"capture\":null,\"promotion\":null,"
 			 "\"flags\":[]}");
 	json_expect_move(POSITION_START_FEN, false, "e2e4",
-			 "{\"uci\":\"e2e4\",\"from\":\"e2\",\"to\":\"e4\",\"piece\":\"P\",\"capture\":null,\"promotion\":null,"
+			 "{\"uci\":\"e2e4\",\"san\":\"e4\",\"from\":\"e2\",\"to\":\"e4\",\"piece\":\"P\",\"capture\":null,\"promotion\":null,"
 			 "\"flags\":[\"double_push\"]}");
 	json_expect_move("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", false, "e1g1",
-			 "{\"uci\":\"e1g1\",\"from\":\"e1\",\"to\":\"g1\",\"piece\":\"K\",\"capture\":null,\"promotion\":null,"
+			 "{\"uci\":\"e1g1\",\"san\":\"O-O\",\"from\":\"e1\",\"to\":\"g1\",\"piece\":\"K\",\"capture\":null,\"promotion\":null,"
 			 "\"flags\":[\"castle_kingside\"]}");
 	json_expect_move("r3k3/8/8/8/8/8/8/4K3 b q - 0 1", false, "e8c8",
-			 "{\"uci\":\"e8c8\",\"from\":\"e8\",\"to\":\"c8\",\"piece\":\"k\",\"capture\":null,\"promotion\":null,"
+			 "{\"uci\":\"e8c8\",\"san\":\"O-O-O\",\"from\":\"e8\",\"to\":\"c8\",\"piece\":\"k\",\"capture\":null,\"promotion\":null,"
 			 "\"flags\":[\"castle_queenside\"]}");
 	/* Chess960: uci is king-takes-rook, "to" is where the king goes */
 	json_expect_move("1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1", true, "g1b1",
-			 "{\"uci\":\"g1b1\",\"from\":\"g1\",\"to\":\"c1\",\"piece\":\"K\",\"capture\":null,\"promotion\":null,"
+			 "{\"uci\":\"g1b1\",\"san\":\"O-O-O\",\"from\":\"g1\",\"to\":\"c1\",\"piece\":\"K\",\"capture\":null,\"promotion\":null,"
 			 "\"flags\":[\"castle_queenside\"]}");
 	json_expect_move("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", false, "e5f6",
-			 "{\"uci\":\"e5f6\",\"from\":\"e5\",\"to\":\"f6\",\"piece\":\"P\",\"capture\":\"p\",\"promotion\":null,"
+			 "{\"uci\":\"e5f6\",\"san\":\"exf6\",\"from\":\"e5\",\"to\":\"f6\",\"piece\":\"P\",\"capture\":\"p\",\"promotion\":null,"
 			 "\"flags\":[\"en_passant\"]}");
 	json_expect_move("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1", false, "a7b8q",
-			 "{\"uci\":\"a7b8q\",\"from\":\"a7\",\"to\":\"b8\",\"piece\":\"P\",\"capture\":\"n\",\"promotion\":\"Q\","
+			 "{\"uci\":\"a7b8q\",\"san\":\"axb8=Q+\",\"from\":\"a7\",\"to\":\"b8\",\"piece\":\"P\",\"capture\":\"n\",\"promotion\":\"Q\","
 			 "\"flags\":[\"promotion\",\"check\"]}");
 	json_expect_move("4k3/8/8/8/8/8/p7/1N2K3 b - - 0 1", false, "a2b1n",
-			 "{\"uci\":\"a2b1n\",\"from\":\"a2\",\"to\":\"b1\",\"piece\":\"p\",\"capture\":\"N\",\"promotion\":\"n\","
+			 "{\"uci\":\"a2b1n\",\"san\":\"axb1=N\",\"from\":\"a2\",\"to\":\"b1\",\"piece\":\"p\",\"capture\":\"N\",\"promotion\":\"n\","
 			 "\"flags\":[\"promotion\"]}");
 	json_expect_move("6k1/5ppp/8/8/8/8/8/3R2K1 w - - 0 1", false, "d1d8",
-			 "{\"uci\":\"d1d8\",\"from\":\"d1\",\"to\":\"d8\",\"piece\":\"R\",\"capture\":null,\"promotion\":null,"
+			 "{\"uci\":\"d1d8\",\"san\":\"Rd8#\",\"from\":\"d1\",\"to\":\"d8\",\"piece\":\"R\",\"capture\":null,\"promotion\":null,"
 			 "\"flags\":[\"check\",\"checkmate\"]}");
 	json_expect_move("r3k3/8/8/8/8/8/8/R3K3 w Qq - 0 1", false, "a1a8",
-			 "{\"uci\":\"a1a8\",\"from\":\"a1\",\"to\":\"a8\",\"piece\":\"R\",\"capture\":\"r\",\"promotion\":null,"
+			 "{\"uci\":\"a1a8\",\"san\":\"Rxa8+\",\"from\":\"a1\",\"to\":\"a8\",\"piece\":\"R\",\"capture\":\"r\",\"promotion\":null,"
 			 "\"flags\":[\"check\"]}");
 }
 END_TEST
@@ -310,7 +310,7 @@ START_TEST(test_moves)
 	cJSON *tree, *list;
 
 	util_parse("4k3/8/8/8/8/8/8/4K2R w K - 0 1", false, &pos);
-	tree = json_moves(&pos, &json_default);
+	tree = json_moves(&pos, SAN_LANG_EN, &json_default);
 	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "fen")->valuestring, "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
 	ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(tree, "count")->valueint, 15);
 	list = cJSON_GetObjectItemCaseSensitive(tree, "moves");
@@ -323,7 +323,7 @@ START_TEST(test_moves)
 		char *a, *b;
 		cJSON *single;
 		ck_assert_int_eq(uci_parse_move(&pos, uci, strlen(uci), &m), UCI_OK);
-		single = json_move(&pos, m);
+		single = json_move(&pos, m, SAN_LANG_EN);
 		a = cJSON_PrintUnformatted(item);
 		b = cJSON_PrintUnformatted(single);
 		ck_assert_str_eq(a, b);
@@ -334,7 +334,7 @@ START_TEST(test_moves)
 	cJSON_Delete(tree);
 	/* no moves: an empty list */
 	util_parse("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", false, &pos);
-	json_expect(json_moves(&pos, &json_default), "{\"fen\":\"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\",\"count\":0,\"moves\":[]}");
+	json_expect(json_moves(&pos, SAN_LANG_EN, &json_default), "{\"fen\":\"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\",\"count\":0,\"moves\":[]}");
 }
 END_TEST
 
@@ -374,91 +374,330 @@ START_TEST(test_illegal_move_long)
 }
 END_TEST
 
+/* json_apply_moves with default options but for list_plies. */
+static cJSON *json_apply(struct position *pos, const char *const *moves, int count, bool list_plies,
+			 enum json_apply_outcome *outcome)
+{
+	struct json_apply_options options = JSON_APPLY_OPTIONS_DEFAULT;
+
+	options.list_plies = list_plies;
+	return json_apply_moves(pos, moves, count, &options, &json_default, outcome);
+}
+
+#define STATUS_ONGOING_20 \
+	"{\"check\":false,\"checkmate\":false,\"stalemate\":false,\"insufficient_material\":false,\"fifty_move\":" \
+	"false,\"seventy_five_move\":false,\"legal_moves\":20,\"outcome\":\"ongoing\",\"result\":null,\"repetitions\":1," \
+	"\"threefold_repetition\":false,\"fivefold_repetition\":false}"
+
 START_TEST(test_apply_single)
 {
 	const char *moves[] = { "e2e4" };
+	const char *san[] = { "Nf3+!" };
 	struct position pos;
-	bool illegal = true;
+	enum json_apply_outcome outcome = JSON_APPLY_ILLEGAL_MOVE;
 	cJSON *result;
 
 	util_parse(POSITION_START_FEN, false, &pos);
-	result = json_apply_moves(&pos, moves, 1, false, &json_default, &illegal);
-	ck_assert(!illegal);
+	result = json_apply(&pos, moves, 1, false, &outcome);
+	ck_assert_int_eq(outcome, JSON_APPLY_OK);
 	json_expect(result,
-		    "{\"fen\":\"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\",\"uci\":\"e2e4\",\"status\":"
-		    "{\"check\":false,\"checkmate\":false,\"stalemate\":false,\"insufficient_material\":false,\"fifty_move\":"
-		    "false,\"seventy_five_move\":false,\"legal_moves\":20,\"outcome\":\"ongoing\",\"result\":null}}");
+		    "{\"fen\":\"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\",\"uci\":\"e2e4\",\"san\":\"e4\","
+		    "\"lan\":\"e2-e4\",\"given\":\"e2e4\",\"nag\":null,\"warnings\":[],\"status\":" STATUS_ONGOING_20 "}");
 	/* the position is left after the move */
 	ck_assert_int_eq(pos.turn, BLACK);
-	/* no move at all: uci is null */
-	result = json_apply_moves(&pos, moves, 0, false, &json_default, &illegal);
-	ck_assert(!illegal);
+	/* no move at all: uci and san are null */
+	result = json_apply(&pos, moves, 0, false, &outcome);
+	ck_assert_int_eq(outcome, JSON_APPLY_OK);
 	ck_assert(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(result, "uci")));
+	ck_assert(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(result, "san")));
 	cJSON_Delete(result);
+	/* SAN, with what it departed from the standard in */
+	util_parse(POSITION_START_FEN, false, &pos);
+	result = json_apply(&pos, san, 1, false, &outcome);
+	ck_assert_int_eq(outcome, JSON_APPLY_OK);
+	json_expect(result,
+		    "{\"fen\":\"rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1\",\"uci\":\"g1f3\",\"san\":\"Nf3\","
+		    "\"lan\":\"Ng1-f3\",\"given\":\"Nf3+!\",\"nag\":1,\"warnings\":[{\"code\":\"false_check\",\"offset\":3,"
+		    "\"length\":1,\"given\":\"Nf3+\",\"became\":\"Nf3\",\"message\":\"'+' on a move that gives no check: Nf3\"},"
+		    "{\"code\":\"annotation\",\"offset\":4,\"length\":1,\"given\":\"!\",\"became\":\"$1\",\"message\":\"the "
+		    "annotation \\\"!\\\" is not part of the move; it is kept as NAG $1\"}],\"status\":" STATUS_ONGOING_20 "}");
 }
 END_TEST
 
-/* With plies listed, "moves" comes last, one entry per ply. */
+/* With plies listed, "moves" comes after the status, one entry per ply, then "pgn". */
 START_TEST(test_apply_plies)
 {
-	static const char *const plies[] = { "f2f3", "e7e5", "g2g4", "d8h4" };
+	static const char *const plies[] = { "f2f3", "e5", "g2g4", "Qh4#" };
 	static const char *const fens[] = {
 		"rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b KQkq - 0 1",
 		"rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq e6 0 2",
 		"rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq g3 0 2",
 		"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
 	};
+	static const char *const uci[] = { "f2f3", "e7e5", "g2g4", "d8h4" };
+	static const char *const san[] = { "f3", "e5", "g4", "Qh4#" };
+	static const char *const lan[] = { "f2-f3", "e7-e5", "g2-g4", "Qd8-h4#" };
 	struct position pos;
-	bool illegal = true;
+	enum json_apply_outcome outcome = JSON_APPLY_ILLEGAL_MOVE;
 	cJSON *result, *list, *item = NULL;
 	char *text;
 	int i = 0;
 
 	util_parse(POSITION_START_FEN, false, &pos);
-	result = json_apply_moves(&pos, plies, 4, true, &json_default, &illegal);
-	ck_assert(!illegal);
+	result = json_apply(&pos, plies, 4, true, &outcome);
+	ck_assert_int_eq(outcome, JSON_APPLY_OK);
 	ck_assert_str_eq(result->child->string, "fen");
 	ck_assert_str_eq(result->child->next->string, "uci");
-	ck_assert_str_eq(result->child->next->next->string, "status");
-	ck_assert_str_eq(result->child->next->next->next->string, "moves");
+	ck_assert_str_eq(result->child->next->next->string, "san");
+	ck_assert_str_eq(result->child->next->next->next->string, "status");
+	ck_assert_str_eq(result->child->next->next->next->next->string, "moves");
+	ck_assert_str_eq(result->child->next->next->next->next->next->string, "pgn");
 	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "fen")->valuestring, fens[3]);
 	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "uci")->valuestring, "d8h4");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "san")->valuestring, "Qh4#");
 	text = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(result, "status"));
 	ck_assert_str_eq(text, "{\"check\":true,\"checkmate\":true,\"stalemate\":false,\"insufficient_material\":false,"
 			       "\"fifty_move\":false,\"seventy_five_move\":false,\"legal_moves\":0,\"outcome\":\"checkmate\","
-			       "\"result\":\"0-1\"}");
+			       "\"result\":\"0-1\",\"repetitions\":1,\"threefold_repetition\":false,\"fivefold_repetition\":false}");
 	cJSON_free(text);
 	list = cJSON_GetObjectItemCaseSensitive(result, "moves");
 	ck_assert_int_eq(cJSON_GetArraySize(list), 4);
 	cJSON_ArrayForEach(item, list) {
 		text = cJSON_PrintUnformatted(item);
-		char expected[200];
-		snprintf(expected, sizeof expected, "{\"uci\":\"%s\",\"fen\":\"%s\"}", plies[i], fens[i]);
+		char expected[400];
+		snprintf(expected, sizeof expected,
+			 "{\"uci\":\"%s\",\"san\":\"%s\",\"lan\":\"%s\",\"fen\":\"%s\",\"given\":\"%s\",\"nag\":null,"
+			 "\"warnings\":[]}",
+			 uci[i], san[i], lan[i], fens[i], plies[i]);
 		ck_assert_str_eq(text, expected);
 		cJSON_free(text);
 		i++;
 	}
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "pgn")->valuestring,
+			 "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n"
+			 "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n");
 	cJSON_Delete(result);
 }
 END_TEST
 
 /* A move that cannot be played: the illegal-move members for it, its index counted from
- * 0, in the position reached before it. */
+ * 0, in the position reached before it, with the cause SAN's reading finds. */
 START_TEST(test_apply_illegal)
 {
 	static const char *const plies[] = { "e2e4", "e7e5", "e1e3" };
+	static const char *const san[] = { "e4", "e5", "Nf6" };
+	static const char *const pinned[] = { "Bd3" };
+	static const char *const null[] = { "--" };
+	static const char *const garbage[] = { "hello" };
 	struct position pos;
-	bool illegal = false;
+	enum json_apply_outcome outcome = JSON_APPLY_OK;
 	cJSON *result;
 
 	util_parse(POSITION_START_FEN, false, &pos);
-	result = json_apply_moves(&pos, plies, 3, true, &json_default, &illegal);
-	ck_assert(illegal);
+	result = json_apply(&pos, plies, 3, true, &outcome);
+	ck_assert_int_eq(outcome, JSON_APPLY_ILLEGAL_MOVE);
 	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "code")->valuestring, "illegal_move");
 	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "reason")->valuestring, "not_legal");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "cause")->valuestring, "no_such_piece");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "field")->valuestring, "moves");
 	ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(result, "index")->valueint, 2);
 	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "fen")->valuestring,
 			 "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
+	cJSON_Delete(result);
+
+	util_parse(POSITION_START_FEN, false, &pos);
+	result = json_apply(&pos, san, 3, true, &outcome);
+	ck_assert_int_eq(outcome, JSON_APPLY_ILLEGAL_MOVE);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "cause")->valuestring, "no_such_piece");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "detail")->valuestring,
+			 "move 3, \"Nf6\": no white knight can move to f6");
+	cJSON_Delete(result);
+
+	util_parse("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1", false, &pos);
+	result = json_apply(&pos, pinned, 1, false, &outcome);
+	ck_assert_int_eq(outcome, JSON_APPLY_ILLEGAL_MOVE);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "reason")->valuestring, "not_legal");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "cause")->valuestring, "pinned_piece");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "field")->valuestring, "move");
+	cJSON_Delete(result);
+
+	util_parse(POSITION_START_FEN, false, &pos);
+	result = json_apply(&pos, null, 1, false, &outcome);
+	ck_assert_int_eq(outcome, JSON_APPLY_ILLEGAL_MOVE);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "reason")->valuestring, "null_move");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "cause")->valuestring, "null_move");
+	cJSON_Delete(result);
+
+	result = json_apply(&pos, garbage, 1, false, &outcome);
+	ck_assert_int_eq(outcome, JSON_APPLY_ILLEGAL_MOVE);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "reason")->valuestring, "malformed");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "cause")->valuestring, "malformed_move");
+	cJSON_Delete(result);
+}
+END_TEST
+
+START_TEST(test_apply_ambiguous)
+{
+	static const char *const moves[] = { "Nd2" };
+	struct position pos;
+	enum json_apply_outcome outcome = JSON_APPLY_OK;
+	cJSON *result;
+
+	util_parse("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", false, &pos);
+	result = json_apply(&pos, moves, 1, false, &outcome);
+	ck_assert_int_eq(outcome, JSON_APPLY_AMBIGUOUS_MOVE);
+	json_expect(result, "{\"code\":\"ambiguous_move\",\"detail\":\"move 1, \\\"Nd2\\\": it fits 2 moves: Nbd2, Nfd2\",\"field\":"
+			    "\"move\",\"index\":0,\"move\":\"Nd2\",\"fen\":\"4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1\",\"candidates\":"
+			    "[{\"san\":\"Nbd2\",\"uci\":\"b1d2\"},{\"san\":\"Nfd2\",\"uci\":\"f3d2\"}]}");
+}
+END_TEST
+
+START_TEST(test_apply_strict_and_lang)
+{
+	static const char *const moves[] = { "Nxf3" };
+	static const char *const german[] = { "e4", "Sc6", "Lb5" };
+	static const char *const uci_only[] = { "Nf3" };
+	struct json_apply_options options = JSON_APPLY_OPTIONS_DEFAULT;
+	struct position pos;
+	enum json_apply_outcome outcome = JSON_APPLY_OK;
+	cJSON *result;
+
+	options.san.strict = true;
+	util_parse(POSITION_START_FEN, false, &pos);
+	result = json_apply_moves(&pos, moves, 1, &options, &json_default, &outcome);
+	ck_assert_int_eq(outcome, JSON_APPLY_NON_STANDARD_SAN);
+	json_expect(result, "{\"code\":\"non_standard_san\",\"detail\":\"move 1, \\\"Nxf3\\\": an 'x' on a move that captures nothing: "
+			    "Nf3\",\"field\":\"move\",\"index\":0,\"move\":\"Nxf3\",\"fen\":\"" POSITION_START_FEN "\","
+			    "\"rule\":\"false_capture\",\"given\":\"Nxf3\",\"became\":\"Nf3\",\"offset\":1,\"length\":1}");
+
+	options = JSON_APPLY_OPTIONS_DEFAULT;
+	options.san.lang = SAN_LANG_DE;
+	options.list_plies = true;
+	util_parse(POSITION_START_FEN, false, &pos);
+	result = json_apply_moves(&pos, german, 3, &options, &json_default, &outcome);
+	ck_assert_int_eq(outcome, JSON_APPLY_OK);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "san")->valuestring, "Lb5");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "uci")->valuestring, "f1b5");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(result, "moves"), 1),
+							    "lan")->valuestring,
+			 "Sb8-c6");
+	/* the PGN is standard: English letters */
+	ck_assert_ptr_nonnull(strstr(cJSON_GetObjectItemCaseSensitive(result, "pgn")->valuestring, "\n1. e4 Nc6 2. Bb5 *\n"));
+	cJSON_Delete(result);
+
+	/* notation uci refuses SAN; descriptive is not wired in this build */
+	options = JSON_APPLY_OPTIONS_DEFAULT;
+	options.notation = JSON_NOTATION_UCI;
+	util_parse(POSITION_START_FEN, false, &pos);
+	result = json_apply_moves(&pos, uci_only, 1, &options, &json_default, &outcome);
+	ck_assert_int_eq(outcome, JSON_APPLY_ILLEGAL_MOVE);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "reason")->valuestring, "malformed");
+	cJSON_Delete(result);
+	options.notation = JSON_NOTATION_SAN;
+	result = json_apply_moves(&pos, uci_only, 1, &options, &json_default, &outcome);
+	ck_assert_int_eq(outcome, JSON_APPLY_OK);
+	cJSON_Delete(result);
+	{
+		enum json_notation n;
+		ck_assert_int_eq(json_parse_notation("descriptive", &n), 0);
+		ck_assert_int_eq(n, JSON_NOTATION_DESCRIPTIVE);
+		ck_assert_int_eq(json_parse_notation("auto", &n), 0);
+		ck_assert_int_eq(n, JSON_NOTATION_AUTO);
+		ck_assert_int_eq(json_parse_notation("algebraic", &n), -1);
+	}
+}
+END_TEST
+
+/* Repetitions over the move list, with a history before the FEN. */
+START_TEST(test_apply_repetition)
+{
+	static const char *const shuffle[] = { "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8" };
+	static const char *const history[] = { "Nf3", "Nf6", "Ng1", "Ng8" };
+	static const char *const wrong_history[] = { "e4" };
+	struct json_apply_options options = JSON_APPLY_OPTIONS_DEFAULT;
+	struct position pos;
+	enum json_apply_outcome outcome;
+	cJSON *result, *status;
+
+	options.list_plies = true;
+	util_parse(POSITION_START_FEN, false, &pos);
+	result = json_apply_moves(&pos, shuffle, 8, &options, &json_default, &outcome);
+	ck_assert_int_eq(outcome, JSON_APPLY_OK);
+	status = cJSON_GetObjectItemCaseSensitive(result, "status");
+	ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(status, "repetitions")->valueint, 3);
+	ck_assert(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(status, "threefold_repetition")));
+	ck_assert(cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(status, "fivefold_repetition")));
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(status, "outcome")->valuestring, "ongoing");
+	cJSON_Delete(result);
+
+	/* the same shuffle after two in the history: five times, an automatic draw */
+	options.history = history;
+	options.history_count = 4;
+	util_parse(POSITION_START_FEN, false, &pos);
+	result = json_apply_moves(&pos, shuffle, 8, &options, &json_default, &outcome);
+	ck_assert_int_eq(outcome, JSON_APPLY_OK);
+	status = cJSON_GetObjectItemCaseSensitive(result, "status");
+	ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(status, "repetitions")->valueint, 4);
+	cJSON_Delete(result);
+	options.history_count = 4;
+	{
+		static const char *const more[] = { "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6",
+						    "Ng1", "Ng8" };
+		util_parse(POSITION_START_FEN, false, &pos);
+		result = json_apply_moves(&pos, more, 12, &options, &json_default, &outcome);
+		status = cJSON_GetObjectItemCaseSensitive(result, "status");
+		ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(status, "repetitions")->valueint, 5);
+		ck_assert(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(status, "fivefold_repetition")));
+		ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(status, "outcome")->valuestring, "fivefold_repetition");
+		ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(status, "result")->valuestring, "1/2-1/2");
+		/* the PGN holds the history too, and the drawn result */
+		ck_assert_ptr_nonnull(strstr(cJSON_GetObjectItemCaseSensitive(result, "pgn")->valuestring,
+					     "[Result \"1/2-1/2\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3"));
+		ck_assert_ptr_nonnull(strstr(cJSON_GetObjectItemCaseSensitive(result, "pgn")->valuestring,
+					     "Ng1 Ng8 1/2-1/2\n"));
+		cJSON_Delete(result);
+	}
+
+	/* a history that does not arrive at the FEN */
+	options.history = wrong_history;
+	options.history_count = 1;
+	util_parse(POSITION_START_FEN, false, &pos);
+	result = json_apply_moves(&pos, shuffle, 2, &options, &json_default, &outcome);
+	ck_assert_int_eq(outcome, JSON_APPLY_BAD_HISTORY);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "field")->valuestring, "history");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "history_fen")->valuestring,
+			 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+	cJSON_Delete(result);
+	/* an illegal move in the history names that field */
+	options.history = shuffle + 1;
+	util_parse(POSITION_START_FEN, false, &pos);
+	result = json_apply_moves(&pos, shuffle, 2, &options, &json_default, &outcome);
+	ck_assert_int_eq(outcome, JSON_APPLY_ILLEGAL_MOVE);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "field")->valuestring, "history");
+	cJSON_Delete(result);
+}
+END_TEST
+
+/* Tags go into the PGN; a game from a FEN gets SetUp and FEN. */
+START_TEST(test_apply_pgn_tags)
+{
+	static const char *const moves[] = { "Nf6", "Bc4" };
+	const struct pgn_tag tags[] = { { "White", "Guevara" }, { "Black", "Filip" } };
+	struct json_apply_options options = JSON_APPLY_OPTIONS_DEFAULT;
+	struct position pos;
+	enum json_apply_outcome outcome;
+	cJSON *result;
+
+	options.list_plies = true;
+	options.tags = tags;
+	options.tag_count = 2;
+	util_parse("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 3", false, &pos);
+	result = json_apply_moves(&pos, moves, 2, &options, &json_default, &outcome);
+	ck_assert_int_eq(outcome, JSON_APPLY_OK);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "pgn")->valuestring,
+			 "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"Guevara\"]\n"
+			 "[Black \"Filip\"]\n[Result \"*\"]\n[SetUp \"1\"]\n"
+			 "[FEN \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 3\"]\n\n3... Nf6 4. Bc4 *\n");
 	cJSON_Delete(result);
 }
 END_TEST
@@ -569,6 +808,10 @@ static Suite *json_suite(void)
 	tcase_add_test(tc, test_apply_single);
 	tcase_add_test(tc, test_apply_plies);
 	tcase_add_test(tc, test_apply_illegal);
+	tcase_add_test(tc, test_apply_ambiguous);
+	tcase_add_test(tc, test_apply_strict_and_lang);
+	tcase_add_test(tc, test_apply_repetition);
+	tcase_add_test(tc, test_apply_pgn_tags);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("board");

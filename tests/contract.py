@@ -900,6 +900,63 @@ def run_checks(c, d):
             expect=422, code="illegal_move",
             then=lambda r, b: want(b["legal_moves"] == [], "a mated side has no legal moves"))
 
+    # /apply-move with SAN: every form, the languages, strict reading, history and PGN
+    c.check("apply SAN, lenient forms warned", "POST", "/apply-move", body={"fen": START, "move": "Ng1-f3!"},
+            expect=ok, then=all_of(same_as_cli("apply", START, "Ng1-f3!"),
+                                   lambda r, b: want(b["san"] == "Nf3" and b["uci"] == "g1f3" and b["nag"] == 1 and
+                                                     [w["code"] for w in b["warnings"]] ==
+                                                     ["coordinate_move", "annotation"], "SAN warnings")))
+    c.check("apply SAN game with tags", "POST", "/apply-move",
+            body={"fen": START, "moves": ["e4", "e5", "Nf3", "Nc6", "Bb5"], "tags": {"White": "Morphy"}}, expect=ok,
+            then=lambda r, b: want(b["san"] == "Bb5" and "[White \"Morphy\"]" in b["pgn"] and
+                                   b["pgn"].endswith("\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n") and
+                                   [m["lan"] for m in b["moves"]][-1] == "Bf1-b5", "SAN game / PGN"))
+    c.check("apply SAN in Italian", "POST", "/apply-move",
+            body={"fen": START, "moves": ["e4", "e5", "Cf3"], "lang": "it"}, expect=ok,
+            then=same_as_cli("apply", "--lang", "it", START, "e4", "e5", "Cf3"))
+    c.check("apply SAN figurines from black", "POST", "/apply-move",
+            body={"fen": E4, "move": "\u265ef6", "lang": "figurine"}, expect=ok,
+            then=lambda r, b: want(b["san"] == "\u265ef6" and b["uci"] == "g8f6", "figurine"))
+    c.check("apply notation san takes coordinates", "POST", "/apply-move",
+            body={"fen": START, "move": "e2e4", "notation": "san"}, expect=ok,
+            then=lambda r, b: want(b["warnings"][0]["code"] == "coordinate_move", "coordinate warning"))
+    c.check("apply history, threefold", "POST", "/apply-move",
+            body={"fen": "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1", "history": ["Nf3"],
+                  "moves": ["Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]}, expect=ok,
+            then=lambda r, b: want(b["status"]["repetitions"] == 3 and b["status"]["threefold_repetition"] and
+                                   b["pgn"].count("Nf3") == 2, "threefold"))
+    c.check("apply fivefold repetition", "POST", "/apply-move",
+            body={"fen": START, "moves": ["Nf3", "Nf6", "Ng1", "Ng8"] * 4}, expect=ok,
+            then=lambda r, b: want(b["status"]["outcome"] == "fivefold_repetition" and
+                                   b["status"]["result"] == "1/2-1/2" and "1/2-1/2\n" in b["pgn"], "fivefold"))
+    c.check("apply: history not leading to fen", "POST", "/apply-move",
+            body={"fen": START, "history": ["e4"], "move": "e5"}, expect=400, code="invalid_field", field="history")
+    c.check("apply: bad notation", "POST", "/apply-move", body={"fen": START, "move": "e4", "notation": "x"},
+            expect=400, code="invalid_field", field="notation")
+    c.check("apply: descriptive not wired", "POST", "/apply-move",
+            body={"fen": START, "move": "P-K4", "notation": "descriptive"}, expect=400, code="invalid_field",
+            field="notation")
+    c.check("apply: bad lang", "POST", "/apply-move", body={"fen": START, "move": "e4", "lang": "tlh"},
+            expect=400, code="invalid_field", field="lang")
+    c.check("apply: bad tags", "POST", "/apply-move", body={"fen": START, "moves": ["e4"], "tags": {"a b": "x"}},
+            expect=400, code="invalid_field", field="tags")
+    c.check("apply: ambiguous SAN", "POST", "/apply-move",
+            body={"fen": "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "move": "Nd2"}, expect=422, code="ambiguous_move",
+            then=all_of(same_as_cli("apply", "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "Nd2", problem=True),
+                        lambda r, b: want(len(b["candidates"]) == 2, "two candidates")))
+    c.check("apply: strict SAN", "POST", "/apply-move", body={"fen": START, "move": "Nxf3", "strict_san": True},
+            expect=422, code="non_standard_san",
+            then=all_of(same_as_cli("apply", "--strict-san", START, "Nxf3", problem=True),
+                        lambda r, b: want(b["rule"] == "false_capture" and b["became"] == "Nf3", "rule")))
+    c.check("apply: pinned piece", "POST", "/apply-move",
+            body={"fen": "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1", "move": "Bd3"}, expect=422, code="illegal_move",
+            then=lambda r, b: want(b["cause"] == "pinned_piece" and b["reason"] == "not_legal", "pinned"))
+    c.check("apply: castling through check", "POST", "/apply-move",
+            body={"fen": "4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1", "move": "O-O"}, expect=422, code="illegal_move",
+            then=lambda r, b: want(b["cause"] == "castling_through_check", "through check"))
+    c.check("apply: null move", "POST", "/apply-move", body={"fen": START, "move": "--"}, expect=422,
+            code="illegal_move", then=lambda r, b: want(b["reason"] == "null_move", "null move"))
+
     # ---- /moves
     for name, fen, opts, args in [
         ("start", START, {}, []),
@@ -932,6 +989,13 @@ def run_checks(c, d):
     if len(collected) == 5 and every_flag != flags_enum:
         c.failed_requests += 1
         c.fail("move flags", f"flags seen {sorted(every_flag)}, the document lists {sorted(flags_enum)}")
+    c.check("moves GET lang figurine", "GET", "/moves?" + query(fen=START, lang="figurine"), expect=ok,
+            then=all_of(same_as_cli("moves", "--lang", "figurine", START),
+                        lambda r, b: want("\u2658f3" in [m["san"] for m in b["moves"]], "no figurine Nf3")))
+    c.check("moves POST lang de", "POST", "/moves", body={"fen": START, "lang": "de"}, expect=ok,
+            then=same_as_cli("moves", "--lang", "de", START))
+    c.check("moves GET bad lang", "GET", "/moves?" + query(fen=START, lang="xx"), expect=400,
+            code="invalid_field", field="lang")
     c.check("moves HEAD", "HEAD", "/moves?" + query(fen=START), expect=ok)
     c.check("moves: stalemate has none", "GET", "/moves?" + query(fen=STALEMATE), expect=ok,
             then=lambda r, b: want(b["count"] == 0 and b["moves"] == [], "expected no moves"))
@@ -1093,6 +1157,16 @@ EXAMPLE_REQUESTS = [
     (APPLY + "422" + PROBLEM_EX + "not_legal", "POST", "/apply-move",
      {"fen": START, "moves": ["e2e4", "e7e5", "e1e3"]}),
     (APPLY + "422" + PROBLEM_EX + "malformed", "POST", "/apply-move", {"fen": START, "moves": ["e2e4", "xyz"]}),
+    (APPLY + "200" + JSON_EX + "san", "POST", "/apply-move", {"fen": START, "move": "Ng1-f3!"}),
+    (APPLY + "200" + JSON_EX + "game", "POST", "/apply-move",
+     {"fen": START, "moves": ["e4", "e5", "Nf3", "Nc6", "Bb5"], "tags": {"White": "Morphy", "Black": "?"}}),
+    (APPLY + "200" + JSON_EX + "italian", "POST", "/apply-move",
+     {"fen": START, "moves": ["e4", "e5", "Cf3"], "lang": "it"}),
+    (APPLY + "422" + PROBLEM_EX + "ambiguous", "POST", "/apply-move",
+     {"fen": "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "move": "Nd2"}),
+    (APPLY + "422" + PROBLEM_EX + "strict", "POST", "/apply-move", {"fen": START, "move": "Nxf3", "strict_san": True}),
+    (APPLY + "422" + PROBLEM_EX + "pinned", "POST", "/apply-move",
+     {"fen": "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1", "move": "Bd3"}),
     ("#/components/examples/InvalidFenProblem", "POST", "/apply-move", {"fen": NO_KINGS, "move": "e2e4"}),
     ("#/components/examples/MissingFieldProblem", "POST", "/validate", {"mode": "strict"}),
     ("#/components/examples/InvalidFieldProblem", "GET", "/validate?" + query(fen=START, mode="loose"), None),

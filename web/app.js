@@ -829,6 +829,7 @@ function drawMovetext() {
       }
     });
   };
+  if (viewer.game.comment) box.append(el("span", { class: "comment", text: viewer.game.comment }));
   draw(viewer.main, box);
   const result = viewer.game.result;
   if (result) box.append(el("span", { class: "result", text: result }));
@@ -850,7 +851,9 @@ async function showPly() {
     if (seq !== viewer.seq) return;
     const last = current && current.uci ? [current.uci.slice(0, 2), current.uci.slice(2, 4)] : null;
     drawBoard($("pgn-board"), r.board, { last, check: r.check_square });
-    $("pgn-status").textContent = statusWords(r.status, fen.split(" ")[1]);
+    const extra = current ? [current.clock !== null && current.clock !== undefined ? `Clock ${current.clock}.` : "",
+      current.eval !== null && current.eval !== undefined ? `Evaluation ${current.eval}.` : ""].join(" ").trim() : "";
+    $("pgn-status").textContent = `${statusWords(r.status, fen.split(" ")[1])}${extra ? ` ${extra}` : ""}`;
   } catch (err) {
     if (seq === viewer.seq) $("pgn-status").textContent = problemText(err);
   }

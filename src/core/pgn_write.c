@@ -115,7 +115,7 @@ static void pgn_comment(struct pgn_writer *w, const char *comment)
 	}
 }
 
-static bool pgn_tag_name_ok(const char *name)
+bool pgn_tag_name_valid(const char *name)
 {
 	if (!name || !*name)
 		return false;
@@ -173,7 +173,7 @@ enum pgn_write_result pgn_write_game(const struct pgn_game *game, pgn_sink sink,
 
 	/* Check everything before writing anything, so a bad game writes nothing. */
 	for (int i = 0; i < game->tag_count; i++)
-		if (!pgn_tag_name_ok(game->tags[i].name) || !game->tags[i].value)
+		if (!pgn_tag_name_valid(game->tags[i].name) || !game->tags[i].value)
 			return PGN_WRITE_BAD_TAG;
 	for (int i = 0; i < game->move_count; i++) {
 		struct move_list legal;

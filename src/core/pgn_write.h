@@ -72,6 +72,9 @@ enum pgn_write_result pgn_write_buffer(const struct pgn_game *game, char *out, s
 /* The suffix glyph PGN export writes for NAG 1..6 ("!", "?", "!!", "??", "!?", "?!"), else NULL. */
 const char *pgn_nag_suffix(int nag);
 
+/* True when name can be a PGN tag name: one or more letters, digits and '_'. */
+bool pgn_tag_name_valid(const char *name);
+
 /* The result a finished position decides ("1-0", "0-1", "1/2-1/2"), or "*". */
 const char *pgn_result_of(const struct position *pos);
 

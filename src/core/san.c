@@ -423,8 +423,7 @@ static enum san_code san_shape_read(const char *text, int len, enum san_lang lan
 	/* Null moves, which PGN readers and engines write but which are no chess move. */
 	if ((end == 2 && (memcmp(text, "--", 2) == 0 || memcmp(text, "Z0", 2) == 0)) ||
 	    (end == 4 && (memcmp(text, "0000", 4) == 0 || memcmp(text, "@@@@", 4) == 0)))
-		return san_fail(e, SAN_ERR_NULL_MOVE, 0, end, "a null move (\"%.*s\") passes the turn, which is not a legal move",
-				end, text);
+		return san_fail(e, SAN_ERR_NULL_MOVE, 0, end, "a null move passes the turn, which is not a legal move");
 
 	/* Castling. */
 	{
@@ -516,7 +515,7 @@ static enum san_code san_shape_read(const char *text, int len, enum san_lang lan
 
 	/* What is left is [file][rank][x|-]<file><rank>, ASCII only. */
 	if (end - p < 2)
-		return san_fail(e, SAN_ERR_MALFORMED, p, end - p, "\"%.*s\" names no destination square", len, text);
+		return san_fail(e, SAN_ERR_MALFORMED, p, end - p, "no destination square");
 	{
 		int q = end - 2;
 		char f = text[q], r = text[q + 1];
@@ -553,8 +552,8 @@ static enum san_code san_shape_read(const char *text, int len, enum san_lang lan
 			}
 		}
 		if (q > p)
-			return san_fail(e, SAN_ERR_MALFORMED, p, q - p, "\"%.*s\" cannot be read as a move: \"%.*s\" is not SAN",
-					len, text, q - p, text + p);
+			return san_fail(e, SAN_ERR_MALFORMED, p, q - p, "\"%.*s\" before the destination is not SAN",
+					q - p, text + p);
 	}
 	if (s->separator == '-' && (s->from_file < 0 || s->from_rank < 0))
 		return san_fail(e, SAN_ERR_MALFORMED, s->separator_offset, 1,
@@ -635,8 +634,8 @@ static bitboard san_reachers(const struct position *pos, enum piece_type t, int 
 }
 
 /* Why none of the pieces the text names can make its move. */
-static enum san_code san_illegal_error(const struct position *pos, const struct san_shape *s, const char *text,
-				       int len, struct san_issue *e)
+static enum san_code san_illegal_error(const struct position *pos, const struct san_shape *s, int len,
+				       struct san_issue *e)
 {
 	enum color us = (enum color)pos->turn;
 	enum piece_type t = s->piece == NO_PIECE_TYPE ? PAWN : s->piece;
@@ -656,18 +655,17 @@ static enum san_code san_illegal_error(const struct position *pos, const struct 
 			bitboard capturers = attacks_pawn((enum color)!us, s->to) & position_pieces(pos, us, PAWN);
 			if (capture_target && capturers)
 				return san_fail(e, SAN_ERR_NO_SUCH_PIECE, 0, len,
-						"%.*s: no %s pawn can move straight to %s; a pawn capture names its file, as in %cx%s",
-						len, text, us == WHITE ? "white" : "black", to_name,
+						"no %s pawn can move straight to %s; a pawn capture names its file, as in %cx%s", us == WHITE ? "white" : "black", to_name,
 						'a' + square_file(bb_lsb(capturers)), to_name);
 		}
-		return san_fail(e, SAN_ERR_NO_SUCH_PIECE, 0, len, "%.*s: no %s %s can move to %s", len, text,
+		return san_fail(e, SAN_ERR_NO_SUCH_PIECE, 0, len, "no %s %s can move to %s",
 				us == WHITE ? "white" : "black", san_piece_names[t], to_name);
 	}
 	if (pos->by_color[us] & bb_square(s->to))
-		return san_fail(e, SAN_ERR_ILLEGAL, s->to_offset, 2, "%.*s: %s is occupied by a %s piece", len, text, to_name,
+		return san_fail(e, SAN_ERR_ILLEGAL, s->to_offset, 2, "%s is occupied by a %s piece", to_name,
 				us == WHITE ? "white" : "black");
 	if (t == KING)
-		return san_fail(e, SAN_ERR_KING_IN_CHECK, 0, len, "%.*s: the king would be in check on %s", len, text, to_name);
+		return san_fail(e, SAN_ERR_KING_IN_CHECK, 0, len, "the king would be in check on %s", to_name);
 	{
 		/* A piece is pinned when taking it off the board lets a slider see the king. */
 		bitboard before = position_attackers_to(pos, king, occupied) & pos->by_color[!us];
@@ -678,17 +676,16 @@ static enum san_code san_illegal_error(const struct position *pos, const struct 
 			if ((after & ~before) && !(attacks_line(king, sq) & bb_square(s->to) && !before)) {
 				char from_name[3];
 				fen_format_square(sq, from_name);
-				return san_fail(e, SAN_ERR_PINNED, 0, len, "%.*s: the %s on %s is pinned to its king", len, text,
+				return san_fail(e, SAN_ERR_PINNED, 0, len, "the %s on %s is pinned to its king",
 						san_piece_names[t], from_name);
 			}
 		}
 		if (before)
-			return san_fail(e, SAN_ERR_KING_IN_CHECK, 0, len, "%.*s does not get the king out of check", len, text);
+			return san_fail(e, SAN_ERR_KING_IN_CHECK, 0, len, "the move does not get the king out of check");
 	}
 	if (t == PAWN && s->to == pos->ep_square)
-		return san_fail(e, SAN_ERR_PINNED, 0, len, "%.*s: the en-passant capture would expose the king along the rank",
-				len, text);
-	return san_fail(e, SAN_ERR_ILLEGAL, 0, len, "%.*s is not a legal move here", len, text);
+		return san_fail(e, SAN_ERR_PINNED, 0, len, "the en-passant capture would expose the king along the rank");
+	return san_fail(e, SAN_ERR_ILLEGAL, 0, len, "this is not a legal move here");
 }
 
 /* Adds a warning unless its code is already there; strict reading stops at the first. */
@@ -854,13 +851,11 @@ static enum san_code san_parse_trimmed(const struct position *pos, const char *t
 		char uci[UCI_MAX + 1];
 		size_t n = 4;
 		if (pc == NO_PIECE || piece_color(pc) != pos->turn)
-			return san_fail(&out->error, SAN_ERR_NO_SUCH_PIECE, s.from_offset, 2, "%.*s: %.2s holds no %s piece",
-					len, text, text + s.from_offset, pos->turn == WHITE ? "white" : "black");
+			return san_fail(&out->error, SAN_ERR_NO_SUCH_PIECE, s.from_offset, 2, "%.2s holds no %s piece", text + s.from_offset, pos->turn == WHITE ? "white" : "black");
 		if (s.piece == NO_PIECE_TYPE)
 			t = piece_type_of(pc);
 		if (t != piece_type_of(pc))
-			return san_fail(&out->error, SAN_ERR_NO_SUCH_PIECE, s.from_offset, 2, "%.*s: %.2s holds a %s, not a %s",
-					len, text, text + s.from_offset, san_piece_names[piece_type_of(pc)], san_piece_names[t]);
+			return san_fail(&out->error, SAN_ERR_NO_SUCH_PIECE, s.from_offset, 2, "%.2s holds a %s, not a %s", text + s.from_offset, san_piece_names[piece_type_of(pc)], san_piece_names[t]);
 		fen_format_square(from, uci);
 		fen_format_square(s.to, uci + 2);
 		if (t == KING && uci_parse_move(pos, uci, n, &found) == UCI_OK)
@@ -902,21 +897,21 @@ static enum san_code san_parse_trimmed(const struct position *pos, const char *t
 				san_format_move(pos, out->candidates.moves[i], lang, SAN_STYLE_SAN, san);
 				used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", san);
 			}
-			return san_fail(&out->error, SAN_ERR_AMBIGUOUS, 0, len, "%.*s fits %d moves: %s", len, text,
+			return san_fail(&out->error, SAN_ERR_AMBIGUOUS, 0, len, "it fits %d moves: %s",
 					out->candidates.count, list);
 		}
 		if (out->candidates.count == 0) {
 			if (promotion_missing)
 				return san_fail(&out->error, SAN_ERR_PROMOTION_MISSING, 0, len,
-						"%.*s: a pawn reaching the last rank must promote, as in %.*s=%s", len, text,
+						"a pawn reaching the last rank must promote, as in %.*s=%s",
 						s.core_length, text, san_letters[lang][pos->turn][QUEEN]);
 			if (s.promotion != NO_PIECE_TYPE)
 				return san_fail(&out->error, SAN_ERR_PROMOTION_INVALID, s.promotion_offset, s.promotion_length,
-						"%.*s: %s", len, text,
+						"%s",
 						t == PAWN || promotion_needless ? "only a pawn reaching the last rank promotes"
 										: "only a pawn promotes");
 			s.piece = t;
-			return san_illegal_error(pos, &s, text, len, &out->error);
+			return san_illegal_error(pos, &s, len, &out->error);
 		}
 		found = out->candidates.moves[0];
 		out->candidates.count = 0;
@@ -924,7 +919,7 @@ static enum san_code san_parse_trimmed(const struct position *pos, const char *t
 compare:
 	if (s.ep_suffix && move_kind_of(found) != MOVE_EN_PASSANT)
 		return san_fail(&out->error, SAN_ERR_ILLEGAL, s.ep_offset, s.ep_length,
-				"%.*s: \"e.p.\" on a move that is not an en-passant capture", len, text);
+				"\"e.p.\" on a move that is not an en-passant capture");
 	san_compare(pos, &legal, found, &s, text, lang, out);
 	if (strict && out->warning_count) {
 		out->error = out->warnings[0];

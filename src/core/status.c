@@ -30,6 +30,28 @@ void status_compute(const struct position *pos, struct status *out)
 	out->insufficient_material = status_insufficient_material(pos);
 	out->fifty_move = pos->halfmove >= 100;
 	out->seventy_five_move = pos->halfmove >= 150 && !out->checkmate;
+	out->repetitions = 0;
+	out->threefold_repetition = out->fivefold_repetition = false;
+}
+
+int status_count_repetitions(const uint64_t *keys, int count, int halfmove)
+{
+	int n = 0, first = 0;
+
+	if (count <= 0)
+		return 0;
+	if (halfmove >= 0 && count - 1 - halfmove > 0)
+		first = count - 1 - halfmove;
+	for (int i = first; i < count; i++)
+		n += keys[i] == keys[count - 1];
+	return n;
+}
+
+void status_set_repetitions(struct status *st, int repetitions)
+{
+	st->repetitions = repetitions;
+	st->threefold_repetition = repetitions >= 3;
+	st->fivefold_repetition = repetitions >= 5 && !st->checkmate;
 }
 
 enum status_outcome status_outcome_of(const struct status *st)
@@ -42,6 +64,8 @@ enum status_outcome status_outcome_of(const struct status *st)
 		return STATUS_INSUFFICIENT_MATERIAL;
 	if (st->seventy_five_move)
 		return STATUS_SEVENTY_FIVE_MOVE;
+	if (st->fivefold_repetition)
+		return STATUS_FIVEFOLD_REPETITION;
 	return STATUS_ONGOING;
 }
 

@@ -240,3 +240,18 @@ int body_style_options(const struct http_request *req, struct fen_options *optio
 		return body_option_problem(resp, &err);
 	return 0;
 }
+
+int body_lang(const struct http_request *req, enum san_lang *out, struct http_response *resp)
+{
+	const char *value;
+
+	*out = SAN_LANG_EN;
+	if (body_string(req, "lang", false, &value, resp))
+		return -1;
+	if (value && json_parse_lang(value, out)) {
+		reply_problem_field(resp, REPLY_INVALID_FIELD, "lang",
+				    "lang must be \"en\", \"it\", \"es\", \"fr\", \"de\", \"nl\", \"ru\" or \"figurine\"");
+		return -1;
+	}
+	return 0;
+}

@@ -144,6 +144,8 @@ enum reply_code {
 	REPLY_UNSUPPORTED_MEDIA_TYPE,
 	REPLY_INVALID_FEN,
 	REPLY_ILLEGAL_MOVE,
+	REPLY_AMBIGUOUS_MOVE,
+	REPLY_NON_STANDARD_SAN,
 	REPLY_INTERNAL_ERROR,
 	REPLY_SERVICE_UNAVAILABLE,
 	REPLY_CODE_NB
@@ -248,6 +250,10 @@ int body_bool(const struct http_request *req, const char *name, bool *out, struc
  * Returns 0, or -1 with a problem in resp. */
 int body_position_options(const struct http_request *req, const char **fen, struct fen_options *options,
 			  struct json_fen_style *style, struct http_response *resp);
+
+/* Reads "lang", the language of SAN piece letters (default "en"). Returns 0, or -1 with
+ * invalid_field in resp. */
+int body_lang(const struct http_request *req, enum san_lang *out, struct http_response *resp);
 
 /* body_position_options without the fen: mode, chess960, infer_castling, ep, castling. */
 int body_style_options(const struct http_request *req, struct fen_options *options, struct json_fen_style *style,

@@ -24,6 +24,8 @@ static const struct {
 	[REPLY_UNSUPPORTED_MEDIA_TYPE] = { 415, "unsupported_media_type", "Unsupported media type" },
 	[REPLY_INVALID_FEN] = { 422, "invalid_fen", "Invalid FEN" },
 	[REPLY_ILLEGAL_MOVE] = { 422, "illegal_move", "Illegal move" },
+	[REPLY_AMBIGUOUS_MOVE] = { 422, "ambiguous_move", "Ambiguous move" },
+	[REPLY_NON_STANDARD_SAN] = { 422, "non_standard_san", "Not standard SAN" },
 	[REPLY_INTERNAL_ERROR] = { 500, "internal_error", "Internal server error" },
 	[REPLY_SERVICE_UNAVAILABLE] = { 503, "service_unavailable", "Service unavailable" },
 };

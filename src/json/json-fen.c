@@ -79,6 +79,7 @@ cJSON *json_status(const struct position *pos, const struct status *st)
 		[STATUS_ONGOING] = "ongoing", [STATUS_CHECKMATE] = "checkmate", [STATUS_STALEMATE] = "stalemate",
 		[STATUS_INSUFFICIENT_MATERIAL] = "insufficient_material",
 		[STATUS_SEVENTY_FIVE_MOVE] = "seventy_five_move",
+		[STATUS_FIVEFOLD_REPETITION] = "fivefold_repetition",
 	};
 	const char *result = status_result(pos, st);
 	cJSON *obj = cJSON_CreateObject();
@@ -91,11 +92,18 @@ cJSON *json_status(const struct position *pos, const struct status *st)
 	    !cJSON_AddBoolToObject(obj, "seventy_five_move", st->seventy_five_move) ||
 	    !cJSON_AddNumberToObject(obj, "legal_moves", st->legal_moves) ||
 	    !cJSON_AddStringToObject(obj, "outcome", outcomes[status_outcome_of(st)]) ||
-	    !(result ? cJSON_AddStringToObject(obj, "result", result) : cJSON_AddNullToObject(obj, "result"))) {
-		cJSON_Delete(obj);
-		return NULL;
-	}
+	    !(result ? cJSON_AddStringToObject(obj, "result", result) : cJSON_AddNullToObject(obj, "result")))
+		goto fail;
+	/* Only a game's history knows repetitions: a lone FEN reports none. */
+	if (st->repetitions > 0 &&
+	    (!cJSON_AddNumberToObject(obj, "repetitions", st->repetitions) ||
+	     !cJSON_AddBoolToObject(obj, "threefold_repetition", st->threefold_repetition) ||
+	     !cJSON_AddBoolToObject(obj, "fivefold_repetition", st->fivefold_repetition)))
+		goto fail;
 	return obj;
+fail:
+	cJSON_Delete(obj);
+	return NULL;
 }
 
 cJSON *json_fields(const struct position *pos, const struct json_fen_style *style)

@@ -1,11 +1,12 @@
-/* json-moves.c -- the JSON of moves: the legal-move list, apply-move results and the
- * problem members of a move that cannot be played. */
+/* json-moves.c -- the JSON of moves: one move, the legal-move list, and the problem
+ * members of a UCI move that cannot be played. */
 #include "json/json.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include "core/movegen.h"
+#include "core/san.h"
 #include "core/uci.h"
 #include "core/utf8.h"
 
@@ -25,8 +26,7 @@ static bool json_add_square(cJSON *obj, const char *name, int sq)
 	return cJSON_AddStringToObject(obj, name, text) != NULL;
 }
 
-/* Adds child to obj under name, deleting it if that fails; false when out of memory. */
-static bool json_attach(cJSON *obj, const char *name, cJSON *child)
+bool json_attach(cJSON *obj, const char *name, cJSON *child)
 {
 	if (!child)
 		return false;
@@ -37,7 +37,7 @@ static bool json_attach(cJSON *obj, const char *name, cJSON *child)
 	return true;
 }
 
-static bool json_append(cJSON *array, cJSON *child)
+bool json_append(cJSON *array, cJSON *child)
 {
 	if (!child)
 		return false;
@@ -79,9 +79,9 @@ static cJSON *json_move_flags(const struct position *pos, move m)
 	return flags;
 }
 
-cJSON *json_move(const struct position *pos, move m)
+cJSON *json_move(const struct position *pos, move m, enum san_lang lang)
 {
-	char uci[UCI_MAX];
+	char uci[UCI_MAX], san[SAN_MAX];
 	int from = move_from(m), to = move_to(m);
 	enum move_kind kind = move_kind_of(m);
 	int captured = NO_PIECE;
@@ -94,7 +94,9 @@ cJSON *json_move(const struct position *pos, move m)
 	if (kind == MOVE_CASTLING)
 		to = position_castling_king_target(pos, m);
 	uci_format_move(pos, m, uci);
-	if (!obj || !cJSON_AddStringToObject(obj, "uci", uci) || !json_add_square(obj, "from", from) ||
+	san_format_move(pos, m, lang, SAN_STYLE_SAN, san);
+	if (!obj || !cJSON_AddStringToObject(obj, "uci", uci) || !cJSON_AddStringToObject(obj, "san", san) ||
+	    !json_add_square(obj, "from", from) ||
 	    !json_add_square(obj, "to", to) || !json_attach(obj, "piece", json_piece_letter(pos->board[from])) ||
 	    !(captured ? json_attach(obj, "capture", json_piece_letter(captured))
 		       : cJSON_AddNullToObject(obj, "capture") != NULL) ||
@@ -108,7 +110,7 @@ cJSON *json_move(const struct position *pos, move m)
 	return obj;
 }
 
-cJSON *json_moves(const struct position *pos, const struct json_fen_style *style)
+cJSON *json_moves(const struct position *pos, enum san_lang lang, const struct json_fen_style *style)
 {
 	struct move_list moves;
 	cJSON *obj = cJSON_CreateObject(), *list;
@@ -118,7 +120,7 @@ cJSON *json_moves(const struct position *pos, const struct json_fen_style *style
 	    !cJSON_AddNumberToObject(obj, "count", moves.count) || !(list = cJSON_AddArrayToObject(obj, "moves")))
 		goto fail;
 	for (int i = 0; i < moves.count; i++)
-		if (!json_append(list, json_move(pos, moves.moves[i])))
+		if (!json_append(list, json_move(pos, moves.moves[i], lang)))
 			goto fail;
 	return obj;
 fail:
@@ -160,84 +162,5 @@ cJSON *json_illegal_move(const struct position *pos, int index, const char *text
 	return obj;
 fail:
 	cJSON_Delete(obj);
-	return NULL;
-}
-
-/* The apply-move result object, with an empty "moves" list when plies are listed. */
-static cJSON *json_apply_new(bool list_plies)
-{
-	cJSON *obj = cJSON_CreateObject();
-
-	if (obj && list_plies && !cJSON_AddArrayToObject(obj, "moves")) {
-		cJSON_Delete(obj);
-		return NULL;
-	}
-	return obj;
-}
-
-/* Appends {"uci", "fen"} for the position after a move to the "moves" list. */
-static int json_apply_add_ply(cJSON *result, const struct position *after, const char *uci,
-			      const struct json_fen_style *style)
-{
-	cJSON *plies = cJSON_GetObjectItemCaseSensitive(result, "moves");
-	cJSON *ply;
-
-	/* Without a list there is nowhere to go: check before creating, or ply leaks. */
-	if (!plies)
-		return -1;
-	ply = cJSON_CreateObject();
-	if (!json_append(plies, ply) || !cJSON_AddStringToObject(ply, "uci", uci) ||
-	    !json_attach(ply, "fen", json_fen_string(after, style)))
-		return -1;
-	return 0;
-}
-
-/* Adds {"fen", "uci", "status"} of the final position, before the list of plies. */
-static int json_apply_finish(cJSON *result, const struct position *final, const char *last_uci,
-			     const struct json_fen_style *style)
-{
-	struct status st;
-	/* The per-ply list goes last, after the summary a client reads first. */
-	cJSON *plies = cJSON_DetachItemFromObjectCaseSensitive(result, "moves");
-
-	status_compute(final, &st);
-	if (!json_attach(result, "fen", json_fen_string(final, style)) ||
-	    !(last_uci ? cJSON_AddStringToObject(result, "uci", last_uci) : cJSON_AddNullToObject(result, "uci")) ||
-	    !json_attach(result, "status", json_status(final, &st)) || (plies && !json_attach(result, "moves", plies)))
-		return -1;
-	return 0;
-}
-
-cJSON *json_apply_moves(struct position *pos, const char *const *moves, int count, bool list_plies,
-			const struct json_fen_style *style, bool *illegal)
-{
-	struct position_undo undo;
-	char uci[UCI_MAX] = "";
-	cJSON *result = json_apply_new(list_plies);
-
-	*illegal = false;
-	if (!result)
-		return NULL;
-	for (int i = 0; i < count; i++) {
-		size_t length = strlen(moves[i]);
-		enum uci_result parsed;
-		move m;
-
-		parsed = uci_parse_move(pos, moves[i], length, &m);
-		if (parsed != UCI_OK) {
-			cJSON_Delete(result);
-			*illegal = true;
-			return json_illegal_move(pos, i, moves[i], length, parsed == UCI_MALFORMED, style);
-		}
-		uci_format_move(pos, m, uci);
-		position_make_move(pos, m, &undo);
-		if (list_plies && json_apply_add_ply(result, pos, uci, style))
-			goto fail;
-	}
-	if (json_apply_finish(result, pos, count ? uci : NULL, style))
-		goto fail;
-	return result;
-fail:
-	cJSON_Delete(result);
 	return NULL;
 }

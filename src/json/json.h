@@ -11,7 +11,9 @@
 
 #include "core/error.h"
 #include "core/fen.h"
+#include "core/pgn_write.h"
 #include "core/position.h"
+#include "core/san.h"
 #include "core/status.h"
 
 /* How FENs in a response are written (the request's "ep" and "castling" options). */
@@ -56,27 +58,80 @@ cJSON *json_fen_string(const struct position *pos, const struct json_fen_style *
 
 /* json-moves.c */
 
-/* One legal move described for clients: {"uci", "from", "to", "piece", "capture",
- * "promotion", "flags"}. pos is the position before the move. */
-cJSON *json_move(const struct position *pos, move m);
+/* Adds child to obj under name (or to array), deleting child if that fails; false when
+ * out of memory (child NULL counts as that). */
+bool json_attach(cJSON *obj, const char *name, cJSON *child);
+bool json_append(cJSON *array, cJSON *child);
+
+/* One legal move described for clients: {"uci", "san" (in lang), "from", "to", "piece",
+ * "capture", "promotion", "flags"}. pos is the position before the move. */
+cJSON *json_move(const struct position *pos, move m, enum san_lang lang);
 
 /* The /moves result: {"fen", "count", "moves": [json_move, ...]}. */
-cJSON *json_moves(const struct position *pos, const struct json_fen_style *style);
+cJSON *json_moves(const struct position *pos, enum san_lang lang, const struct json_fen_style *style);
 
-/* Extension members for a move that cannot be played: {"code": "illegal_move", "reason":
- * "malformed" (not move notation) or "not_legal", "detail", "index", "move", "fen",
- * "legal_moves": ["e2e4", ...]}.
+/* Extension members for a UCI move that cannot be played: {"code": "illegal_move",
+ * "reason": "malformed" (not move notation) or "not_legal", "detail", "index", "move",
+ * "fen", "legal_moves": ["e2e4", ...]}.
  * pos is the position the move was tried in; index counts from 0. */
 cJSON *json_illegal_move(const struct position *pos, int index, const char *text, size_t length, bool malformed,
 			 const struct json_fen_style *style);
 
-/* Plays count UCI moves from *pos (left at the position after the last move played) and
- * returns the apply-move result: {"fen", "uci" (the last move, null when count is 0),
- * "status"}, plus "moves": [{"uci", "fen"}, ...] one per ply when list_plies. When a
- * move cannot be played, *illegal is set and the json_illegal_move members for it are
- * returned instead. NULL when out of memory. */
-cJSON *json_apply_moves(struct position *pos, const char *const *moves, int count, bool list_plies,
-			const struct json_fen_style *style, bool *illegal);
+/* json-apply.c */
+
+/* How the moves of a request are written. AUTO reads a lower-case UCI shape (e2e4,
+ * e7e8q, e1h1) as UCI and anything else as SAN. */
+enum json_notation {
+	JSON_NOTATION_AUTO,
+	JSON_NOTATION_UCI,
+	JSON_NOTATION_SAN,
+	JSON_NOTATION_DESCRIPTIVE,
+	JSON_NOTATION_NB
+};
+
+/* "auto", "uci", "san", "descriptive": 0 and *out set, or -1. */
+int json_parse_notation(const char *name, enum json_notation *out);
+/* "en", "it", ..., "figurine": 0 and *out set, or -1. */
+int json_parse_lang(const char *name, enum san_lang *out);
+
+/* How json_apply_moves reads and reports the moves. */
+struct json_apply_options {
+	enum json_notation notation;
+	struct san_parse_options san; /* the language of SAN in and out; strict SAN */
+	bool list_plies;              /* "moves": one entry per ply, and "pgn" */
+	const char *const *history;   /* moves played before the position (same notation), */
+	int history_count;            /* from history_start: for repetitions and the PGN */
+	const struct position *history_start; /* NULL: the standard starting position */
+	const struct pgn_tag *tags;   /* tags for "pgn" */
+	int tag_count;
+};
+
+#define JSON_APPLY_OPTIONS_DEFAULT ((struct json_apply_options){ JSON_NOTATION_AUTO, { SAN_LANG_EN, false }, false, \
+								 NULL, 0, NULL, NULL, 0 })
+
+/* Why json_apply_moves returned problem members instead of a result. */
+enum json_apply_outcome {
+	JSON_APPLY_OK,
+	JSON_APPLY_ILLEGAL_MOVE,      /* 422 illegal_move */
+	JSON_APPLY_AMBIGUOUS_MOVE,    /* 422 ambiguous_move */
+	JSON_APPLY_NON_STANDARD_SAN,  /* 422 non_standard_san (strict SAN) */
+	JSON_APPLY_BAD_HISTORY,       /* 400 invalid_field: history does not lead to the position */
+	JSON_APPLY_UNSUPPORTED        /* 400 invalid_field: a notation this build cannot read */
+};
+
+/* Plays count moves from *pos (left at the position after the last move played) and
+ * returns the apply-move result: {"fen", "uci", "san" (the last move; null when count is
+ * 0), then for a single move "lan", "given", "nag", "warnings", then "status" (with
+ * repetitions)}, plus, when list_plies, "moves": [{"uci", "san", "lan", "fen", "given",
+ * "nag", "warnings"}, ...] and "pgn" (the game, with the history when one was given).
+ * Otherwise *outcome says which problem the returned members describe (each names its
+ * "field": "move", "moves" or "history", and the move's "index"). NULL when out of memory. */
+cJSON *json_apply_moves(struct position *pos, const char *const *moves, int count,
+			const struct json_apply_options *options, const struct json_fen_style *style,
+			enum json_apply_outcome *outcome);
+
+/* [{"code", "offset", "length", "given", "became", "message"}, ...]: SAN warnings. */
+cJSON *json_san_warnings(const struct san_issue *warnings, int count);
 
 /* The board state a web frontend draws: {"fen", "turn", "board" (8 rows from rank 8, each
  * 8 cells of a piece letter or null), "pieces": [{"square", "piece", "color", "type"}],

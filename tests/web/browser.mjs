@@ -19,6 +19,7 @@ const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const BAD_DIGIT = "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const SLOPPY = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR W kqKQ - 0 1";
 const PROMOTION = "2k5/P7/8/8/8/8/8/K7 w - - 0 1";
+const CHESS960 = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
 const TIMEOUT = 10000;
 
 let passed = 0;
@@ -99,6 +100,27 @@ async function distinctColours(browser, png) {
   } finally {
     await page.close();
   }
+}
+
+// The centre of an element on the page.
+async function centre(page, selector) {
+  const box = await page.locator(selector).boundingBox();
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+// A mouse drag from the centre of one element to a point (or another element's centre).
+async function drag(page, fromSelector, to) {
+  const a = await centre(page, fromSelector);
+  const b = typeof to === "string" ? await centre(page, to) : to;
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move(b.x, b.y, { steps: 5 });
+  await page.mouse.up();
+}
+
+// Waits until the play panel shows fen.
+function playFen(page, fen) {
+  return page.waitForFunction((f) => document.getElementById("play-fen").textContent === f, fen);
 }
 
 async function main() {
@@ -191,26 +213,21 @@ async function main() {
     await page.waitForSelector('#play-board [data-square="e4"].target');
     await page.click('#play-board [data-square="e4"]');
     const e4 = await api(base, "/apply-move", { fen: START, moves: ["e2e4"] });
-    await page.waitForFunction((fen) => document.getElementById("play-fen").textContent === fen, e4.fen);
+    await playFen(page, e4.fen);
     equal("the page's FEN after e4 is /apply-move's", await page.textContent("#play-fen"), e4.fen);
     equal("the FEN box follows the game", await page.inputValue("#fen-input"), e4.fen);
     equal("move list shows the move", (await page.textContent("#play-moves .ply")).trim(), e4.moves[0].san || e4.moves[0].uci);
     check("status in words", (await page.textContent("#play-status")).includes("Black to move"));
     // a drag: d7 to d5
-    const d7 = await page.locator('#play-board [data-square="d7"]').boundingBox();
-    const d5 = await page.locator('#play-board [data-square="d5"]').boundingBox();
-    await page.mouse.move(d7.x + d7.width / 2, d7.y + d7.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(d5.x + d5.width / 2, d5.y + d5.height / 2, { steps: 5 });
-    await page.mouse.up();
+    await drag(page, '#play-board [data-square="d7"]', '#play-board [data-square="d5"]');
     const d5fen = (await api(base, "/apply-move", { fen: START, moves: ["e2e4", "d7d5"] })).fen;
-    await page.waitForFunction((fen) => document.getElementById("play-fen").textContent === fen, d5fen);
+    await playFen(page, d5fen);
     check("a dragged move is played", true);
     // undo, redo
     await page.click("#play-undo");
-    await page.waitForFunction((fen) => document.getElementById("play-fen").textContent === fen, e4.fen);
+    await playFen(page, e4.fen);
     await page.click("#play-redo");
-    await page.waitForFunction((fen) => document.getElementById("play-fen").textContent === fen, d5fen);
+    await playFen(page, d5fen);
     check("undo and redo", true);
     // flip
     const firstBefore = await page.getAttribute("#play-board [data-square]", "data-square");
@@ -222,7 +239,7 @@ async function main() {
     await page.fill("#play-move-input", "g1f3");
     await page.press("#play-move-input", "Enter");
     const nf3 = await api(base, "/apply-move", { fen: START, moves: ["e2e4", "d7d5", "g1f3"] });
-    await page.waitForFunction((fen) => document.getElementById("play-fen").textContent === fen, nf3.fen);
+    await playFen(page, nf3.fen);
     check("a typed move is played", true);
     // copy FEN
     await page.click("#play-copy-fen");
@@ -234,13 +251,13 @@ async function main() {
     linkPage.on("console", (msg) => { if (msg.type() === "error") consoleErrors.push(msg.text()); });
     linkPage.on("pageerror", (e) => consoleErrors.push(`uncaught: ${e.message}`));
     await linkPage.goto(base + link);
-    await linkPage.waitForFunction((fen) => document.getElementById("play-fen").textContent === fen, nf3.fen);
+    await playFen(linkPage, nf3.fen);
     equal("permalink restores the moves", await linkPage.locator("#play-moves .ply").count(), 3);
     await linkPage.close();
 
     // ---- the keyboard alone: Tab to the board, arrows to a square, Enter twice
     await page.click("#play-reset");
-    await page.waitForFunction((fen) => document.getElementById("play-fen").textContent === fen, START);
+    await playFen(page, START);
     await page.focus("#play-flip");
     await page.locator('#play-board [tabindex="0"]').focus();
     const keyFrom = await page.evaluate(() => document.activeElement.dataset.square);
@@ -256,21 +273,41 @@ async function main() {
     await page.keyboard.press("ArrowLeft");
     await page.keyboard.press("Enter");
     const kbd = await api(base, "/apply-move", { fen: START, move: "g1f3" });
-    await page.waitForFunction((fen) => document.getElementById("play-fen").textContent === fen, kbd.fen);
+    await playFen(page, kbd.fen);
     check("a move played with the keyboard alone", true);
     equal("the square keeps the focus after the move", await page.evaluate(() => document.activeElement.dataset.square), "f3");
+
+    // ---- status in words: a checkmate restored from a permalink
+    const mate = await context.newPage();
+    mate.on("console", (msg) => { if (msg.type() === "error") consoleErrors.push(msg.text()); });
+    await mate.goto(`${base}/?moves=f2f3,e7e5,g2g4,d8h4`);
+    const mated = await api(base, "/apply-move", { fen: START, moves: ["f2f3", "e7e5", "g2g4", "d8h4"] });
+    await playFen(mate, mated.fen);
+    equal("checkmate in words", await mate.textContent("#play-status"), "Checkmate: Black wins (0-1).");
+    check("the mated king's square is marked", await mate.locator('#play-board [data-square="e1"].check').count() === 1);
+    await mate.close();
+
+    // ---- Chess960: the toggle changes how fend reads the castling rights
+    await page.fill("#fen-input", CHESS960);
+    await page.waitForSelector("#fen-section[data-state=invalid]");
+    await page.check("#opt-chess960");
+    await page.waitForSelector("#fen-section[data-state=valid]");
+    const c960 = await api(base, "/validate", { fen: CHESS960, chess960: true });
+    await playFen(page, c960.fen);
+    check("a Chess960 position is valid with the toggle", true);
+    await page.uncheck("#opt-chess960");
 
     // ---- promotion through the dialog
     await page.fill("#fen-input", PROMOTION);
     await page.waitForSelector('#play-board [data-square="a7"][data-piece="P"]');
-    await page.waitForFunction((fen) => document.getElementById("play-fen").textContent === fen, PROMOTION);
+    await playFen(page, PROMOTION);
     await page.click('#play-board [data-square="a7"]');
     await page.waitForSelector('#play-board [data-square="a8"].target');
     await page.click('#play-board [data-square="a8"]');
     await page.waitForSelector("#promotion[open]");
     await page.click('#promotion button[value="q"]');
     const promoted = await api(base, "/apply-move", { fen: PROMOTION, move: "a7a8q" });
-    await page.waitForFunction((fen) => document.getElementById("play-fen").textContent === fen, promoted.fen);
+    await playFen(page, promoted.fen);
     equal("promoted to a queen", await page.getAttribute('#play-board [data-square="a8"]', "data-piece"), "Q");
     check("check announced", (await page.textContent("#play-status")).includes("in check"));
 
@@ -290,18 +327,27 @@ async function main() {
     await page.check("#editor-Q");
     await page.selectOption("#editor-turn", "b");
     // drag a queen from the palette to d1
-    const q = await page.locator('#editor-palette [data-tool="Q"]').boundingBox();
-    const d1 = await page.locator('#editor-board [data-square="d1"]').boundingBox();
-    await page.mouse.move(q.x + q.width / 2, q.y + q.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(d1.x + d1.width / 2, d1.y + d1.height / 2, { steps: 5 });
-    await page.mouse.up();
+    await drag(page, '#editor-palette [data-tool="Q"]', '#editor-board [data-square="d1"]');
     const made = "4k3/8/8/8/8/8/8/R2QK3 b Q - 0 1";
     await page.waitForFunction((fen) => document.getElementById("fen-input").value === fen, made);
     await page.waitForSelector("#fen-section[data-state=valid]");
     const madeCheck = await api(base, "/validate", { fen: made });
     check("the editor's FEN is valid for fend too", madeCheck.valid);
     equal("the editor's FEN", await page.inputValue("#fen-input"), made);
+
+    // a piece dragged off the board is removed; one dragged to another square moves
+    const board = await page.locator("#editor-board").boundingBox();
+    await drag(page, '#editor-board [data-square="a1"]', { x: board.x + board.width + 60, y: board.y + board.height - 10 });
+    await page.waitForFunction(() => document.getElementById("fen-input").value === "4k3/8/8/8/8/8/8/3QK3 b Q - 0 1");
+    await page.waitForSelector('#fen-problems li[data-code]');
+    check("a piece dragged off the board is removed, and the castling right it had is a problem",
+      (await page.locator("#fen-problems li.error").count()) >= 1);
+    // the tabs with the keyboard
+    await page.focus("#tab-editor");
+    await page.keyboard.press("ArrowRight");
+    equal("arrow keys move between tabs", await page.evaluate(() => document.activeElement.id), "tab-pgn");
+    check("the tab's panel is shown", await page.isVisible("#panel-pgn"));
+    await page.keyboard.press("ArrowLeft");
 
     // ---- screenshots: desktop and 360 px wide, not blank
     await page.click("#tab-play");

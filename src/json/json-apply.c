@@ -1,0 +1,415 @@
+/* json-apply.c -- the apply-move loop shared by `fen apply` and POST /apply-move: read
+ * each move in its notation, play it, and build the result (every ply in UCI, SAN and
+ * LAN with its FEN and SAN warnings, the status with repetitions, the game as PGN), or
+ * the problem members of the first move that cannot be played. */
+#include "json/json.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/movegen.h"
+#include "core/uci.h"
+#include "core/utf8.h"
+
+static const char *const json_notation_names[JSON_NOTATION_NB] = { "auto", "uci", "san", "descriptive" };
+
+int json_parse_notation(const char *name, enum json_notation *out)
+{
+	for (int i = 0; i < JSON_NOTATION_NB; i++) {
+		if (strcmp(name, json_notation_names[i]) == 0) {
+			*out = (enum json_notation)i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+int json_parse_lang(const char *name, enum san_lang *out)
+{
+	return san_lang_parse(name, out);
+}
+
+/* The shape of a UCI move in lower case: e2e4, e7e8q, e1h1. */
+static bool json_looks_uci(const char *text, size_t length)
+{
+	if (length != 4 && length != 5)
+		return false;
+	for (int i = 0; i < 4; i += 2)
+		if (text[i] < 'a' || text[i] > 'h' || text[i + 1] < '1' || text[i + 1] > '8')
+			return false;
+	return length == 4 || strchr("qrbn", text[4]) != NULL;
+}
+
+/* Adds a string member cut to at most max bytes of valid UTF-8. */
+static bool json_add_text(cJSON *obj, const char *name, const char *text, size_t length, size_t max)
+{
+	char copy[128];
+
+	if (max > sizeof copy - 1)
+		max = sizeof copy - 1;
+	snprintf(copy, sizeof copy, "%.*s", (int)utf8_prefix(text, length, max), text);
+	utf8_sanitize(copy);
+	return cJSON_AddStringToObject(obj, name, copy) != NULL;
+}
+
+cJSON *json_san_warnings(const struct san_issue *warnings, int count)
+{
+	cJSON *list = cJSON_CreateArray();
+
+	for (int i = 0; list && i < count; i++) {
+		const struct san_issue *w = &warnings[i];
+		cJSON *item = cJSON_CreateObject();
+		if (!json_append(list, item) || !cJSON_AddStringToObject(item, "code", san_code_name(w->code)) ||
+		    !cJSON_AddNumberToObject(item, "offset", w->offset) || !cJSON_AddNumberToObject(item, "length", w->length) ||
+		    !json_add_text(item, "given", w->given, strlen(w->given), SAN_VALUE_MAX) ||
+		    !json_add_text(item, "became", w->became, strlen(w->became), SAN_VALUE_MAX) ||
+		    !json_add_text(item, "message", w->message, strlen(w->message), SAN_MESSAGE_MAX)) {
+			cJSON_Delete(list);
+			return NULL;
+		}
+	}
+	return list;
+}
+
+/* The members every move problem starts with: {"code", "detail", "field", "index",
+ * "move", "fen"}. */
+static cJSON *json_move_problem(const struct position *pos, const char *code, const char *field, int index,
+				const char *text, size_t length, const char *message, const struct json_fen_style *style)
+{
+	char detail[SAN_MESSAGE_MAX + 96];
+	cJSON *obj = cJSON_CreateObject();
+
+	snprintf(detail, sizeof detail, "move %d, \"%.*s%s\": %s", index + 1, (int)utf8_prefix(text, length, 32), text,
+		 length > 32 ? "..." : "", message);
+	utf8_sanitize(detail);
+	if (!obj || !cJSON_AddStringToObject(obj, "code", code) || !cJSON_AddStringToObject(obj, "detail", detail) ||
+	    !cJSON_AddStringToObject(obj, "field", field) || !cJSON_AddNumberToObject(obj, "index", index) ||
+	    !json_add_text(obj, "move", text, length, 64) || !json_attach(obj, "fen", json_fen_string(pos, style))) {
+		cJSON_Delete(obj);
+		return NULL;
+	}
+	return obj;
+}
+
+/* illegal_move for a SAN reading's error: json_illegal_move's members with the reason
+ * made exact, the cause named and the detail from SAN's message. */
+static cJSON *json_san_illegal(const struct position *pos, const char *field, int index, const char *text,
+			       size_t length, const struct san_issue *error, const struct json_fen_style *style)
+{
+	bool malformed = error->code == SAN_ERR_MALFORMED || error->code == SAN_ERR_EMPTY;
+	cJSON *obj = json_illegal_move(pos, index, text, length, malformed, style);
+	char detail[SAN_MESSAGE_MAX + 96];
+
+	snprintf(detail, sizeof detail, "move %d, \"%.*s%s\": %s", index + 1, (int)utf8_prefix(text, length, 32), text,
+		 length > 32 ? "..." : "", error->message);
+	utf8_sanitize(detail);
+	if (!obj || !cJSON_ReplaceItemInObjectCaseSensitive(obj, "detail", cJSON_CreateString(detail)) ||
+	    (error->code == SAN_ERR_NULL_MOVE &&
+	     !cJSON_ReplaceItemInObjectCaseSensitive(obj, "reason", cJSON_CreateString("null_move"))) ||
+	    !cJSON_AddStringToObject(obj, "cause", san_code_name(error->code)) ||
+	    !cJSON_AddStringToObject(obj, "field", field)) {
+		cJSON_Delete(obj);
+		return NULL;
+	}
+	return obj;
+}
+
+/* ambiguous_move: the candidates in SAN (in the reading's language) and UCI. */
+static cJSON *json_san_ambiguous(const struct position *pos, const char *field, int index, const char *text,
+				 size_t length, const struct san_parse_result *r, enum san_lang lang,
+				 const struct json_fen_style *style)
+{
+	cJSON *obj = json_move_problem(pos, "ambiguous_move", field, index, text, length, r->error.message, style);
+	cJSON *list = obj ? cJSON_AddArrayToObject(obj, "candidates") : NULL;
+
+	for (int i = 0; list && i < r->candidates.count; i++) {
+		char san[SAN_MAX], uci[UCI_MAX];
+		cJSON *item = cJSON_CreateObject();
+		san_format_move(pos, r->candidates.moves[i], lang, SAN_STYLE_SAN, san);
+		uci_format_move(pos, r->candidates.moves[i], uci);
+		if (!json_append(list, item) || !cJSON_AddStringToObject(item, "san", san) ||
+		    !cJSON_AddStringToObject(item, "uci", uci))
+			list = NULL;
+	}
+	if (!list) {
+		cJSON_Delete(obj);
+		return NULL;
+	}
+	return obj;
+}
+
+/* non_standard_san: which rule of SAN a strictly read move breaks. */
+static cJSON *json_san_non_standard(const struct position *pos, const char *field, int index, const char *text,
+				    size_t length, const struct san_issue *e, const struct json_fen_style *style)
+{
+	cJSON *obj = json_move_problem(pos, "non_standard_san", field, index, text, length, e->message, style);
+
+	if (!obj || !cJSON_AddStringToObject(obj, "rule", san_code_name(e->code)) ||
+	    !json_add_text(obj, "given", e->given, strlen(e->given), SAN_VALUE_MAX) ||
+	    !json_add_text(obj, "became", e->became, strlen(e->became), SAN_VALUE_MAX) ||
+	    !cJSON_AddNumberToObject(obj, "offset", e->offset) || !cJSON_AddNumberToObject(obj, "length", e->length)) {
+		cJSON_Delete(obj);
+		return NULL;
+	}
+	return obj;
+}
+
+/* One move read in the request's notation. On failure *problem holds the members of the
+ * problem (NULL when out of memory) and the outcome says which. */
+static enum json_apply_outcome json_read_move(const struct position *pos, const char *text, size_t length,
+					      const struct json_apply_options *options, const char *field, int index,
+					      const struct json_fen_style *style, struct san_parse_result *r,
+					      cJSON **problem)
+{
+	enum json_notation notation = options->notation;
+	enum san_code code;
+
+	memset(r, 0, offsetof(struct san_parse_result, candidates));
+	r->candidates.count = 0;
+	if (notation == JSON_NOTATION_AUTO)
+		notation = json_looks_uci(text, length) ? JSON_NOTATION_UCI : JSON_NOTATION_SAN;
+	if (notation == JSON_NOTATION_UCI) {
+		enum uci_result parsed = uci_parse_move(pos, text, length, &r->m);
+		if (parsed == UCI_OK)
+			return JSON_APPLY_OK;
+		*problem = json_illegal_move(pos, index, text, length, parsed == UCI_MALFORMED, style);
+		/* SAN's reading knows coordinates too, and says why the move is not legal. */
+		if (*problem && parsed == UCI_ILLEGAL) {
+			struct san_parse_result why;
+			code = san_parse_move(pos, text, length, NULL, &why);
+			if (code != SAN_OK && !san_code_is_warning(code) &&
+			    !cJSON_AddStringToObject(*problem, "cause", san_code_name(code))) {
+				cJSON_Delete(*problem);
+				*problem = NULL;
+			}
+		}
+		if (*problem && !cJSON_AddStringToObject(*problem, "field", field)) {
+			cJSON_Delete(*problem);
+			*problem = NULL;
+		}
+		return JSON_APPLY_ILLEGAL_MOVE;
+	}
+	if (notation == JSON_NOTATION_DESCRIPTIVE) {
+		/* The hook for descriptive notation (src/core/descriptive.c, read with
+		 * options->san.lang): until it is wired, the request is refused as a whole. */
+		*problem = cJSON_CreateObject();
+		if (*problem && (!cJSON_AddStringToObject(*problem, "field", "notation") ||
+				 !cJSON_AddStringToObject(*problem, "detail",
+							  "descriptive notation is not available in this build"))) {
+			cJSON_Delete(*problem);
+			*problem = NULL;
+		}
+		return JSON_APPLY_UNSUPPORTED;
+	}
+	code = san_parse_move(pos, text, length, &options->san, r);
+	if (code == SAN_OK)
+		return JSON_APPLY_OK;
+	if (code == SAN_ERR_AMBIGUOUS) {
+		*problem = json_san_ambiguous(pos, field, index, text, length, r, options->san.lang, style);
+		return JSON_APPLY_AMBIGUOUS_MOVE;
+	}
+	if (san_code_is_warning(code)) {
+		*problem = json_san_non_standard(pos, field, index, text, length, &r->error, style);
+		return JSON_APPLY_NON_STANDARD_SAN;
+	}
+	*problem = json_san_illegal(pos, field, index, text, length, &r->error, style);
+	return JSON_APPLY_ILLEGAL_MOVE;
+}
+
+/* What a ply's entry says about the move: {"uci", "san", "lan"[, "fen"], "given", "nag",
+ * "warnings"}, added to obj. pos is the position before the move. */
+static bool json_add_ply(cJSON *obj, const struct position *pos, move m, const char *text,
+			 const struct san_parse_result *r, enum san_lang lang, const struct position *after,
+			 const struct json_fen_style *style)
+{
+	char uci[UCI_MAX], san[SAN_MAX], lan[SAN_MAX];
+
+	uci_format_move(pos, m, uci);
+	san_format_move(pos, m, lang, SAN_STYLE_SAN, san);
+	san_format_move(pos, m, lang, SAN_STYLE_LAN, lan);
+	return cJSON_AddStringToObject(obj, "uci", uci) && cJSON_AddStringToObject(obj, "san", san) &&
+	       cJSON_AddStringToObject(obj, "lan", lan) &&
+	       (!after || json_attach(obj, "fen", json_fen_string(after, style))) &&
+	       json_add_text(obj, "given", text, strlen(text), 64) &&
+	       (r->nag ? cJSON_AddNumberToObject(obj, "nag", r->nag) != NULL : cJSON_AddNullToObject(obj, "nag") != NULL) &&
+	       json_attach(obj, "warnings", json_san_warnings(r->warnings, r->warning_count));
+}
+
+/* The positions are the same for the repetition rule (and so for a history's end). */
+static bool json_same_position(const struct position *a, const struct position *b)
+{
+	return a->key == b->key && a->turn == b->turn && a->castling == b->castling &&
+	       memcmp(a->board, b->board, sizeof a->board) == 0;
+}
+
+/* The game as PGN, from its first known position; NULL when out of memory. */
+static cJSON *json_pgn(const struct position *start, const move *played, const struct pgn_note *notes, int count,
+		       const struct json_apply_options *options, const char *result, const struct json_fen_style *style)
+{
+	struct pgn_game game = {
+		.start = start, .moves = played, .move_count = count, .notes = notes, .tags = options->tags,
+		.tag_count = options->tag_count, .result = result, .lang = SAN_LANG_EN, .ep = style->ep,
+	};
+	size_t length = 0;
+	char *text;
+	cJSON *string;
+
+	if (pgn_write_buffer(&game, NULL, 0, &length, NULL) != PGN_WRITE_OK || !(text = malloc(length + 1)))
+		return NULL;
+	if (pgn_write_buffer(&game, text, length + 1, &length, NULL) != PGN_WRITE_OK) {
+		free(text);
+		return NULL;
+	}
+	string = cJSON_CreateString(text);
+	free(text);
+	return string;
+}
+
+cJSON *json_apply_moves(struct position *pos, const char *const *moves, int count,
+			const struct json_apply_options *options, const struct json_fen_style *style,
+			enum json_apply_outcome *outcome)
+{
+	struct json_apply_options defaults = JSON_APPLY_OPTIONS_DEFAULT;
+	int history_count = 0, total, keys_used = 0, played_count = 0;
+	struct position start = *pos, history, last_before;
+	struct san_parse_result r, last;
+	struct position_undo undo;
+	struct status st;
+	uint64_t *keys = NULL;
+	move *played = NULL, last_move = MOVE_NONE;
+	struct pgn_note *notes = NULL;
+	bool any_note = false;
+	cJSON *result = NULL, *plies = NULL, *problem = NULL;
+	const char *game_result;
+
+	if (!options)
+		options = &defaults;
+	history_count = options->history ? options->history_count : 0;
+	total = history_count + count;
+	*outcome = JSON_APPLY_OK;
+	keys = malloc(sizeof *keys * (size_t)(total + 1));
+	played = malloc(sizeof *played * (size_t)(total + 1));
+	notes = calloc((size_t)total + 1, sizeof *notes);
+	result = cJSON_CreateObject();
+	if (!keys || !played || !notes || !result)
+		goto fail;
+
+	/* The history: played from its start, it must arrive at the given position. */
+	if (history_count) {
+		char fen[FEN_MAX], detail[FEN_MAX + 64];
+		if (options->history_start)
+			history = *options->history_start;
+		else
+			position_set_start(&history);
+		start = history;
+		keys[keys_used++] = history.key;
+		for (int i = 0; i < history_count; i++) {
+			const char *text = options->history[i];
+			*outcome = json_read_move(&history, text, strlen(text), options, "history", i, style, &r, &problem);
+			if (*outcome != JSON_APPLY_OK)
+				goto problem;
+			played[played_count] = r.m;
+			notes[played_count].nag_count = r.nag ? 1 : 0;
+			notes[played_count++].nags[0] = r.nag;
+			any_note |= r.nag != 0;
+			position_make_move(&history, r.m, &undo);
+			keys[keys_used++] = history.key;
+		}
+		if (!json_same_position(&history, pos)) {
+			fen_format(&history, style->ep, style->castling, fen, sizeof fen);
+			snprintf(detail, sizeof detail, "history leads to %s, not to the position of fen", fen);
+			*outcome = JSON_APPLY_BAD_HISTORY;
+			problem = cJSON_CreateObject();
+			if (problem && (!cJSON_AddStringToObject(problem, "field", "history") ||
+					!cJSON_AddStringToObject(problem, "detail", detail) ||
+					!cJSON_AddStringToObject(problem, "history_fen", fen))) {
+				cJSON_Delete(problem);
+				problem = NULL;
+			}
+			goto problem;
+		}
+	} else {
+		keys[keys_used++] = pos->key;
+	}
+
+	if (options->list_plies && !(plies = cJSON_CreateArray()))
+		goto fail;
+	for (int i = 0; i < count; i++) {
+		struct position before = *pos;
+		*outcome = json_read_move(pos, moves[i], strlen(moves[i]), options, options->list_plies ? "moves" : "move",
+					  i, style, &r, &problem);
+		if (*outcome != JSON_APPLY_OK)
+			goto problem;
+		position_make_move(pos, r.m, &undo);
+		keys[keys_used++] = pos->key;
+		played[played_count] = r.m;
+		notes[played_count].nag_count = r.nag ? 1 : 0;
+		notes[played_count++].nags[0] = r.nag;
+		any_note |= r.nag != 0;
+		if (plies) {
+			cJSON *ply = cJSON_CreateObject();
+			if (!json_append(plies, ply) ||
+			    !json_add_ply(ply, &before, r.m, moves[i], &r, options->san.lang, pos, style))
+				goto fail;
+		}
+		if (i == count - 1) {
+			last = r;
+			last_move = r.m;
+			last_before = before;
+		}
+	}
+
+	status_compute(pos, &st);
+	status_set_repetitions(&st, status_count_repetitions(keys, keys_used, -1));
+	if (!json_attach(result, "fen", json_fen_string(pos, style)))
+		goto fail;
+	if (count) {
+		/* the last move at the top: all of it for a single move, its names for a list */
+		if (!options->list_plies) {
+			if (!json_add_ply(result, &last_before, last_move, moves[count - 1], &last, options->san.lang, NULL,
+					  style))
+				goto fail;
+		} else {
+			char uci[UCI_MAX], san[SAN_MAX];
+			uci_format_move(&last_before, last_move, uci);
+			san_format_move(&last_before, last_move, options->san.lang, SAN_STYLE_SAN, san);
+			if (!cJSON_AddStringToObject(result, "uci", uci) || !cJSON_AddStringToObject(result, "san", san))
+				goto fail;
+		}
+	} else if (!cJSON_AddNullToObject(result, "uci") || !cJSON_AddNullToObject(result, "san")) {
+		goto fail;
+	}
+	if (!json_attach(result, "status", json_status(pos, &st)))
+		goto fail;
+	if (plies) {
+		if (!json_attach(result, "moves", plies)) {
+			plies = NULL;
+			goto fail;
+		}
+		plies = NULL;
+		game_result = status_result(pos, &st);
+		if (!json_attach(result, "pgn", json_pgn(&start, played, any_note ? notes : NULL, played_count, options,
+							  game_result, style)))
+			goto fail;
+	}
+	free(keys);
+	free(played);
+	free(notes);
+	return result;
+
+problem:
+	free(keys);
+	free(played);
+	free(notes);
+	cJSON_Delete(plies);
+	cJSON_Delete(result);
+	return problem;
+fail:
+	free(keys);
+	free(played);
+	free(notes);
+	cJSON_Delete(plies);
+	cJSON_Delete(result);
+	return NULL;
+}
