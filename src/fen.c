@@ -13,6 +13,8 @@
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/perft.h"
+#include "core/pgn.h"
+#include "core/san.h"
 #include "core/uci.h"
 #include "json/json.h"
 
@@ -28,6 +30,9 @@ struct fen_cli {
 	bool divide;
 	bool ndjson;
 	bool help;
+	const char *pgn_format;       /* pgn: json, fen, epd, uci or san */
+	enum san_lang pgn_lang;       /* pgn: the piece letters of its SAN */
+	bool pgn_strict_san;
 	int argc;
 	char **argv;
 };
@@ -43,6 +48,9 @@ static const char fen_cli_usage[] =
 	"  apply FEN MOVE...   play moves from the position: UCI (e2e4, e7e8q, e1g1) or SAN\n"
 	"                      (Nf3, exd5, O-O, e8=Q), the way --notation says\n"
 	"  perft FEN DEPTH     count the leaf nodes of the move tree (--divide: per first move)\n"
+	"  pgn FILE|-          read PGN games (a file, or standard input) and print one JSON line\n"
+	"                      per game, or with --format fen|epd|uci|san the mainline's FEN, EPD,\n"
+	"                      UCI or SAN after every ply, one a line, an empty line between games\n"
 	"\n"
 	"options:\n"
 	"  --lenient           accept missing fields, extra spaces or '_' separators, and repair\n"
@@ -56,15 +64,16 @@ static const char fen_cli_usage[] =
 	"  --castling STYLE    castling rights written as standard (KQkq, X-FEN) or shredder (HAha)\n"
 	"  --notation NAME     apply: auto (the default: e2e4-shaped moves are UCI, others\n"
 	"                      SAN), uci, san or descriptive\n"
-	"  --lang LANG         SAN piece letters in and out: en (the default), it, es, fr,\n"
-	"                      de, nl, ru or figurine\n"
-	"  --strict-san        apply: refuse SAN that is not standard (0-0, Nxf3 on no capture,\n"
+	"  --lang LANG         SAN piece letters in and out (apply, moves, pgn): en (the\n"
+	"                      default), it, es, fr, de, nl, ru or figurine\n"
+	"  --strict-san        apply, pgn: refuse SAN that is not standard (0-0, Nxf3 on no capture,\n"
 	"                      a missing '+', ...) instead of warning about it\n"
 	"  --ndjson            validate -: each line is JSON, a string (the FEN) or an object\n"
 	"                      like the POST /validate body; prints the records of bulk\n"
 	"                      POST /validate (with \"line\"; an unreadable line gets an\n"
 	"                      \"error\" record)\n"
 	"  --divide            perft: print each first move's count before the total\n"
+	"  --format FORMAT     pgn: json (the default), fen, epd, uci or san\n"
 	"  --pretty            indent the JSON output\n"
 	"  --help              this text;  --version  the version\n"
 	"\n"
@@ -122,6 +131,7 @@ static int fen_cli_parse(struct fen_cli *cli, int argc, char **argv)
 			cli->help = true;
 		} else if (!strcmp(arg, "--strict-san")) {
 			cli->san.strict = true;
+			cli->pgn_strict_san = true;
 		} else if (!strcmp(arg, "--notation") || !strncmp(arg, "--notation=", 11)) {
 			const char *value = arg[10] == '=' ? arg + 11 : (i + 1 < argc ? argv[++i] : "");
 			if (json_parse_notation(value, &cli->notation))
@@ -130,6 +140,13 @@ static int fen_cli_parse(struct fen_cli *cli, int argc, char **argv)
 			const char *value = arg[6] == '=' ? arg + 7 : (i + 1 < argc ? argv[++i] : "");
 			if (json_parse_lang(value, &cli->san.lang))
 				return fen_cli_usage_error("--lang takes en, it, es, fr, de, nl, ru or figurine, not '%s'", value);
+			cli->pgn_lang = cli->san.lang;
+		} else if (!strcmp(arg, "--format") || !strncmp(arg, "--format=", 9)) {
+			const char *value = arg[8] == '=' ? arg + 9 : (i + 1 < argc ? argv[++i] : "");
+			if (strcmp(value, "json") && strcmp(value, "fen") && strcmp(value, "epd") && strcmp(value, "uci") &&
+			    strcmp(value, "san"))
+				return fen_cli_usage_error("--format takes json, fen, epd, uci or san, not '%s'", value);
+			cli->pgn_format = value;
 		} else if (!strcmp(arg, "--ep") || !strncmp(arg, "--ep=", 5)) {
 			const char *value = arg[4] == '=' ? arg + 5 : (i + 1 < argc ? argv[++i] : "");
 			if (json_parse_ep_style(value, &cli->style.ep))
@@ -324,6 +341,157 @@ static int fen_cli_perft(const struct fen_cli *cli)
 	return EXIT_OK;
 }
 
+/* `fen pgn --format fen|epd|uci|san`: the mainline's plies as text, one a line. */
+struct fen_cli_pgn_text {
+	const struct fen_cli *cli;
+	char kind;                 /* 'f' fen, 'e' epd, 'u' uci, 's' san */
+	bool errors;
+};
+
+static void fen_cli_pgn_text_move(void *ctx, const struct pgn_move *mv)
+{
+	struct fen_cli_pgn_text *t = ctx;
+	char out[FEN_MAX + 1];
+	size_t n;
+
+	if (mv->depth)
+		return;
+	switch (t->kind) {
+	case 'u':
+		n = uci_format_move(mv->before, mv->m, out);
+		break;
+	case 's':
+		n = san_format_move(mv->before, mv->m, t->cli->pgn_lang, SAN_STYLE_SAN, out);
+		break;
+	default:
+		n = fen_format(mv->after, t->cli->style.ep, t->cli->style.castling, out, sizeof out - 1);
+		if (t->kind == 'e') {
+			/* EPD is the FEN without its two move counters. */
+			for (int spaces = 0; n > 0 && spaces < 2; n--)
+				spaces += out[n - 1] == ' ';
+		}
+		break;
+	}
+	out[n++] = '\n';
+	fwrite(out, 1, n, stdout);
+}
+
+static void fen_cli_pgn_text_issue(void *ctx, const struct pgn_issue *issue)
+{
+	struct fen_cli_pgn_text *t = ctx;
+
+	if (pgn_code_is_warning(issue->code))
+		return;
+	t->errors = true;
+	fprintf(stderr, "fen: game %d, line %u, column %u: %s%s%s: %s\n", issue->game + 1, issue->line, issue->column,
+		pgn_code_name(issue->code), issue->token ? " " : "", issue->token ? issue->token : "", issue->message);
+}
+
+static void fen_cli_pgn_text_begin(void *ctx, int game)
+{
+	(void)ctx;
+	if (game > 0)
+		fputc('\n', stdout);
+}
+
+/* Feeds a stream to a reader in pieces; on_pause runs whenever the reader pauses (after
+ * a game). Returns false on a read error. */
+static bool fen_cli_pgn_feed(FILE *in, struct pgn_reader *reader, void (*on_pause)(void *), void *ctx)
+{
+	static char buffer[1 << 16];
+	size_t got;
+
+	while ((got = fread(buffer, 1, sizeof buffer, in)) > 0) {
+		size_t used = 0;
+		while (used < got) {
+			used += pgn_reader_feed(reader, buffer + used, got - used);
+			if (on_pause)
+				on_pause(ctx);
+		}
+	}
+	if (ferror(in))
+		return false;
+	pgn_reader_finish(reader);
+	if (on_pause)
+		on_pause(ctx);
+	return true;
+}
+
+/* `fen pgn` in JSON: one line per game, printed as soon as it is read. */
+struct fen_cli_pgn_json {
+	const struct fen_cli *cli;
+	struct json_pgn *builder;
+	bool errors;
+};
+
+static void fen_cli_pgn_json_print(void *ctx)
+{
+	struct fen_cli_pgn_json *j = ctx;
+	struct json_pgn_summary summary;
+	bool oom;
+	cJSON *game = json_pgn_take(j->builder, &summary, &oom);
+
+	if (oom)
+		fen_cli_print(j->cli, NULL);
+	if (!game)
+		return;
+	if (summary.errors)
+		j->errors = true;
+	fen_cli_print(j->cli, game);
+}
+
+static int fen_cli_pgn(const struct fen_cli *cli)
+{
+	struct pgn_options options = { { cli->pgn_lang, cli->pgn_strict_san } };
+	struct pgn_reader *reader;
+	const char *path;
+	FILE *in;
+	bool ok, errors;
+
+	if (cli->argc != 1)
+		return fen_cli_usage_error("%s", "pgn needs one FILE, or '-' for standard input");
+	path = cli->argv[0];
+	in = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+	if (!in) {
+		fprintf(stderr, "fen: %s: %s\n", path, strerror(errno));
+		return EXIT_USAGE;
+	}
+	reader = malloc(sizeof *reader);
+	if (!reader) {
+		fprintf(stderr, "fen: out of memory\n");
+		exit(EXIT_FAILURE);
+	}
+	if (cli->pgn_format && strcmp(cli->pgn_format, "json")) {
+		static const struct pgn_visitor visitor = {
+			.game_begin = fen_cli_pgn_text_begin,
+			.move = fen_cli_pgn_text_move,
+			.issue = fen_cli_pgn_text_issue,
+		};
+		struct fen_cli_pgn_text text = { cli, cli->pgn_format[0], false };
+		pgn_reader_init(reader, &visitor, &text, &options);
+		ok = fen_cli_pgn_feed(in, reader, NULL, NULL);
+		errors = text.errors;
+	} else {
+		struct fen_cli_pgn_json json = { cli, json_pgn_new(&cli->style, cli->pgn_lang, true), false };
+		if (!json.builder) {
+			fprintf(stderr, "fen: out of memory\n");
+			exit(EXIT_FAILURE);
+		}
+		pgn_reader_init(reader, &json_pgn_visitor, json.builder, &options);
+		ok = fen_cli_pgn_feed(in, reader, fen_cli_pgn_json_print, &json);
+		errors = json.errors;
+		json_pgn_free(json.builder);
+	}
+	free(reader);
+	if (!ok)
+		fprintf(stderr, "fen: %s: %s\n", path, strerror(errno));
+	if (in != stdin)
+		fclose(in);
+	if (fflush(stdout) != 0)
+		return EXIT_FAILURE;
+	return !ok ? EXIT_USAGE : errors ? EXIT_INVALID : EXIT_OK;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct {
@@ -335,6 +503,7 @@ int main(int argc, char **argv)
 		{ "moves", fen_cli_moves, "fen moves [--lenient] [--chess960] [--ep STYLE] [--castling STYLE] [--lang LANG] FEN" },
 		{ "apply", fen_cli_apply, "fen apply [--lenient] [--chess960] [--ep STYLE] [--castling STYLE] [--notation NAME] [--lang LANG] [--strict-san] FEN MOVE..." },
 		{ "perft", fen_cli_perft, "fen perft [--chess960] [--divide] FEN DEPTH" },
+		{ "pgn", fen_cli_pgn, "fen pgn [--format json|fen|epd|uci|san] [--lang LANG] [--strict-san] [--ep STYLE] [--castling STYLE] FILE|-" },
 	};
 	struct fen_cli cli = { 0 };
 

@@ -708,6 +708,87 @@ START_TEST(test_double_dash)
 }
 END_TEST
 
+/* ---- pgn ---- */
+
+#define PGN_TWO_GAMES "[Event \"one\"]\n\n1. e4 e5 *\n\n1. d4 1-0\n"
+
+START_TEST(test_pgn_formats)
+{
+	static const char *const fen[] = { "pgn", "--format", "fen", "-", NULL };
+	static const char *const epd[] = { "pgn", "--format=epd", "--ep", "legal", "-", NULL };
+	static const char *const uci[] = { "pgn", "--format", "uci", "-", NULL };
+	static const char *const san[] = { "pgn", "--format", "san", "--lang", "figurine", "-", NULL };
+
+	cli_expect(fen, PGN_TWO_GAMES, 0,
+		   strdup("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n"
+			  "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2\n\n"
+			  "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 1\n"));
+	cli_expect(epd, PGN_TWO_GAMES, 0,
+		   strdup("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\n"
+			  "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq -\n\n"
+			  "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq -\n"));
+	cli_expect(uci, PGN_TWO_GAMES, 0, strdup("e2e4\ne7e5\n\nd2d4\n"));
+	cli_expect(san, "1. Nf3 Nf6 2. e4 *", 0, strdup("\u2658f3\n\u265ef6\ne4\n"));
+}
+END_TEST
+
+/* `fen pgn FILE`: one line per game, exactly the JSON the library builds. */
+START_TEST(test_pgn_json)
+{
+	static const char *const args[] = { "pgn", TEST_DATA_DIR "/pgn/mini-template.pgn", NULL };
+	struct json_fen_style style = JSON_FEN_STYLE_DEFAULT;
+	struct json_pgn *builder = json_pgn_new(&style, SAN_LANG_EN, true);
+	struct pgn_reader *reader = malloc(sizeof *reader);
+	FILE *f = fopen(TEST_DATA_DIR "/pgn/mini-template.pgn", "rb");
+	char text[8192];
+	size_t n;
+	bool oom;
+
+	ck_assert_ptr_nonnull(f);
+	n = fread(text, 1, sizeof text, f);
+	fclose(f);
+	pgn_reader_init(reader, &json_pgn_visitor, builder, NULL);
+	ck_assert_int_eq(pgn_reader_feed(reader, text, n), n);
+	pgn_reader_finish(reader);
+	cli_expect(args, NULL, 0, cli_expected(json_pgn_take(builder, NULL, &oom)));
+	json_pgn_free(builder);
+	free(reader);
+}
+END_TEST
+
+START_TEST(test_pgn_errors)
+{
+	static const char *const json[] = { "pgn", "-", NULL };
+	static const char *const fen[] = { "pgn", "--format", "fen", "-", NULL };
+	static const char *const missing[] = { "pgn", "/nonexistent/games.pgn", NULL };
+	static const char *const format[] = { "pgn", "--format", "xml", "-", NULL };
+	static const char *const none[] = { "pgn", NULL };
+	struct cli_run run;
+
+	/* an illegal move: the game is still printed, with its error; exit status 1 */
+	run = cli_run(json, "1. e4 Ke3 *\n1. d4 *\n");
+	ck_assert_int_eq(run.status, 1);
+	ck_assert_ptr_nonnull(strstr(run.out, "\"code\":\"illegal_move\""));
+	ck_assert_ptr_nonnull(strstr(run.out, "\"index\":1"));
+	cli_free(&run);
+	run = cli_run(fen, "1. e4 Ke3 *\n");
+	ck_assert_int_eq(run.status, 1);
+	ck_assert_str_eq(run.out, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n");
+	ck_assert_ptr_nonnull(strstr(run.err, "game 1, line 1, column 7: illegal_move Ke3"));
+	cli_free(&run);
+	run = cli_run(missing, NULL);
+	ck_assert_int_eq(run.status, 2);
+	ck_assert_ptr_nonnull(strstr(run.err, "/nonexistent/games.pgn"));
+	cli_free(&run);
+	run = cli_run(format, "");
+	ck_assert_int_eq(run.status, 2);
+	cli_free(&run);
+	run = cli_run(none, "");
+	ck_assert_int_eq(run.status, 2);
+	cli_free(&run);
+}
+END_TEST
+
 static Suite *cli_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -750,6 +831,13 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_version);
 	tcase_add_test(tc, test_usage_errors);
 	tcase_add_test(tc, test_double_dash);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("pgn");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_pgn_formats);
+	tcase_add_test(tc, test_pgn_json);
+	tcase_add_test(tc, test_pgn_errors);
 	suite_add_tcase(s, tc);
 	return s;
 }

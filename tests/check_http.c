@@ -1416,6 +1416,193 @@ START_TEST(bulk_validate_constant_memory)
 }
 END_TEST
 
+/* ---- POST /pgn ---- */
+
+#define PGN_MINI "[Event \"?\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4. Nc3 Nc6 {Normal development} " \
+	"5. h3 Bh5? (5...Bxf3 6. Qxf3) 6. Nxe5!! Bxd1?? (6... dxe5 7. Qxh5) 7. Bxf7+ Ke7 8. Nd5# 1-0\n"
+#define PGN_MINI_FINAL "r2q1bnr/ppp1kBpp/2np4/3NN3/4P3/7P/PPPP1PP1/R1BbK2R b KQ - 2 8"
+
+static const cJSON *pgn_game(const struct reply *r, int i)
+{
+	const cJSON *games = cJSON_GetObjectItemCaseSensitive(r->json, "games");
+
+	ck_assert_msg(cJSON_IsArray(games), "no games array: %s", r->body);
+	ck_assert_ptr_nonnull(cJSON_GetArrayItem(games, i));
+	return cJSON_GetArrayItem(games, i);
+}
+
+START_TEST(pgn_bodies)
+{
+	static const char *const types[] = { "application/x-chess-pgn", "application/vnd.chess-pgn",
+					     "text/plain; charset=utf-8" };
+	char value[128];
+	struct reply r;
+
+	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
+		http1("POST", "/pgn", types[i], PGN_MINI, NULL, &r);
+		ck_assert_int_eq(r.status, 200);
+		assert_json_type(&r);
+		ck_assert_str_eq(reply_header(&r, "Transfer-Encoding", value, sizeof value), "chunked");
+		ck_assert_str_eq(cjson_string(pgn_game(&r, 0), "final_fen"), PGN_MINI_FINAL);
+		ck_assert(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(
+			cJSON_GetObjectItemCaseSensitive(pgn_game(&r, 0), "status"), "checkmate")));
+		ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(pgn_game(&r, 0), "moves")), 15);
+		reply_free(&r);
+	}
+	/* JSON: the PGN in "pgn", options beside it */
+	http1("POST", "/pgn", "application/json",
+	      "{\"pgn\": \"1. e4 e5 2. Nf3 *\\n\\n1. d4 *\", \"lang\": \"de\", \"ep\": \"legal\"}", NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	{
+		const cJSON *moves = cJSON_GetObjectItemCaseSensitive(pgn_game(&r, 0), "moves");
+		ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(moves, 2), "san"), "Sf3");
+		ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(moves, 0), "fen"),
+				 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+		ck_assert_int_eq((int)cjson_number(pgn_game(&r, 1), "index"), 1);
+	}
+	reply_free(&r);
+	/* a PGN body takes its options from the query */
+	http1("POST", "/pgn?lang=it&ep=legal", "application/x-chess-pgn", "1. e4 e5 2. Cf3 *", NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(pgn_game(&r, 0), "moves"), 2),
+				      "san"),
+			 "Cf3");
+	reply_free(&r);
+}
+END_TEST
+
+START_TEST(pgn_ndjson)
+{
+	static const char *const accept[] = { "Accept: application/x-ndjson", NULL };
+	char value[128];
+	struct reply r;
+	int lines = 0;
+
+	http1("POST", "/pgn", "application/x-chess-pgn", PGN_MINI "\n1. d4 d5 *\n\n[Event \"bad\"]\n1. e4 Ke7 *\n", accept,
+	      &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_str_eq(reply_header(&r, "Content-Type", value, sizeof value), "application/x-ndjson");
+	for (char *line = r.body, *end; line && *line; line = end ? end + 1 : NULL, lines++) {
+		end = strchr(line, '\n');
+		ck_assert_ptr_nonnull(end);
+		cJSON *game = cJSON_ParseWithLength(line, (size_t)(end - line));
+		ck_assert_ptr_nonnull(game);
+		ck_assert_int_eq((int)cjson_number(game, "index"), lines);
+		if (lines == 2) {
+			const cJSON *e = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(game, "errors"), 0);
+			ck_assert_str_eq(cjson_string(e, "code"), "illegal_move");
+			ck_assert_str_eq(cjson_string(e, "san"), "Ke7");
+			ck_assert_int_eq((int)cjson_number(e, "line"), 9);
+			ck_assert_int_eq((int)cjson_number(e, "column"), 7);
+		}
+		cJSON_Delete(game);
+	}
+	ck_assert_int_eq(lines, 3);
+	reply_free(&r);
+}
+END_TEST
+
+START_TEST(pgn_problems)
+{
+	struct reply r;
+
+	http1("POST", "/pgn", "text/plain", "<html><body>no</body></html>", NULL, &r);
+	assert_problem(&r, 422, "malformed_pgn", NULL);
+	ck_assert_int_eq((int)cjson_number(r.json, "line"), 1);
+	ck_assert_int_eq((int)cjson_number(r.json, "column"), 1);
+	reply_free(&r);
+	http1("POST", "/pgn", "text/plain", "\n\n  hello world", NULL, &r);
+	assert_problem(&r, 422, "malformed_pgn", NULL);
+	ck_assert_int_eq((int)cjson_number(r.json, "line"), 3);
+	ck_assert_int_eq((int)cjson_number(r.json, "column"), 3);
+	reply_free(&r);
+	http1("POST", "/pgn", "text/plain", "  {only a comment}\n", NULL, &r);
+	assert_problem(&r, 422, "malformed_pgn", NULL);
+	reply_free(&r);
+	http1("POST", "/pgn", "application/json", "{\"pgn\": 5}", NULL, &r);
+	assert_problem(&r, 400, "invalid_field", "pgn");
+	reply_free(&r);
+	http1("POST", "/pgn", "application/json", "{}", NULL, &r);
+	assert_problem(&r, 400, "missing_field", "pgn");
+	reply_free(&r);
+	http1("POST", "/pgn", "application/json", "{\"pgn\": ", NULL, &r);
+	assert_problem(&r, 400, "malformed_json", NULL);
+	reply_free(&r);
+	http1("POST", "/pgn", "application/json", "{\"pgn\": \"1. e4 *\", \"lang\": \"xx\"}", NULL, &r);
+	assert_problem(&r, 400, "invalid_field", "lang");
+	reply_free(&r);
+	http1("POST", "/pgn?ep=sometimes", "application/x-chess-pgn", "1. e4 *", NULL, &r);
+	assert_problem(&r, 400, "invalid_field", "ep");
+	reply_free(&r);
+	http1("POST", "/pgn", "application/x-www-form-urlencoded", "1. e4 *", NULL, &r);
+	assert_problem(&r, 415, "unsupported_media_type", NULL);
+	reply_free(&r);
+	http1("GET", "/pgn", NULL, NULL, NULL, &r);
+	assert_problem(&r, 405, "method_not_allowed", NULL);
+	reply_free(&r);
+}
+END_TEST
+
+static void fixture_start_pgn_small(void)
+{
+	static const char *const args[] = { "--port", "0", "--log", "off", "--max-pgn-body", "100", NULL };
+
+	daemon_start(&fend, args);
+}
+
+START_TEST(pgn_body_limit)
+{
+	struct reply r;
+
+	http1("POST", "/pgn", "application/x-chess-pgn", "1. e4 e5 *", NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	reply_free(&r);
+	http1("POST", "/pgn", "application/x-chess-pgn", PGN_MINI, NULL, &r);
+	assert_problem(&r, 413, "payload_too_large", NULL);
+	reply_free(&r);
+}
+END_TEST
+
+static void fixture_start_pgn_unlimited(void)
+{
+	static const char *const args[] = { "--port", "0", "--log", "off", "--threads", "2", "--max-pgn-body", "0",
+					    NULL };
+
+	daemon_start(&fend, args);
+}
+
+/* A body far larger than the default limit, read and answered in constant memory. */
+START_TEST(pgn_constant_memory)
+{
+	static const char *const accept[] = { "Accept: application/x-ndjson", NULL };
+	size_t n = 80 * 1024 * 1024, used = 0;
+	char *body = malloc(n + 256);
+	struct reply r;
+	long before = proc_status_kb(fend.pid, "VmHWM"), after;
+	int games = 0;
+
+	ck_assert_ptr_nonnull(body);
+	while (used + 1100 < n) {
+		if (games < 100 && used % 800000 < 1100) {
+			used += (size_t)sprintf(body + used, "1. e4 e5 2. Nf3 Nc6 *\n");
+			games++;
+		}
+		body[used++] = '%';
+		memset(body + used, ' ', 1000);
+		used += 1000;
+		body[used++] = '\n';
+	}
+	body[used] = '\0';
+	http1("POST", "/pgn", "application/x-chess-pgn", body, accept, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_int_eq(count_of(r.body, "\"index\""), games);
+	reply_free(&r);
+	free(body);
+	after = proc_status_kb(fend.pid, "VmHWM");
+	ck_assert_msg(after - before < 8 * 1024, "peak RSS grew from %ld kB to %ld kB for an 80 MB body", before, after);
+}
+END_TEST
+
 static Suite *http_suite(void)
 {
 	Suite *s = suite_create("http");
@@ -1482,6 +1669,26 @@ static Suite *http_suite(void)
 	tcase_add_test(tc, bulk_validate_lines);
 	tcase_add_test(tc, bulk_validate_limit);
 	tcase_add_test(tc, bulk_validate_constant_memory);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("pgn");
+	tcase_add_checked_fixture(tc, fixture_start, fixture_stop);
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	tcase_add_test(tc, pgn_bodies);
+	tcase_add_test(tc, pgn_ndjson);
+	tcase_add_test(tc, pgn_problems);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("pgn_small");
+	tcase_add_checked_fixture(tc, fixture_start_pgn_small, fixture_stop);
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	tcase_add_test(tc, pgn_body_limit);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("pgn_unlimited");
+	tcase_add_checked_fixture(tc, fixture_start_pgn_unlimited, fixture_stop);
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	tcase_add_test(tc, pgn_constant_memory);
 	suite_add_tcase(s, tc);
 	return s;
 }

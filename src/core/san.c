@@ -284,18 +284,27 @@ static int san_read_piece(const char *text, int len, enum san_lang lang, bool al
 	int best = 0;
 
 	*wrong_case = false;
-	for (int t = KNIGHT; t <= KING; t++) {
-		const char *cands[4] = {
-			san_letters[lang][WHITE][t],
-			san_english_collides(lang, (enum piece_type)t) ? "" : san_letters[SAN_LANG_EN][WHITE][t],
-			san_letters[SAN_LANG_FIGURINE][WHITE][t],
-			san_letters[SAN_LANG_FIGURINE][BLACK][t],
-		};
-		for (int i = 0; i < 4; i++) {
-			int n = (int)strlen(cands[i]);
-			if (n > best && n <= len && memcmp(text, cands[i], (size_t)n) == 0) {
-				best = n;
-				*type = (enum piece_type)t;
+	/* English and ASCII, the common case: only K Q R B N can match. */
+	if (lang == SAN_LANG_EN && len >= 1 && (unsigned char)text[0] < 0x80) {
+		const char *letter = memchr("NBRQK", text[0], 5);
+		if (letter && text[0]) {
+			*type = (enum piece_type)(KNIGHT + (letter - "NBRQK"));
+			return 1;
+		}
+	} else {
+		for (int t = KNIGHT; t <= KING; t++) {
+			const char *cands[4] = {
+				san_letters[lang][WHITE][t],
+				san_english_collides(lang, (enum piece_type)t) ? "" : san_letters[SAN_LANG_EN][WHITE][t],
+				san_letters[SAN_LANG_FIGURINE][WHITE][t],
+				san_letters[SAN_LANG_FIGURINE][BLACK][t],
+			};
+			for (int i = 0; i < 4; i++) {
+				int n = (int)strlen(cands[i]);
+				if (n > best && n <= len && memcmp(text, cands[i], (size_t)n) == 0) {
+					best = n;
+					*type = (enum piece_type)t;
+				}
 			}
 		}
 	}

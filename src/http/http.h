@@ -32,6 +32,9 @@ struct stream_endpoint;
 #ifndef FEND_DEFAULT_TIMEOUT
 #define FEND_DEFAULT_TIMEOUT 15
 #endif
+#ifndef FEND_DEFAULT_MAX_PGN_BODY
+#define FEND_DEFAULT_MAX_PGN_BODY 67108864
+#endif
 #ifndef FEND_DEFAULT_MAX_BULK_BODY
 #define FEND_DEFAULT_MAX_BULK_BODY 268435456
 #endif
@@ -55,6 +58,8 @@ struct http_request {
 	const cJSON *body;             /* POST: the parsed JSON object; NULL otherwise */
 	const char *request_id;        /* echoed in X-Request-Id */
 	const struct config *config;
+	const char *accept;            /* the Accept header, or NULL */
+	const char *content_type;      /* the Content-Type header, or NULL */
 };
 
 /* Headers beyond Content-Type; names and values are borrowed (static strings, the
@@ -122,6 +127,7 @@ struct config {
 	unsigned drain_delay;             /* seconds still served after SIGTERM, /ready 503 */
 	struct proxy_cidr trusted[CONFIG_TRUSTED_MAX]; /* --trust-proxy: X-Forwarded-For senders */
 	int trusted_count;
+	size_t max_pgn_body;              /* largest body of POST /pgn; 0: no limit */
 };
 
 /* Fills cfg from the FEND_* environment variables, then argv (flags win). Prints --help
@@ -146,6 +152,7 @@ enum reply_code {
 	REPLY_ILLEGAL_MOVE,
 	REPLY_AMBIGUOUS_MOVE,
 	REPLY_NON_STANDARD_SAN,
+	REPLY_MALFORMED_PGN,
 	REPLY_INTERNAL_ERROR,
 	REPLY_SERVICE_UNAVAILABLE,
 	REPLY_CODE_NB
@@ -387,6 +394,7 @@ int healthcheck_run(const char *url, unsigned timeout_ms);
 void endpoint_validate(const struct http_request *req, struct http_response *resp);
 /* POST /validate with an NDJSON body: one result per line (endpoint-validate.c). */
 extern const struct stream_endpoint endpoint_validate_stream;
+extern const struct stream_endpoint endpoint_pgn_stream;
 void endpoint_apply_move(const struct http_request *req, struct http_response *resp);
 void endpoint_moves(const struct http_request *req, struct http_response *resp);
 void endpoint_render(const struct http_request *req, struct http_response *resp);

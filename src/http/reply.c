@@ -26,6 +26,7 @@ static const struct {
 	[REPLY_ILLEGAL_MOVE] = { 422, "illegal_move", "Illegal move" },
 	[REPLY_AMBIGUOUS_MOVE] = { 422, "ambiguous_move", "Ambiguous move" },
 	[REPLY_NON_STANDARD_SAN] = { 422, "non_standard_san", "Not standard SAN" },
+	[REPLY_MALFORMED_PGN] = { 422, "malformed_pgn", "Malformed PGN" },
 	[REPLY_INTERNAL_ERROR] = { 500, "internal_error", "Internal server error" },
 	[REPLY_SERVICE_UNAVAILABLE] = { 503, "service_unavailable", "Service unavailable" },
 };

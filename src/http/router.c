@@ -13,6 +13,7 @@ static const struct router_route router_routes[] = {
 	{ HTTP_POST, "/validate", endpoint_validate },
 	{ HTTP_GET, "/validate", endpoint_validate },
 	{ HTTP_POST, "/apply-move", endpoint_apply_move },
+	{ HTTP_POST, "/pgn", NULL },
 	{ HTTP_GET, "/moves", endpoint_moves },
 	{ HTTP_POST, "/moves", endpoint_moves },
 	{ HTTP_GET, "/render", endpoint_render },
@@ -38,6 +39,7 @@ static const struct {
 	const struct stream_endpoint *stream;
 } router_streams[] = {
 	{ "/validate", &endpoint_validate_stream },
+	{ "/pgn", &endpoint_pgn_stream },
 };
 
 static const char *const router_method_names[HTTP_METHOD_NB] = {

@@ -112,6 +112,8 @@ static struct server_request *server_request_new(struct server *srv, struct MHD_
 		.request_id = reply_request_id(MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Request-Id"),
 					       r->request_id),
 		.config = srv->config,
+		.accept = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT),
+		.content_type = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE),
 	};
 	clock_gettime(CLOCK_MONOTONIC, &r->start);
 	r->endpoint = metrics_endpoint(url);
@@ -259,7 +261,7 @@ static enum MHD_Result server_handle(void *cls, struct MHD_Connection *conn, con
 		if (stream_start(r->stream, &r->req, &r->resp) == 0) {
 			r->streaming = true;
 			r->resp.status = 200;
-			r->resp.content_type = router_stream(r->route)->content_type;
+			r->resp.content_type = stream_content_type(r->stream);
 		}
 	} else if (!r->resp.status && r->route->method == HTTP_POST) {
 		root = body_parse(&r->body, max_body, &r->resp);

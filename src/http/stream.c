@@ -46,6 +46,7 @@ struct stream {
 	bool too_large;
 	int spool_errno;      /* non-zero once the spool failed */
 	/* answer */
+	const char *content_type;
 	void *state;
 	bool opened;
 	bool ended;
@@ -255,7 +256,15 @@ int stream_start(struct stream *s, const struct http_request *req, struct http_r
 	if (s->ep->open && s->ep->open(req, &s->state, resp))
 		return -1;
 	s->opened = true;
+	s->content_type = s->ep->content_type;
+	if (s->ep->begin && s->ep->begin(s->state, &s->in, &s->out, &s->content_type, resp))
+		return -1;
 	return 0;
+}
+
+const char *stream_content_type(const struct stream *s)
+{
+	return s->content_type ? s->content_type : s->ep->content_type;
 }
 
 /* Refills the input buffer after its unread bytes (moved to the front). Returns the

@@ -92,6 +92,13 @@ struct stream_endpoint {
 	enum stream_step (*produce)(void *state, struct stream_input *in, struct stream_output *out);
 	/* Frees the state open made; called exactly once when open succeeded (may be NULL). */
 	void (*close)(void *state);
+	/* Optional, right after open and still before anything is sent: may read ahead in
+	 * the input and emit the first records (a producer that must see some of the body
+	 * before it knows the answer's status), and may pick another Content-Type for the
+	 * 200 (*content_type starts as content_type above). Returns 0, or -1 with a
+	 * complete problem in resp, which is then sent instead of the stream. */
+	int (*begin)(void *state, struct stream_input *in, struct stream_output *out, const char **content_type,
+		     struct http_response *resp);
 };
 
 /* Reading the input (for producers) */
@@ -170,6 +177,9 @@ int stream_start(struct stream *s, const struct http_request *req, struct http_r
 /* Fills buf with up to max bytes of the answer. Returns the count (> 0), 0 at its end,
  * -1 when the answer must be cut short (the producer failed). */
 ssize_t stream_next(struct stream *s, char *buf, size_t max);
+
+/* The Content-Type of the 200 (the endpoint's, or the one its begin chose). */
+const char *stream_content_type(const struct stream *s);
 
 /* Bytes of answer handed out by stream_next so far (for the access log). */
 size_t stream_sent(const struct stream *s);

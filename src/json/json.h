@@ -12,6 +12,7 @@
 #include "core/error.h"
 #include "core/fen.h"
 #include "core/pgn_write.h"
+#include "core/pgn.h"
 #include "core/position.h"
 #include "core/san.h"
 #include "core/status.h"
@@ -203,5 +204,32 @@ cJSON *json_validate_line(const char *line, size_t length, unsigned long number,
 /* The record of a line longer than limit: {"line", "error": {"code": "line_too_long",
  * "detail", "limit"}}. */
 cJSON *json_line_too_long(unsigned long number, size_t limit);
+
+/* json-pgn.c */
+
+/* What the last finished game amounted to, beside its JSON. */
+struct json_pgn_summary {
+	int game;
+	bool malformed;  /* not PGN at all (see struct pgn_game_end) */
+	int errors;
+	unsigned line, column; /* of the first error */
+};
+
+/* Builds the JSON of PGN games from the reader's events (pass json_pgn_visitor and the
+ * builder to pgn_reader_init). Each finished game is {"index", "tags", "result",
+ * "chess960", "start_fen", "comment", "moves": [{"ply", "move_number", "color", "san",
+ * "uci", "fen", "comment", ["starting_comment",] "nags": [{"nag", "glyph", "meaning"}],
+ * "clock", "eval", ["arrows",] "variations": [[...], ...]}], "final_fen", "status",
+ * "errors", "warnings"}; SAN is written in lang. With pause, the reader pauses after each
+ * game so that the caller can take it. json_pgn_new returns NULL when out of memory; the
+ * caller frees the builder with json_pgn_free. */
+struct json_pgn;
+extern const struct pgn_visitor json_pgn_visitor;
+struct json_pgn *json_pgn_new(const struct json_fen_style *style, enum san_lang lang, bool pause);
+void json_pgn_free(struct json_pgn *b);
+
+/* The last finished game (the caller owns it), or NULL when none is waiting; *oom is set
+ * (and NULL returned) when building it ran out of memory. summary may be NULL. */
+cJSON *json_pgn_take(struct json_pgn *b, struct json_pgn_summary *summary, bool *oom);
 
 #endif

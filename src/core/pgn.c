@@ -1,0 +1,1077 @@
+/* pgn.c -- the incremental PGN reader: a byte-at-a-time tokenizer (so a piece of input
+ * may end anywhere, even inside a UTF-8 sequence) and the game it drives: tags, the start
+ * position, lines of play with their positions, and the problems found on the way.
+ *
+ * A token ends at the first byte that cannot continue it; that byte is then read again as
+ * the start of what follows. Each line of play keeps the position after its last move and
+ * the one before it, because a variation replaces the last move of its parent line. */
+#include "pgn.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nag.h"
+#include "uci.h"
+#include "utf8.h"
+
+static const char *const pgn_code_names[PGN_CODE_NB] = {
+	[PGN_ERR_UNREADABLE_MOVE] = "unreadable_move",
+	[PGN_ERR_ILLEGAL_MOVE] = "illegal_move",
+	[PGN_ERR_AMBIGUOUS_MOVE] = "ambiguous_move",
+	[PGN_ERR_UNEXPECTED_CHARACTER] = "unexpected_character",
+	[PGN_ERR_BAD_TAG] = "bad_tag",
+	[PGN_ERR_UNTERMINATED_TAG] = "unterminated_tag",
+	[PGN_ERR_UNTERMINATED_COMMENT] = "unterminated_comment",
+	[PGN_ERR_UNTERMINATED_VARIATION] = "unterminated_variation",
+	[PGN_ERR_UNMATCHED_PARENTHESIS] = "unmatched_parenthesis",
+	[PGN_ERR_VARIATION_WITHOUT_MOVE] = "variation_without_move",
+	[PGN_ERR_VARIATION_TOO_DEEP] = "variation_too_deep",
+	[PGN_ERR_GAME_TOO_LARGE] = "game_too_large",
+	[PGN_ERR_INVALID_FEN] = "invalid_fen",
+	[PGN_ERR_UNSUPPORTED_VARIANT] = "unsupported_variant",
+	[PGN_ERR_TOKEN_TOO_LONG] = "token_too_long",
+	[PGN_WARN_SAN] = "san",
+	[PGN_WARN_UCI_MOVE] = "uci_move",
+	[PGN_WARN_LENIENT_RESULT] = "lenient_result",
+	[PGN_WARN_MISSING_RESULT] = "missing_result",
+	[PGN_WARN_RESULT_MISMATCH] = "result_mismatch",
+	[PGN_WARN_MOVE_NUMBER_MISMATCH] = "move_number_mismatch",
+	[PGN_WARN_NAG_WITHOUT_MOVE] = "nag_without_move",
+	[PGN_WARN_NAG_OUT_OF_RANGE] = "nag_out_of_range",
+	[PGN_WARN_RESULT_IN_VARIATION] = "result_in_variation",
+	[PGN_WARN_EN_PASSANT_SUFFIX] = "en_passant_suffix",
+	[PGN_WARN_TAG_TRUNCATED] = "tag_truncated",
+	[PGN_WARN_COMMENT_TRUNCATED] = "comment_truncated",
+	[PGN_WARN_CHESS960_INFERRED] = "chess960_inferred",
+	[PGN_WARN_SKIPPED] = "moves_skipped",
+};
+
+const char *pgn_code_name(enum pgn_code code)
+{
+	return code >= 0 && code < PGN_CODE_NB ? pgn_code_names[code] : "unknown";
+}
+
+bool pgn_code_is_warning(enum pgn_code code)
+{
+	return code >= PGN_WARN_SAN && code < PGN_CODE_NB;
+}
+
+/* Errors that say the text is not PGN, as opposed to PGN with a bad move in it. */
+static bool pgn_code_is_syntax(enum pgn_code code)
+{
+	return code == PGN_ERR_UNREADABLE_MOVE || code == PGN_ERR_UNEXPECTED_CHARACTER || code == PGN_ERR_BAD_TAG ||
+	       code == PGN_ERR_UNTERMINATED_TAG || code == PGN_ERR_TOKEN_TOO_LONG ||
+	       code == PGN_ERR_UNMATCHED_PARENTHESIS;
+}
+
+static bool pgn_is_space(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+static bool pgn_is_digit(unsigned char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static bool pgn_is_alnum(unsigned char c)
+{
+	return pgn_is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* Bytes a symbol token (move, number, result, glyph) is made of; every byte of a
+ * multi-byte UTF-8 character counts, so figurines, Cyrillic letters and glyphs such as
+ * ± stay whole. */
+static bool pgn_is_symbol(unsigned char c)
+{
+	return pgn_is_alnum(c) || c >= 0x80 || (c && strchr("_+#=:-/!?.~", c));
+}
+
+/* The characters of length bytes of text (UTF-8 continuation bytes do not count). */
+static unsigned pgn_chars(const char *text, size_t length)
+{
+	unsigned n = 0;
+
+	for (size_t i = 0; i < length; i++)
+		n += ((unsigned char)text[i] & 0xC0) != 0x80;
+	return n;
+}
+
+static void pgn_game_begin(struct pgn_reader *r);
+
+/* Reports a problem of the current game. */
+__attribute__((format(printf, 5, 6))) static void pgn_issue(struct pgn_reader *r, struct pgn_issue *issue,
+							    enum pgn_code code, unsigned column, const char *format,
+							    ...)
+{
+	char message[PGN_MESSAGE_MAX];
+	va_list ap;
+
+	pgn_game_begin(r);
+	va_start(ap, format);
+	vsnprintf(message, sizeof message, format, ap);
+	va_end(ap);
+	utf8_sanitize(message);
+	issue->code = code;
+	issue->game = r->game;
+	if (!issue->line)
+		issue->line = r->tok_line;
+	issue->column = column;
+	issue->depth = r->depth;
+	issue->message = message;
+	if (pgn_code_is_warning(code)) {
+		r->warnings++;
+	} else {
+		if (r->errors++ == 0) {
+			r->first_error_syntax = pgn_code_is_syntax(code);
+			r->error_line = issue->line;
+			r->error_column = issue->column;
+		}
+	}
+	if (r->visitor->issue)
+		r->visitor->issue(r->ctx, issue);
+}
+
+/* A problem with nothing but a place and words. */
+#define PGN_PROBLEM(r, code, line_, column, ...)                              \
+	do {                                                                  \
+		struct pgn_issue issue_ = { .line = (line_), .san = SAN_OK }; \
+		pgn_issue((r), &issue_, (code), (column), __VA_ARGS__);       \
+	} while (0)
+
+/* Starts the game the next event belongs to, if none is open. */
+static void pgn_game_begin(struct pgn_reader *r)
+{
+	if (r->in_game)
+		return;
+	r->in_game = true;
+	r->started = false;
+	r->content = true;
+	r->tags = r->moves = r->errors = r->warnings = 0;
+	r->first_error_syntax = false;
+	r->has_fen = false;
+	r->fen_length = 0;
+	r->variant = 0;
+	r->variant_name[0] = '\0';
+	r->result_tag[0] = '\0';
+	r->depth = 0;
+	r->overflow = 0;
+	r->start_valid = false;
+	if (r->visitor->game_begin)
+		r->visitor->game_begin(r->ctx, r->game);
+	if (r->comment_pending) {
+		struct pgn_comment comment = { .text = r->comment, .length = r->comment_length };
+		r->comment_pending = false;
+		if (r->visitor->comment)
+			r->visitor->comment(r->ctx, &comment);
+		r->comment_length = 0;
+	}
+}
+
+/* The Variant tag's value as 0 (standard chess), 1 (Chess960) or 2 (something else). */
+static int pgn_variant(const char *value, size_t length)
+{
+	static const char *const standard[] = { "", "standard", "chess", "normal", "fromposition", "classical" };
+	static const char *const chess960[] = { "chess960", "fischerandom", "fischerrandom", "fischerrandomchess",
+						"960", "frc" };
+	char name[32];
+	size_t n = 0;
+
+	for (size_t i = 0; i < length && n < sizeof name - 1; i++) {
+		unsigned char c = (unsigned char)value[i];
+		if (pgn_is_alnum(c))
+			name[n++] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+	}
+	name[n] = '\0';
+	for (size_t i = 0; i < sizeof standard / sizeof standard[0]; i++)
+		if (!strcmp(name, standard[i]))
+			return 0;
+	for (size_t i = 0; i < sizeof chess960 / sizeof chess960[0]; i++)
+		if (!strcmp(name, chess960[i]))
+			return 1;
+	return 2;
+}
+
+/* The standard spelling of a result token, or NULL; *lenient is set for ½-½ and 0.5-0.5. */
+static const char *pgn_result_of(const char *t, size_t n, bool *lenient)
+{
+	static const char *const results[] = { "1-0", "0-1", "1/2-1/2", "*" };
+
+	*lenient = false;
+	if (!n || (t[0] != '0' && t[0] != '1' && t[0] != '*' && (unsigned char)t[0] != 0xc2))
+		return NULL;
+	for (size_t i = 0; i < sizeof results / sizeof results[0]; i++)
+		if (strlen(results[i]) == n && !memcmp(results[i], t, n))
+			return results[i];
+	if ((n == 7 && !memcmp(t, "0.5-0.5", 7)) || (n == 5 && !memcmp(t, "\xc2\xbd-\xc2\xbd", 5)) ||
+	    (n == 5 && !memcmp(t, "1/2-\xc2\xbd", 5)) || (n == 3 && !memcmp(t, "1/2", 3))) {
+		*lenient = true;
+		return "1/2-1/2";
+	}
+	return NULL;
+}
+
+static void pgn_tag(struct pgn_reader *r)
+{
+	const char *name = r->tag_name, *value = r->tag_value;
+	size_t length = r->tag_value_length;
+
+	pgn_game_begin(r);
+	r->tags++;
+	r->tag_value[length] = '\0';
+	if (r->tag_value_cut)
+		PGN_PROBLEM(r, PGN_WARN_TAG_TRUNCATED, r->tag_line, r->tag_column,
+			    "the value of tag %s is longer than %d bytes and was cut", name, PGN_TAG_VALUE_MAX);
+	if (!strcmp(name, "FEN")) {
+		r->has_fen = true;
+		r->fen_length = length < FEN_INPUT_MAX ? length : FEN_INPUT_MAX;
+		memcpy(r->fen, value, r->fen_length);
+		r->fen[r->fen_length] = '\0';
+	} else if (!strcmp(name, "Variant")) {
+		r->variant = pgn_variant(value, length);
+		size_t n = utf8_prefix(value, length, sizeof r->variant_name - 1);
+		memcpy(r->variant_name, value, n);
+		r->variant_name[n] = '\0';
+		utf8_sanitize(r->variant_name);
+	} else if (!strcmp(name, "Result")) {
+		bool lenient;
+		const char *result = pgn_result_of(value, length, &lenient);
+		snprintf(r->result_tag, sizeof r->result_tag, "%s", result ? result : "");
+	}
+	if (r->visitor->tag)
+		r->visitor->tag(r->ctx, name, value, length);
+}
+
+/* Sets up where play starts, once per game, before anything of its movetext. */
+static void pgn_start(struct pgn_reader *r)
+{
+	struct pgn_line *main = &r->lines[0];
+
+	pgn_game_begin(r);
+	if (r->started)
+		return;
+	r->started = true;
+	r->start_valid = true;
+	if (r->variant == 2) {
+		r->start_valid = false;
+		PGN_PROBLEM(r, PGN_ERR_UNSUPPORTED_VARIANT, r->tok_line, r->tok_column,
+			    "variant \"%s\" is not chess or Chess960: its moves are not read", r->variant_name);
+	} else if (r->has_fen) {
+		struct fen_options options = { FEN_LENIENT, r->variant == 1, false };
+		struct fen_report report;
+		if (fen_parse(r->fen, r->fen_length, &options, &r->start, &report) != FEN_VALID) {
+			r->start_valid = false;
+			PGN_PROBLEM(r, PGN_ERR_INVALID_FEN, r->tok_line, r->tok_column,
+				    "the FEN tag is not a legal position (%s: %s): the moves are not read",
+				    report.error_count ? error_code_name(report.errors[0].code) : "invalid",
+				    report.error_count ? report.errors[0].message : "");
+		} else {
+			for (int i = 0; i < report.warning_count; i++)
+				if (report.warnings[i].code == FEN_WARN_CHESS960_ASSUMED && r->variant != 1)
+					PGN_PROBLEM(r, PGN_WARN_CHESS960_INFERRED, r->tok_line, r->tok_column,
+						    "the FEN tag's castling rights need Chess960, without a Variant tag saying so");
+		}
+	} else {
+		position_set_start(&r->start);
+		r->start.chess960 = r->variant == 1;
+	}
+	main->pos = r->start;
+	main->ply = 0;
+	main->has_move = false;
+	main->dead = !r->start_valid;
+	main->announced = true;
+	main->skipped = main->dead;
+	if (r->visitor->start)
+		r->visitor->start(r->ctx, r->start_valid ? &r->start : NULL, r->start_valid && r->start.chess960);
+}
+
+/* Ends the current game, if one is open. */
+static void pgn_game_end(struct pgn_reader *r, const char *result, bool given)
+{
+	struct pgn_game_end end;
+
+	if (!r->in_game)
+		return;
+	pgn_start(r);
+	if (r->overflow || r->depth > 0)
+		PGN_PROBLEM(r, PGN_ERR_UNTERMINATED_VARIATION, r->tok_line, r->tok_column,
+			    "the game ends inside %d open variation%s", r->depth + r->overflow,
+			    r->depth + r->overflow > 1 ? "s" : "");
+	for (; r->depth > 0; r->depth--)
+		if (r->lines[r->depth].announced && r->visitor->variation_end)
+			r->visitor->variation_end(r->ctx, r->depth);
+	r->overflow = 0;
+	if (!given) {
+		result = r->result_tag[0] ? r->result_tag : "*";
+		PGN_PROBLEM(r, PGN_WARN_MISSING_RESULT, r->tok_line, r->tok_column,
+			    "the movetext ends without a result; taken as %s", result);
+	} else if (r->result_tag[0] && strcmp(r->result_tag, result)) {
+		PGN_PROBLEM(r, PGN_WARN_RESULT_MISMATCH, r->tok_line, r->tok_column,
+			    "the movetext ends with %s, the Result tag says %s", result, r->result_tag);
+	}
+	end = (struct pgn_game_end){
+		.game = r->game,
+		.result = result,
+		.result_given = given,
+		.start = r->start_valid ? &r->start : NULL,
+		.final = r->start_valid ? &r->lines[0].pos : NULL,
+		.plies = r->lines[0].ply,
+		.errors = r->errors,
+		.warnings = r->warnings,
+		.malformed = r->tags == 0 && r->moves == 0 && r->errors > 0 && r->first_error_syntax,
+		.error_line = r->error_line,
+		.error_column = r->error_column,
+	};
+	r->in_game = false;
+	r->game++;
+	if (r->visitor->game_end && r->visitor->game_end(r->ctx, &end))
+		r->paused = true;
+}
+
+/* Stops the current line after an error: its later moves are skipped. */
+static void pgn_line_stop(struct pgn_reader *r)
+{
+	r->lines[r->depth].dead = true;
+}
+
+/* True when the current line's moves are being skipped (reporting that once). */
+static bool pgn_line_skipping(struct pgn_reader *r, const char *token, unsigned column)
+{
+	struct pgn_line *line = &r->lines[r->depth];
+
+	if (r->overflow)
+		return true;
+	if (!line->dead)
+		return false;
+	if (!line->skipped) {
+		line->skipped = true;
+		struct pgn_issue issue = { .san = SAN_OK, .token = token, .ply = line->ply + 1 };
+		pgn_issue(r, &issue, PGN_WARN_SKIPPED, column,
+			  r->depth ? "this variation's moves from here on are not played, after the error before"
+				   : "the mainline's moves from here on are not played, after the error before");
+	}
+	return true;
+}
+
+static bool pgn_looks_uci(const char *t, size_t n)
+{
+	return (n == 4 || (n == 5 && strchr("qrbnQRBN", t[4]))) && t[0] >= 'a' && t[0] <= 'h' && t[1] >= '1' &&
+	       t[1] <= '8' && t[2] >= 'a' && t[2] <= 'h' && t[3] >= '1' && t[3] <= '8';
+}
+
+static void pgn_nag(struct pgn_reader *r, int nag, const char *token, unsigned column)
+{
+	struct pgn_line *line;
+
+	pgn_start(r);
+	line = &r->lines[r->depth];
+	if (r->overflow || line->dead)
+		return;
+	if (!line->has_move) {
+		struct pgn_issue issue = { .san = SAN_OK, .token = token };
+		pgn_issue(r, &issue, PGN_WARN_NAG_WITHOUT_MOVE, column, "annotation %s has no move before it: ignored",
+			  token);
+	} else if (nag > NAG_MAX) {
+		struct pgn_issue issue = { .san = SAN_OK, .token = token };
+		pgn_issue(r, &issue, PGN_WARN_NAG_OUT_OF_RANGE, column, "NAGs run from $0 to $255: %s ignored", token);
+	} else if (r->visitor->nag) {
+		r->visitor->nag(r->ctx, nag, r->depth);
+	}
+}
+
+static void pgn_number(struct pgn_reader *r, const char *t, size_t n, unsigned column)
+{
+	struct pgn_line *line;
+	long number = 0;
+
+	pgn_start(r);
+	line = &r->lines[r->depth];
+	if (r->overflow || line->dead)
+		return;
+	for (size_t i = 0; i < n && number < 100000000; i++)
+		number = number * 10 + (t[i] - '0');
+	if (number != (long)line->pos.fullmove) {
+		struct pgn_issue issue = { .san = SAN_OK, .token = t, .ply = line->ply + 1 };
+		pgn_issue(r, &issue, PGN_WARN_MOVE_NUMBER_MISMATCH, column,
+			  "move number %ld where move %u is to be played", number, (unsigned)line->pos.fullmove);
+	}
+}
+
+static void pgn_move(struct pgn_reader *r, const char *t, size_t n, unsigned column)
+{
+	struct san_parse_result *res = &r->san;
+	struct pgn_line *line;
+	struct position_undo undo;
+	char text[PGN_TOKEN_MAX + 1];
+	size_t kept;
+	int nag;
+	move m;
+
+	pgn_start(r);
+	memcpy(text, t, n);
+	text[n] = '\0';
+	if (pgn_line_skipping(r, text, column))
+		return;
+	line = &r->lines[r->depth];
+	if (r->moves >= PGN_GAME_MOVES_MAX) {
+		struct pgn_issue issue = { .san = SAN_OK, .token = text, .ply = line->ply + 1 };
+		pgn_issue(r, &issue, PGN_ERR_GAME_TOO_LARGE, column,
+			  "the game has more than %d moves (variations included): the rest is not read",
+			  PGN_GAME_MOVES_MAX);
+		for (int d = 0; d <= r->depth; d++)
+			r->lines[d].dead = r->lines[d].skipped = true;
+		return;
+	}
+	nag = nag_suffix(text, n, &kept);
+	text[kept] = '\0';
+	bool standard = false;
+	if (pgn_looks_uci(text, kept) && uci_parse_move(&line->pos, text, kept, &m) == UCI_OK) {
+		struct pgn_issue issue = { .san = SAN_OK, .token = text, .ply = line->ply + 1 };
+		pgn_issue(r, &issue, PGN_WARN_UCI_MOVE, column, "move %s is written in UCI, not SAN", text);
+	} else {
+		enum san_code code = san_parse_move(&line->pos, text, kept, &r->options.san, res);
+		if (code != SAN_OK) {
+			enum pgn_code pc = code == SAN_ERR_EMPTY || code == SAN_ERR_MALFORMED ? PGN_ERR_UNREADABLE_MOVE
+					   : code == SAN_ERR_AMBIGUOUS			 ? PGN_ERR_AMBIGUOUS_MOVE
+											 : PGN_ERR_ILLEGAL_MOVE;
+			struct pgn_issue issue = {
+				.san = code,
+				.token = text,
+				.ply = line->ply + 1,
+				.pos = &line->pos,
+				.candidates = code == SAN_ERR_AMBIGUOUS ? &res->candidates : NULL,
+			};
+			pgn_issue(r, &issue, pc, column, "%s", res->error.message);
+			pgn_line_stop(r);
+			return;
+		}
+		m = res->m;
+		/* Read without a single rewrite, in English and plain ASCII: the text is the
+		 * standard SAN already, and writing it again can be skipped. */
+		standard = r->options.san.lang == SAN_LANG_EN;
+		for (size_t i = 0; standard && i < kept; i++)
+			standard = (unsigned char)text[i] < 0x80;
+		for (int i = 0; i < res->warning_count; i++) {
+			const struct san_issue *w = &res->warnings[i];
+			if (w->code == SAN_WARN_ANNOTATION)
+				continue;
+			standard = false;
+			struct pgn_issue issue = {
+				.san = w->code,
+				.token = text,
+				.ply = line->ply + 1,
+				.given = w->given,
+				.became = w->became,
+				.pos = &line->pos,
+			};
+			pgn_issue(r, &issue, PGN_WARN_SAN, column + pgn_chars(text, (size_t)w->offset), "%s",
+				  w->message);
+		}
+		if (!nag)
+			nag = res->nag;
+	}
+	line->prev = line->pos;
+	position_make_move(&line->pos, m, &undo);
+	line->has_move = true;
+	line->ply++;
+	r->moves++;
+	if (r->visitor->move) {
+		struct pgn_move mv = {
+			.before = &line->prev,
+			.after = &line->pos,
+			.m = m,
+			.game = r->game,
+			.ply = line->ply,
+			.depth = r->depth,
+			.line = r->tok_line,
+			.column = column,
+			.text = text,
+			.standard = standard,
+		};
+		r->visitor->move(r->ctx, &mv);
+	}
+	if (nag && r->visitor->nag)
+		r->visitor->nag(r->ctx, nag, r->depth);
+}
+
+static void pgn_result(struct pgn_reader *r, const char *result, bool lenient, const char *t, unsigned column)
+{
+	pgn_start(r);
+	if (lenient) {
+		struct pgn_issue issue = { .san = SAN_OK, .token = t };
+		pgn_issue(r, &issue, PGN_WARN_LENIENT_RESULT, column, "result %s read as %s", t, result);
+	}
+	if (r->depth > 0 || r->overflow) {
+		struct pgn_issue issue = { .san = SAN_OK, .token = t };
+		pgn_issue(r, &issue, PGN_WARN_RESULT_IN_VARIATION, column,
+			  "a result inside a variation does not end the game: ignored");
+		return;
+	}
+	pgn_game_end(r, result, true);
+}
+
+/* Classifies one piece of a symbol token: t is NUL-terminated at t + n. */
+static void pgn_word(struct pgn_reader *r, const char *t, size_t n, unsigned column)
+{
+	const char *result;
+	bool lenient;
+	size_t digits = 0;
+	int nag;
+
+	/* Move-number dots, and the ellipsis people type for them ("…d5"). */
+	while (n && (*t == '.' || (n >= 3 && !memcmp(t, "\xe2\x80\xa6", 3)))) {
+		size_t skip = *t == '.' ? 1 : 3;
+		t += skip;
+		n -= skip;
+		column++;
+	}
+	if (!n)
+		return;
+	if ((result = pgn_result_of(t, n, &lenient))) {
+		pgn_result(r, result, lenient, t, column);
+		return;
+	}
+	while (digits < n && pgn_is_digit((unsigned char)t[digits]))
+		digits++;
+	if (digits && (digits == n || t[digits] == '.' || (n - digits >= 3 && !memcmp(t + digits, "\xe2\x80\xa6", 3)))) {
+		char number[PGN_TOKEN_MAX + 1];
+		memcpy(number, t, digits);
+		number[digits] = '\0';
+		pgn_number(r, number, digits, column);
+		pgn_word(r, t + digits, n - digits, column + (unsigned)digits);
+		return;
+	}
+	if ((nag = nag_from_glyph(t, n)) >= 0) {
+		pgn_nag(r, nag, t, column);
+		return;
+	}
+	if ((n == 4 && !memcmp(t, "e.p.", 4)) || (n == 3 && !memcmp(t, "e.p", 3))) {
+		pgn_start(r);
+		if (!r->overflow && !r->lines[r->depth].dead) {
+			struct pgn_issue issue = { .san = SAN_OK, .token = t };
+			pgn_issue(r, &issue, PGN_WARN_EN_PASSANT_SUFFIX, column,
+				  "\"e.p.\" after a move is not SAN: ignored");
+		}
+		return;
+	}
+	pgn_move(r, t, n, column);
+}
+
+/* A symbol token is complete. */
+static void pgn_token(struct pgn_reader *r)
+{
+	const char *t = r->tok;
+	size_t n = r->tok_length;
+
+	r->tok[n] = '\0';
+	r->state = PGN_S_DEFAULT;
+	/* A byte-order mark, at the start of the input or of a file glued to it. */
+	while (n >= 3 && !memcmp(t, "\xef\xbb\xbf", 3)) {
+		t += 3;
+		n -= 3;
+	}
+	if (!n)
+		return;
+	if (r->tok_overflow) {
+		pgn_start(r);
+		struct pgn_issue issue = { .san = SAN_OK, .token = r->tok };
+		pgn_issue(r, &issue, PGN_ERR_TOKEN_TOO_LONG, r->tok_column,
+			  "a token longer than %d bytes: nothing in PGN is that long", PGN_TOKEN_MAX);
+		pgn_line_stop(r);
+		return;
+	}
+	pgn_word(r, t, n, r->tok_column);
+}
+
+/* Parses a clock "h:mm:ss(.f)" (or "mm:ss") into seconds. */
+static bool pgn_parse_clock(const char *s, const char *end, double *out)
+{
+	double parts[3] = { 0 };
+	int count = 0;
+
+	while (s < end && count < 3) {
+		char *stop;
+		if (!pgn_is_digit((unsigned char)*s))
+			return false;
+		parts[count++] = strtod(s, &stop);
+		s = stop;
+		if (s < end && *s == ':')
+			s++;
+		else
+			break;
+	}
+	if (s != end || count < 2)
+		return false;
+	*out = count == 3 ? parts[0] * 3600 + parts[1] * 60 + parts[2] : parts[0] * 60 + parts[1];
+	return true;
+}
+
+/* Reads [%eval 0.35], [%eval #-3] and [%eval 0.35,20] (the depth is dropped). */
+static void pgn_parse_eval(struct pgn_comment *c, const char *s, const char *end)
+{
+	char number[32];
+	size_t n = 0;
+	char *stop;
+
+	while (s + n < end && s[n] != ',' && n < sizeof number - 1)
+		n++;
+	memcpy(number, s, n);
+	number[n] = '\0';
+	if (number[0] == '#') {
+		long mate = strtol(number + 1, &stop, 10);
+		if (*stop || stop == number + 1)
+			return;
+		c->has_eval = c->eval_mate = true;
+		c->mate = (int)mate;
+		c->eval = 0;
+	} else {
+		double eval = strtod(number, &stop);
+		if (*stop || stop == number)
+			return;
+		c->has_eval = true;
+		c->eval_mate = false;
+		c->eval = eval;
+	}
+}
+
+/* Reads [%cal Ga1h8,Rb2b4] (arrows) and [%csl Ge4] (squares). */
+static void pgn_parse_arrows(struct pgn_comment *c, const char *s, const char *end, bool squares)
+{
+	while (s < end && c->arrow_count < PGN_ARROWS_MAX) {
+		const char *item = s;
+		while (s < end && *s != ',')
+			s++;
+		size_t n = (size_t)(s - item);
+		if (n == (squares ? 3u : 5u) && strchr("RGBYC", item[0])) {
+			char sq[3] = { item[1], item[2], '\0' };
+			int from = fen_parse_square(sq), to = from;
+			if (!squares) {
+				sq[0] = item[3];
+				sq[1] = item[4];
+				to = fen_parse_square(sq);
+			}
+			if (from != SQ_NONE && to != SQ_NONE)
+				c->arrows[c->arrow_count++] = (struct pgn_arrow){ item[0], (uint8_t)from, (uint8_t)to };
+		}
+		if (s < end)
+			s++;
+	}
+}
+
+/* Finds the [%command ...] groups of a comment. */
+static void pgn_parse_commands(struct pgn_comment *c)
+{
+	const char *s = c->text, *end = c->text + c->length;
+
+	while ((s = memchr(s, '[', (size_t)(end - s))) && end - s > 2) {
+		const char *close = memchr(s, ']', (size_t)(end - s));
+		if (!close)
+			break;
+		if (s[1] == '%') {
+			const char *name = s + 2, *arg = name;
+			while (arg < close && *arg != ' ')
+				arg++;
+			size_t name_length = (size_t)(arg - name);
+			while (arg < close && *arg == ' ')
+				arg++;
+			const char *arg_end = close;
+			while (arg_end > arg && arg_end[-1] == ' ')
+				arg_end--;
+			if (name_length == 3 && !memcmp(name, "clk", 3))
+				c->has_clock = pgn_parse_clock(arg, arg_end, &c->clock) || c->has_clock;
+			else if (name_length == 4 && !memcmp(name, "eval", 4))
+				pgn_parse_eval(c, arg, arg_end);
+			else if (name_length == 3 && !memcmp(name, "cal", 3))
+				pgn_parse_arrows(c, arg, arg_end, false);
+			else if (name_length == 3 && !memcmp(name, "csl", 3))
+				pgn_parse_arrows(c, arg, arg_end, true);
+		}
+		s = close + 1;
+	}
+}
+
+/* A comment is complete (its text is in r->comment). */
+static void pgn_comment_end(struct pgn_reader *r)
+{
+	struct pgn_comment comment;
+	struct pgn_line *line;
+
+	r->state = PGN_S_DEFAULT;
+	r->comment[r->comment_length] = '\0';
+	if (r->comment_cut && r->in_game) {
+		PGN_PROBLEM(r, PGN_WARN_COMMENT_TRUNCATED, r->comment_line, r->comment_column,
+			    "a comment longer than %d bytes was cut", PGN_COMMENT_MAX);
+	}
+	if (!r->in_game) {
+		/* Between games: it belongs to the next one, if there is one. */
+		r->comment_pending = true;
+		return;
+	}
+	line = &r->lines[r->depth];
+	if (r->overflow || (r->started && line->dead) || (r->depth > 0 && !line->announced)) {
+		r->comment_length = 0;
+		return;
+	}
+	comment = (struct pgn_comment){
+		.text = r->comment,
+		.length = r->comment_length,
+		.depth = r->depth,
+		.after_move = r->started && line->has_move,
+	};
+	pgn_parse_commands(&comment);
+	if (r->visitor->comment)
+		r->visitor->comment(r->ctx, &comment);
+	r->comment_length = 0;
+}
+
+/* A comment starts: after a pending one (between games) it is appended with a space. */
+static void pgn_comment_begin(struct pgn_reader *r, enum pgn_state state)
+{
+	r->state = state;
+	r->comment_line = r->line;
+	r->comment_column = r->column;
+	if (r->comment_pending && !r->in_game) {
+		r->comment_pending = false;
+		if (r->comment_length < PGN_COMMENT_MAX)
+			r->comment[r->comment_length++] = ' ';
+	} else {
+		r->comment_length = 0;
+		r->comment_cut = false;
+	}
+}
+
+static void pgn_comment_byte(struct pgn_reader *r, unsigned char c)
+{
+	if (r->comment_length < PGN_COMMENT_MAX)
+		r->comment[r->comment_length++] = (char)c;
+	else
+		r->comment_cut = true;
+}
+
+static void pgn_variation_open(struct pgn_reader *r)
+{
+	struct pgn_line *parent, *child;
+
+	pgn_start(r);
+	if (r->overflow || r->depth == PGN_DEPTH_MAX) {
+		if (!r->overflow++)
+			PGN_PROBLEM(r, PGN_ERR_VARIATION_TOO_DEEP, r->line, r->column,
+				    "variations nested more than %d deep are not read", PGN_DEPTH_MAX);
+		return;
+	}
+	parent = &r->lines[r->depth];
+	child = &r->lines[++r->depth];
+	child->ply = parent->ply - 1;
+	child->has_move = false;
+	child->dead = true;
+	child->announced = false;
+	child->skipped = true;
+	if (parent->dead)
+		return;
+	if (!parent->has_move) {
+		PGN_PROBLEM(r, PGN_ERR_VARIATION_WITHOUT_MOVE, r->line, r->column,
+			    "a variation before any move of its line has no move to replace: not read");
+		return;
+	}
+	child->pos = parent->prev;
+	child->dead = false;
+	child->skipped = false;
+	child->announced = true;
+	if (r->visitor->variation_begin)
+		r->visitor->variation_begin(r->ctx, r->depth);
+}
+
+static void pgn_variation_close(struct pgn_reader *r)
+{
+	pgn_start(r);
+	if (r->overflow) {
+		r->overflow--;
+		return;
+	}
+	if (r->depth == 0) {
+		PGN_PROBLEM(r, PGN_ERR_UNMATCHED_PARENTHESIS, r->line, r->column, "')' without a '(' before it");
+		return;
+	}
+	if (r->lines[r->depth].announced && r->visitor->variation_end)
+		r->visitor->variation_end(r->ctx, r->depth);
+	r->depth--;
+}
+
+/* A byte between tokens. */
+static void pgn_default(struct pgn_reader *r, unsigned char c)
+{
+	if (pgn_is_space(c))
+		return;
+	if (c == '%' && r->line_start) {
+		r->state = PGN_S_ESCAPE;
+		return;
+	}
+	r->tok_line = r->line;
+	r->tok_column = r->column;
+	switch (c) {
+	case '[':
+		/* Tags after movetext begin the next game, result or not. */
+		if (r->in_game && r->started)
+			pgn_game_end(r, NULL, false);
+		r->state = PGN_S_TAG_NAME;
+		r->tag_name_length = 0;
+		r->tag_line = r->line;
+		r->tag_column = r->column;
+		return;
+	case '{':
+		pgn_comment_begin(r, PGN_S_BRACE);
+		return;
+	case ';':
+		pgn_comment_begin(r, PGN_S_SEMICOLON);
+		return;
+	case '(':
+		pgn_variation_open(r);
+		return;
+	case ')':
+		pgn_variation_close(r);
+		return;
+	case '$':
+		r->state = PGN_S_NAG;
+		r->tok_length = 0;
+		r->nag_value = 0;
+		return;
+	case '*':
+		r->tok[0] = '*';
+		r->tok_length = 1;
+		r->tok_overflow = false;
+		pgn_token(r);
+		return;
+	}
+	if (pgn_is_symbol(c)) {
+		r->state = PGN_S_SYMBOL;
+		r->tok[0] = (char)c;
+		r->tok_length = 1;
+		r->tok_overflow = false;
+		return;
+	}
+	{
+		char shown[8];
+		if (c >= 0x20 && c < 0x7f)
+			snprintf(shown, sizeof shown, "'%c'", c);
+		else
+			snprintf(shown, sizeof shown, "0x%02x", c);
+		struct pgn_issue issue = { .san = SAN_OK, .line = r->line };
+		pgn_issue(r, &issue, PGN_ERR_UNEXPECTED_CHARACTER, r->column, "unexpected character %s", shown);
+		if (r->started)
+			pgn_line_stop(r);
+	}
+}
+
+static void pgn_bad_tag(struct pgn_reader *r, const char *what)
+{
+	PGN_PROBLEM(r, PGN_ERR_BAD_TAG, r->line, r->column, "a tag pair is [Name \"value\"]: %s", what);
+	r->state = PGN_S_TAG_SKIP;
+}
+
+static void pgn_byte(struct pgn_reader *r, unsigned char c)
+{
+	switch (r->state) {
+	case PGN_S_DEFAULT:
+		pgn_default(r, c);
+		break;
+	case PGN_S_SYMBOL:
+		if (pgn_is_symbol(c)) {
+			if (r->tok_length < PGN_TOKEN_MAX)
+				r->tok[r->tok_length++] = (char)c;
+			else
+				r->tok_overflow = true;
+			break;
+		}
+		pgn_token(r);
+		if (r->state == PGN_S_DEFAULT)
+			pgn_default(r, c);
+		break;
+	case PGN_S_NAG:
+		if (pgn_is_digit(c)) {
+			if (r->nag_value < 100000)
+				r->nag_value = r->nag_value * 10 + (c - '0');
+			r->tok[1 + r->tok_length] = (char)c;
+			if (r->tok_length < 8)
+				r->tok_length++;
+			break;
+		}
+		r->state = PGN_S_DEFAULT;
+		r->tok[0] = '$';
+		r->tok[1 + r->tok_length] = '\0';
+		if (r->tok_length == 0)
+			PGN_PROBLEM(r, PGN_ERR_UNEXPECTED_CHARACTER, r->tok_line, r->tok_column,
+				    "'$' starts a NAG and needs a number after it");
+		else
+			pgn_nag(r, (int)r->nag_value, r->tok, r->tok_column);
+		pgn_default(r, c);
+		break;
+	case PGN_S_BRACE:
+		if (c == '}')
+			pgn_comment_end(r);
+		else
+			pgn_comment_byte(r, c);
+		break;
+	case PGN_S_SEMICOLON:
+		if (c == '\n') {
+			if (r->comment_length && r->comment[r->comment_length - 1] == '\r')
+				r->comment_length--;
+			pgn_comment_end(r);
+		} else {
+			pgn_comment_byte(r, c);
+		}
+		break;
+	case PGN_S_ESCAPE:
+		if (c == '\n')
+			r->state = PGN_S_DEFAULT;
+		break;
+	case PGN_S_TAG_NAME:
+		if (pgn_is_alnum(c) || c == '_' || (r->tag_name_length && c && strchr("+#=:-", c))) {
+			if (r->tag_name_length < PGN_TAG_NAME_MAX)
+				r->tag_name[r->tag_name_length++] = (char)c;
+		} else if (r->tag_name_length == 0 && (c == ' ' || c == '\t')) {
+			break;
+		} else if (r->tag_name_length && (c == ' ' || c == '\t' || c == '"')) {
+			r->tag_name[r->tag_name_length] = '\0';
+			r->tag_value_length = 0;
+			r->tag_value_cut = r->tag_escape = false;
+			r->state = c == '"' ? PGN_S_TAG_VALUE : PGN_S_TAG_SPACE;
+		} else if (c == '\n') {
+			pgn_bad_tag(r, "the line ends inside it");
+			r->state = PGN_S_DEFAULT;
+		} else {
+			pgn_bad_tag(r, r->tag_name_length ? "the name must be followed by a space and a quoted value"
+							  : "a tag's name is letters, digits and '_'");
+		}
+		break;
+	case PGN_S_TAG_SPACE:
+		if (c == '"')
+			r->state = PGN_S_TAG_VALUE;
+		else if (c == '\n')
+			pgn_bad_tag(r, "the line ends before the value"), r->state = PGN_S_DEFAULT;
+		else if (c != ' ' && c != '\t')
+			pgn_bad_tag(r, "the value must be in double quotes");
+		break;
+	case PGN_S_TAG_VALUE:
+		if (r->tag_escape || (c != '\\' && c != '"')) {
+			if (c == '\n') {
+				PGN_PROBLEM(r, PGN_ERR_UNTERMINATED_TAG, r->tag_line, r->tag_column,
+					    "tag %s: the line ends inside its value", r->tag_name);
+				r->state = PGN_S_DEFAULT;
+				break;
+			}
+			/* An escape other than \" and \\ keeps its backslash. */
+			if (r->tag_escape && c != '"' && c != '\\' && r->tag_value_length < PGN_TAG_VALUE_MAX)
+				r->tag_value[r->tag_value_length++] = '\\';
+			r->tag_escape = false;
+			if (r->tag_value_length < PGN_TAG_VALUE_MAX)
+				r->tag_value[r->tag_value_length++] = (char)c;
+			else
+				r->tag_value_cut = true;
+		} else if (c == '\\') {
+			r->tag_escape = true;
+		} else {
+			r->state = PGN_S_TAG_CLOSE;
+		}
+		break;
+	case PGN_S_TAG_CLOSE:
+		if (c == ']') {
+			r->state = PGN_S_DEFAULT;
+			pgn_tag(r);
+		} else if (c == '\n') {
+			pgn_bad_tag(r, "']' is missing");
+			r->state = PGN_S_DEFAULT;
+		} else if (c != ' ' && c != '\t' && c != '\r') {
+			pgn_bad_tag(r, "only ']' may follow the value");
+		}
+		break;
+	case PGN_S_TAG_SKIP:
+		if (c == ']' || c == '\n')
+			r->state = PGN_S_DEFAULT;
+		break;
+	}
+}
+
+void pgn_reader_init(struct pgn_reader *r, const struct pgn_visitor *visitor, void *ctx,
+		     const struct pgn_options *options)
+{
+	memset(r, 0, offsetof(struct pgn_reader, san));
+	r->visitor = visitor;
+	r->ctx = ctx;
+	if (options)
+		r->options = *options;
+	else
+		r->options.san = (struct san_parse_options){ SAN_LANG_EN, false };
+	r->state = PGN_S_DEFAULT;
+	r->line = 1;
+	r->column = 1;
+	r->line_start = true;
+}
+
+size_t pgn_reader_feed(struct pgn_reader *r, const char *data, size_t length)
+{
+	size_t i;
+
+	r->paused = false;
+	for (i = 0; i < length && !r->paused; i++) {
+		unsigned char c = (unsigned char)data[i];
+		/* A byte-order mark opening the input is no character: '%' after it still
+		 * starts the first line. Bytes that only began like one are read after all. */
+		if (r->bom < 3 && r->offset + i == r->bom) {
+			if (c == (unsigned char)"\xef\xbb\xbf"[r->bom]) {
+				r->bom++;
+				continue;
+			}
+			for (unsigned k = 0; k < r->bom; k++)
+				pgn_byte(r, (unsigned char)"\xef\xbb\xbf"[k]);
+			r->bom = 3;
+		}
+		pgn_byte(r, c);
+		if (c == '\n') {
+			r->line++;
+			r->column = 1;
+			r->line_start = true;
+		} else if (c != '\r') {
+			r->column += (c & 0xC0) != 0x80;
+			r->line_start = false;
+		}
+	}
+	r->offset += i;
+	return i;
+}
+
+void pgn_reader_finish(struct pgn_reader *r)
+{
+	if (r->bom < 3 && r->offset == r->bom)
+		for (unsigned k = 0; k < r->bom; k++)
+			pgn_byte(r, (unsigned char)"\xef\xbb\xbf"[k]);
+	switch (r->state) {
+	case PGN_S_SYMBOL:
+		pgn_token(r);
+		break;
+	case PGN_S_NAG:
+		pgn_byte(r, ' ');
+		break;
+	case PGN_S_BRACE:
+		pgn_game_begin(r);
+		PGN_PROBLEM(r, PGN_ERR_UNTERMINATED_COMMENT, r->comment_line, r->comment_column,
+			    "the input ends inside a comment that starts here");
+		pgn_comment_end(r);
+		break;
+	case PGN_S_SEMICOLON:
+		pgn_comment_end(r);
+		break;
+	case PGN_S_TAG_NAME:
+	case PGN_S_TAG_SPACE:
+	case PGN_S_TAG_VALUE:
+	case PGN_S_TAG_CLOSE:
+		PGN_PROBLEM(r, PGN_ERR_UNTERMINATED_TAG, r->tag_line, r->tag_column,
+			    "the input ends inside a tag pair that starts here");
+		break;
+	default:
+		break;
+	}
+	r->state = PGN_S_DEFAULT;
+	pgn_game_end(r, NULL, false);
+}

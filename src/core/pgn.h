@@ -1,0 +1,246 @@
+/* pgn.h -- reading Portable Game Notation incrementally, as real files are written.
+ *
+ * The caller feeds bytes in pieces of any size (pgn_reader_feed) and ends the input with
+ * pgn_reader_finish; the reader calls the caller's visitor for every tag, move, NAG,
+ * comment, variation, problem and game end, in file order. It does no I/O and never
+ * allocates: the caller owns the struct pgn_reader (a few tens of KiB, so put it on the
+ * heap), and its size is the whole memory the reader uses, whatever the input's length.
+ * Every pointer handed to a visitor callback is borrowed and valid only during the call.
+ *
+ * What it reads: tag pairs with \" and \\ escapes; {} comments over several lines, with
+ * [%clk], [%eval], [%cal] and [%csl] commands parsed out of them; ; comments to the end of
+ * the line; % escape lines; nested variations; NAGs $0..$255 and the glyphs written for
+ * them; move numbers as 1. 1... 1 . 1.e4 or none; results 1-0 0-1 1/2-1/2 * (and ½-½,
+ * 0.5-0.5 with a warning); a UTF-8 byte-order mark; CRLF; empty lines anywhere; games
+ * without tags or without moves; SetUp/FEN; Variant "Chess960" (and its other spellings);
+ * moves in SAN (any language san.h reads) or UCI.
+ *
+ * Problems are values: an error in a line of play stops that line (the moves before it
+ * stay), the next game starts clean, and nothing in the input can make the reader fail. */
+#ifndef FEN_PGN_H
+#define FEN_PGN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "fen.h"
+#include "movegen.h"
+#include "position.h"
+#include "san.h"
+
+/* Fixed limits; input beyond them is reported, never a crash. */
+#define PGN_TOKEN_MAX 64          /* a move, number or result token */
+#define PGN_TAG_NAME_MAX 64
+#define PGN_TAG_VALUE_MAX 1024    /* longer values are cut (warning tag_truncated) */
+#define PGN_COMMENT_MAX 16384     /* longer comments are cut (warning comment_truncated) */
+#define PGN_DEPTH_MAX 32          /* nested variations (error variation_too_deep) */
+#define PGN_GAME_MOVES_MAX 100000 /* moves of one game, variations included (error game_too_large) */
+#define PGN_ARROWS_MAX 64         /* [%cal] arrows and [%csl] squares kept per comment */
+#define PGN_RESULT_MAX 8
+#define PGN_MESSAGE_MAX 200
+
+/* Problem codes (pgn_code_name gives their stable snake_case names). */
+enum pgn_code {
+	/* errors */
+	PGN_ERR_UNREADABLE_MOVE,     /* a token that is not a move, number, result or glyph */
+	PGN_ERR_ILLEGAL_MOVE,        /* a move that fits no legal move (reason: the SAN code) */
+	PGN_ERR_AMBIGUOUS_MOVE,      /* several legal moves fit */
+	PGN_ERR_UNEXPECTED_CHARACTER,/* a character PGN has no use for here */
+	PGN_ERR_BAD_TAG,             /* a tag pair that is not [Name "value"] */
+	PGN_ERR_UNTERMINATED_TAG,
+	PGN_ERR_UNTERMINATED_COMMENT,
+	PGN_ERR_UNTERMINATED_VARIATION,
+	PGN_ERR_UNMATCHED_PARENTHESIS,
+	PGN_ERR_VARIATION_WITHOUT_MOVE, /* ( before any move of its line */
+	PGN_ERR_VARIATION_TOO_DEEP,
+	PGN_ERR_GAME_TOO_LARGE,
+	PGN_ERR_INVALID_FEN,         /* the FEN tag is not a legal position */
+	PGN_ERR_UNSUPPORTED_VARIANT,
+	PGN_ERR_TOKEN_TOO_LONG,
+	/* warnings */
+	PGN_WARN_SAN,                /* lenient SAN reading rewrote a move (code: the SAN code) */
+	PGN_WARN_UCI_MOVE,           /* a move written in UCI */
+	PGN_WARN_LENIENT_RESULT,     /* ½-½ or 0.5-0.5 read as 1/2-1/2 */
+	PGN_WARN_MISSING_RESULT,     /* the movetext ends without a result */
+	PGN_WARN_RESULT_MISMATCH,    /* the movetext's result differs from the Result tag */
+	PGN_WARN_MOVE_NUMBER_MISMATCH,
+	PGN_WARN_NAG_WITHOUT_MOVE,   /* a NAG or glyph with no move before it */
+	PGN_WARN_NAG_OUT_OF_RANGE,   /* $256 and above */
+	PGN_WARN_RESULT_IN_VARIATION,
+	PGN_WARN_EN_PASSANT_SUFFIX,  /* "e.p." after a move */
+	PGN_WARN_TAG_TRUNCATED,
+	PGN_WARN_COMMENT_TRUNCATED,
+	PGN_WARN_CHESS960_INFERRED,  /* castling rights in the FEN needed Chess960 */
+	PGN_WARN_SKIPPED,            /* moves after an error in the same line were not played */
+	PGN_CODE_NB
+};
+
+const char *pgn_code_name(enum pgn_code code);
+bool pgn_code_is_warning(enum pgn_code code);
+
+/* One problem, as the visitor's issue callback sees it. */
+struct pgn_issue {
+	enum pgn_code code;
+	enum san_code san;              /* illegal/ambiguous/unreadable moves and SAN warnings; else SAN_OK */
+	int game;                       /* index of the game, from 0 */
+	unsigned line, column;          /* 1-based; columns count characters */
+	int ply;                        /* the ply the move would have been (0: not about a move) */
+	int depth;                      /* 0 mainline, 1.. inside variations */
+	const char *token;              /* the text that failed or was rewritten (NUL-terminated), or NULL */
+	const char *given, *became;     /* SAN warnings: what was written and the standard form; else NULL */
+	const char *message;
+	const struct position *pos;     /* the position the move was tried in, or NULL */
+	const struct move_list *candidates; /* ambiguous_move: the legal moves that fit, else NULL */
+};
+
+/* A move as played; before and after are the positions around it. */
+struct pgn_move {
+	const struct position *before, *after;
+	move m;
+	int game;
+	int ply;                        /* 1 for the game's first move, and so on */
+	int depth;
+	unsigned line, column;
+	const char *text;               /* as written, without suffix glyphs (NUL-terminated) */
+	bool standard;                  /* text is already the move's standard English SAN */
+};
+
+struct pgn_arrow {
+	char color;                     /* R, G, B, Y as written */
+	uint8_t from, to;               /* squares; equal for a [%csl] highlight */
+};
+
+/* A comment, with the commands found inside it. */
+struct pgn_comment {
+	const char *text;               /* as written, commands included (NUL-terminated) */
+	size_t length;
+	int depth;
+	bool after_move;                /* false: before the first move of its line */
+	bool has_clock;
+	double clock;                   /* [%clk h:mm:ss(.f)] in seconds */
+	bool has_eval;
+	double eval;                    /* [%eval 0.35] in pawns, White's view */
+	bool eval_mate;
+	int mate;                       /* [%eval #-3]: mate in n, negative when Black mates */
+	int arrow_count;
+	struct pgn_arrow arrows[PGN_ARROWS_MAX];
+};
+
+/* What a finished game amounts to. */
+struct pgn_game_end {
+	int game;
+	const char *result;             /* "1-0", "0-1", "1/2-1/2", "*" */
+	bool result_given;              /* the movetext ended with a result token */
+	const struct position *start;   /* NULL when the start position is invalid */
+	const struct position *final;   /* the mainline's last position (NULL with start) */
+	int plies;                      /* mainline moves played */
+	int errors, warnings;
+	bool malformed;                 /* no tag and no move, only a syntax error: not PGN */
+	unsigned error_line, error_column; /* the first error's place, when errors > 0 */
+};
+
+/* The callbacks; any may be NULL. The game index of each event is that of the last
+ * game_begin. */
+struct pgn_visitor {
+	void (*game_begin)(void *ctx, int game);
+	void (*tag)(void *ctx, const char *name, const char *value, size_t value_length);
+	/* Once per game, before its first move, NAG or variation (and before game_end in any
+	 * case): where play starts. start is NULL when the FEN tag is not a legal position. */
+	void (*start)(void *ctx, const struct position *start, bool chess960);
+	void (*move)(void *ctx, const struct pgn_move *mv);
+	void (*nag)(void *ctx, int nag, int depth);
+	void (*comment)(void *ctx, const struct pgn_comment *comment);
+	/* A variation of the last move at depth - 1 begins (its moves come at depth). */
+	void (*variation_begin)(void *ctx, int depth);
+	void (*variation_end)(void *ctx, int depth);
+	void (*issue)(void *ctx, const struct pgn_issue *issue);
+	/* Returns true to pause: pgn_reader_feed then returns at once. */
+	bool (*game_end)(void *ctx, const struct pgn_game_end *end);
+};
+
+struct pgn_options {
+	struct san_parse_options san;
+};
+
+/* One line of play: the mainline at depth 0, variations above it. */
+struct pgn_line {
+	struct position pos;            /* after the last move */
+	struct position prev;           /* before the last move: where a variation starts */
+	int ply;                        /* moves played from the game's start */
+	bool has_move;
+	bool dead;                      /* an error stopped this line; its tokens are skipped */
+	bool announced;                 /* variation_begin was called for it */
+	bool skipped;                   /* warned about skipping already */
+};
+
+enum pgn_state {
+	PGN_S_DEFAULT, PGN_S_SYMBOL, PGN_S_NAG, PGN_S_BRACE, PGN_S_SEMICOLON, PGN_S_ESCAPE,
+	PGN_S_TAG_NAME, PGN_S_TAG_SPACE, PGN_S_TAG_VALUE, PGN_S_TAG_CLOSE, PGN_S_TAG_SKIP
+};
+
+/* The reader's whole state. Fields are private: use the functions below. */
+struct pgn_reader {
+	const struct pgn_visitor *visitor;
+	void *ctx;
+	struct pgn_options options;
+
+	enum pgn_state state;
+	unsigned line, column;
+	bool line_start;
+	unsigned bom;                   /* bytes of a leading byte-order mark seen */
+	bool paused;
+	unsigned long long offset;
+	unsigned tok_line, tok_column;
+	size_t tok_length;
+	bool tok_overflow;
+	char tok[PGN_TOKEN_MAX + 1];
+	unsigned nag_value;
+
+	char tag_name[PGN_TAG_NAME_MAX + 1];
+	size_t tag_name_length;
+	char tag_value[PGN_TAG_VALUE_MAX + 1];
+	size_t tag_value_length;
+	bool tag_value_cut, tag_escape;
+	unsigned tag_line, tag_column;
+
+	char comment[PGN_COMMENT_MAX + 1];
+	size_t comment_length;
+	bool comment_cut, comment_pending;
+	unsigned comment_line, comment_column;
+
+	/* the game being read */
+	int game;                       /* index of the current game (or of the next one) */
+	bool in_game, started;
+	int tags, moves, errors, warnings;
+	bool first_error_syntax;
+	unsigned error_line, error_column;
+	bool has_fen, setup_zero;
+	char fen[FEN_INPUT_MAX + 1];
+	size_t fen_length;
+	int variant;                    /* 0 standard, 1 Chess960, 2 unsupported */
+	char variant_name[64];
+	char result_tag[PGN_RESULT_MAX];
+	bool start_valid;
+	struct position start;
+	int depth;                      /* current line */
+	int overflow;                   /* parentheses open beyond PGN_DEPTH_MAX */
+	struct pgn_line lines[PGN_DEPTH_MAX + 1];
+	bool content;                   /* anything but whitespace and comments seen */
+	struct san_parse_result san; /* scratch for the move being read */
+};
+
+/* Sets up a reader; options may be NULL (lenient English SAN). visitor and ctx are kept. */
+void pgn_reader_init(struct pgn_reader *r, const struct pgn_visitor *visitor, void *ctx,
+		     const struct pgn_options *options);
+
+/* Reads length bytes; returns how many were used: all of them, or fewer when the
+ * game_end callback asked to pause (call again with the rest). */
+size_t pgn_reader_feed(struct pgn_reader *r, const char *data, size_t length);
+
+/* Ends the input: finishes the token, comment or game in progress. */
+void pgn_reader_finish(struct pgn_reader *r);
+
+/* True when the input held something besides whitespace, comments and escape lines. */
+static inline bool pgn_reader_saw_content(const struct pgn_reader *r) { return r->content; }
+
+#endif

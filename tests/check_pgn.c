@@ -1,0 +1,894 @@
+/* check_pgn.c -- tests of the PGN reader (src/core/pgn.c), the NAG table (src/core/nag.c)
+ * and the JSON built from the reader's events (src/json/json-pgn.c): the source
+ * document's own games, every syntax feature the reader claims, and every error path.
+ * Expected FENs were checked against pgn-extract --fencomments. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "check_util.h"
+#include "core/nag.h"
+#include "core/pgn.h"
+#include "json/json.h"
+
+#define CARUANA "1. c4 c6 2. Nf3 d5 3. g3 Bg4 4. Ne5 Bf5 5. Qb3 Qb6 6. cxd5 Qxb3 7. axb3 Be4 8. dxc6 Bxh1 9. Rxa7 1-0"
+#define CARUANA_FINAL "rn2kbnr/Rp2pppp/2P5/4N3/8/1P4P1/1P1PPP1P/1NB1KB1b b kq - 0 9"
+#define MINI_FINAL "r2q1bnr/ppp1kBpp/2np4/3NN3/4P3/7P/PPPP1PP1/R1BbK2R b KQ - 2 8"
+
+/* A game as a client sees it: printed, then parsed back. */
+static void add_printed(cJSON *games, cJSON *game)
+{
+	char *text = cJSON_PrintUnformatted(game);
+	cJSON *parsed = text ? cJSON_Parse(text) : NULL;
+
+	ck_assert_msg(parsed != NULL, "the game's JSON does not parse back");
+	cJSON_AddItemToArray(games, parsed);
+	cJSON_free(text);
+	cJSON_Delete(game);
+}
+
+/* Reads text, length bytes, handing the reader pieces of at most chunk bytes, and returns
+ * the games' JSON as an array (the caller deletes it). */
+static cJSON *read_pgn_chunked(const char *text, size_t length, size_t chunk, enum san_lang lang)
+{
+	struct json_fen_style style = JSON_FEN_STYLE_DEFAULT;
+	struct json_pgn *builder = json_pgn_new(&style, lang, true);
+	struct pgn_options options = { { lang, false } };
+	struct pgn_reader *reader = malloc(sizeof *reader);
+	cJSON *games = cJSON_CreateArray(), *game;
+	size_t at = 0;
+	bool oom;
+
+	ck_assert_ptr_nonnull(builder);
+	ck_assert_ptr_nonnull(reader);
+	pgn_reader_init(reader, &json_pgn_visitor, builder, &options);
+	while (at < length) {
+		size_t piece = length - at < chunk ? length - at : chunk;
+		size_t used = 0;
+		while (used < piece) {
+			used += pgn_reader_feed(reader, text + at + used, piece - used);
+			while ((game = json_pgn_take(builder, NULL, &oom)))
+				add_printed(games, game);
+			ck_assert(!oom);
+		}
+		at += piece;
+	}
+	pgn_reader_finish(reader);
+	while ((game = json_pgn_take(builder, NULL, &oom)))
+		add_printed(games, game);
+	ck_assert(!oom);
+	json_pgn_free(builder);
+	free(reader);
+	return games;
+}
+
+static cJSON *read_pgn(const char *text)
+{
+	return read_pgn_chunked(text, strlen(text), strlen(text) + 1, SAN_LANG_EN);
+}
+
+/* Reads text that must hold exactly one game, and returns that game (detached). */
+static cJSON *read_one(const char *text)
+{
+	cJSON *games = read_pgn(text), *game;
+
+	ck_assert_int_eq(cJSON_GetArraySize(games), 1);
+	game = cJSON_DetachItemFromArray(games, 0);
+	cJSON_Delete(games);
+	return game;
+}
+
+static cJSON *get(const cJSON *obj, const char *name)
+{
+	cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, name);
+
+	ck_assert_msg(item != NULL, "no member %s", name);
+	return item;
+}
+
+static const char *get_string(const cJSON *obj, const char *name)
+{
+	const char *s = cJSON_GetStringValue(get(obj, name));
+
+	ck_assert_msg(s != NULL, "member %s is not a string", name);
+	return s;
+}
+
+static int get_int(const cJSON *obj, const char *name)
+{
+	cJSON *item = get(obj, name);
+
+	ck_assert_msg(cJSON_IsNumber(item), "member %s is not a number", name);
+	return item->valueint;
+}
+
+static cJSON *move_at(const cJSON *game, int i)
+{
+	cJSON *m = cJSON_GetArrayItem(get(game, "moves"), i);
+
+	ck_assert_msg(m != NULL, "no move %d", i);
+	return m;
+}
+
+/* The i-th variation of a move, as an array of moves. */
+static cJSON *variation(const cJSON *m, int i)
+{
+	cJSON *line = cJSON_GetArrayItem(get(m, "variations"), i);
+
+	ck_assert_msg(line != NULL, "no variation %d", i);
+	return line;
+}
+
+/* The first issue with code in game's errors or warnings, or NULL. */
+static cJSON *find_issue(const cJSON *game, const char *list, const char *code)
+{
+	const cJSON *item;
+
+	cJSON_ArrayForEach(item, get(game, list))
+		if (!strcmp(get_string(item, "code"), code))
+			return (cJSON *)item;
+	return NULL;
+}
+
+static int nag_of(const cJSON *m, int i)
+{
+	cJSON *nag = cJSON_GetArrayItem(get(m, "nags"), i);
+
+	ck_assert_msg(nag != NULL, "no NAG %d", i);
+	return get_int(nag, "nag");
+}
+
+START_TEST(test_document_example)
+{
+	cJSON *game = read_one(CARUANA);
+	cJSON *moves = get(game, "moves");
+
+	ck_assert_int_eq(cJSON_GetArraySize(moves), 17);
+	ck_assert_str_eq(get_string(game, "result"), "1-0");
+	ck_assert_str_eq(get_string(game, "final_fen"), CARUANA_FINAL);
+	ck_assert_str_eq(get_string(game, "start_fen"), POSITION_START_FEN);
+	ck_assert_str_eq(get_string(move_at(game, 0), "san"), "c4");
+	ck_assert_str_eq(get_string(move_at(game, 0), "uci"), "c2c4");
+	ck_assert_str_eq(get_string(move_at(game, 0), "fen"), "rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq c3 0 1");
+	ck_assert_str_eq(get_string(move_at(game, 15), "san"), "Bxh1");
+	ck_assert_str_eq(get_string(move_at(game, 15), "fen"),
+			 "rn2kbnr/pp2pppp/2P5/4N3/8/1P4P1/1P1PPP1P/RNB1KB1b w Qkq - 0 9");
+	ck_assert_int_eq(get_int(move_at(game, 16), "ply"), 17);
+	ck_assert_int_eq(get_int(move_at(game, 16), "move_number"), 9);
+	ck_assert_str_eq(get_string(move_at(game, 16), "color"), "white");
+	ck_assert_str_eq(get_string(move_at(game, 1), "color"), "black");
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "errors")), 0);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "warnings")), 0);
+	ck_assert(cJSON_IsFalse(get(game, "chess960")));
+	ck_assert(cJSON_IsFalse(get(get(game, "status"), "checkmate")));
+	cJSON_Delete(game);
+}
+END_TEST
+
+static char *load(const char *name)
+{
+	char path[512];
+	FILE *f;
+	long size;
+	char *text;
+
+	snprintf(path, sizeof path, "%s/pgn/%s", TEST_DATA_DIR, name);
+	f = fopen(path, "rb");
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	fseek(f, 0, SEEK_END);
+	size = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	text = malloc((size_t)size + 1);
+	ck_assert_int_eq(fread(text, 1, (size_t)size, f), (size_t)size);
+	text[size] = '\0';
+	fclose(f);
+	return text;
+}
+
+START_TEST(test_mini_template)
+{
+	char *text = load("mini-template.pgn");
+	cJSON *game = read_one(text), *tags = get(game, "tags"), *m, *line;
+
+	ck_assert_int_eq(cJSON_GetArraySize(tags), 14);
+	ck_assert_str_eq(get_string(tags, "Annotator"), "DocSimooo");
+	ck_assert_str_eq(get_string(tags, "ECO"), "C20");
+	ck_assert_str_eq(get_string(tags, "Date"), "????.??.??");
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 15);
+	ck_assert_str_eq(get_string(move_at(game, 14), "san"), "Nd5#");
+	ck_assert_str_eq(get_string(game, "final_fen"), MINI_FINAL);
+	ck_assert(cJSON_IsTrue(get(get(game, "status"), "checkmate")));
+	ck_assert_str_eq(get_string(get(game, "status"), "result"), "1-0");
+	ck_assert_str_eq(get_string(game, "result"), "1-0");
+	ck_assert_str_eq(get_string(move_at(game, 7), "comment"), "Normal development");
+
+	/* 5... Bh5? (5...Bxf3 {Best move...} 6. Qxf3) */
+	m = move_at(game, 9);
+	ck_assert_str_eq(get_string(m, "san"), "Bh5");
+	ck_assert_int_eq(nag_of(m, 0), 2);
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(get(m, "nags"), 0), "glyph"), "?");
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(get(m, "nags"), 0), "meaning"), "poor move");
+	ck_assert_int_eq(cJSON_GetArraySize(get(m, "variations")), 1);
+	line = variation(m, 0);
+	ck_assert_int_eq(cJSON_GetArraySize(line), 2);
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(line, 0), "san"), "Bxf3");
+	ck_assert_int_eq(get_int(cJSON_GetArrayItem(line, 0), "ply"), 10);
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(line, 0), "comment"),
+			 "Best move. White keeps the bishop pair and a solid position.");
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(line, 0), "fen"),
+			 "r2qkbnr/ppp2ppp/2np4/4p3/2B1P3/2N2b1P/PPPP1PP1/R1BQK2R w KQkq - 0 6");
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(line, 1), "fen"),
+			 "r2qkbnr/ppp2ppp/2np4/4p3/2B1P3/2N2Q1P/PPPP1PP1/R1B1K2R b KQkq - 0 6");
+
+	/* 6. Nxe5!! Bxd1?? with two variations, the second four moves deep */
+	ck_assert_int_eq(nag_of(move_at(game, 10), 0), 3);
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(get(move_at(game, 10), "nags"), 0), "glyph"), "!!");
+	m = move_at(game, 11);
+	ck_assert_int_eq(nag_of(m, 0), 4);
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(get(m, "nags"), 0), "meaning"), "very poor move");
+	ck_assert_int_eq(cJSON_GetArraySize(get(m, "variations")), 2);
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(variation(m, 0), 1), "comment"), "White wins a bishop");
+	line = variation(m, 1);
+	ck_assert_int_eq(cJSON_GetArraySize(line), 6);
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(line, 3), "san"), "Qb5+");
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(line, 3), "comment"), "Fork");
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(line, 5), "fen"),
+			 "r2qkbnr/pp3ppp/2pp4/8/2Q1P3/2N4P/PPPP1PP1/R1B1K2R b KQkq - 0 9");
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "errors")), 0);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "warnings")), 0);
+	cJSON_Delete(game);
+	free(text);
+}
+END_TEST
+
+/* Any way of cutting the input into pieces gives the same games. */
+START_TEST(test_chunks)
+{
+	char *text = load("mini-template.pgn");
+	cJSON *whole = read_pgn_chunked(text, strlen(text), strlen(text), SAN_LANG_EN);
+
+	for (size_t chunk = 1; chunk <= 7; chunk++) {
+		cJSON *pieces = read_pgn_chunked(text, strlen(text), chunk, SAN_LANG_EN);
+		ck_assert_msg(cJSON_Compare(whole, pieces, true), "pieces of %zu bytes differ", chunk);
+		cJSON_Delete(pieces);
+	}
+	cJSON_Delete(whole);
+	free(text);
+}
+END_TEST
+
+START_TEST(test_variation_examples)
+{
+	cJSON *game = read_one("1. e4 (1. d4 d5 2. c4) e5"), *line;
+
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 2);
+	line = variation(move_at(game, 0), 0);
+	ck_assert_int_eq(cJSON_GetArraySize(line), 3);
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(line, 0), "san"), "d4");
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(line, 2), "fen"),
+			 "rnbqkbnr/ppp1pppp/8/3p4/2PP4/8/PP2PPPP/RNBQKBNR b KQkq c3 0 2");
+	ck_assert_str_eq(get_string(move_at(game, 1), "fen"),
+			 "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
+	/* no result: a warning, and the result is unknown */
+	ck_assert_str_eq(get_string(game, "result"), "*");
+	ck_assert_ptr_nonnull(find_issue(game, "warnings", "missing_result"));
+	cJSON_Delete(game);
+
+	/* the issue's form, and the document's with an ellipsis character */
+	const char *forms[] = { "1. e4 e5 (1... d5 2. exd5) *", "1. e4 e5 (\xe2\x80\xa6" "d5 2. exd5) *" };
+	for (int i = 0; i < 2; i++) {
+		game = read_one(forms[i]);
+		line = variation(move_at(game, 1), 0);
+		ck_assert_int_eq(cJSON_GetArraySize(line), 2);
+		ck_assert_str_eq(get_string(cJSON_GetArrayItem(line, 0), "fen"),
+				 "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2");
+		ck_assert_str_eq(get_string(cJSON_GetArrayItem(line, 1), "fen"),
+				 "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2");
+		ck_assert_int_eq(cJSON_GetArraySize(get(game, "errors")), 0);
+		ck_assert_int_eq(cJSON_GetArraySize(get(game, "warnings")), 0);
+		cJSON_Delete(game);
+	}
+
+	/* nested: a variation inside a variation, with a comment inside */
+	game = read_one("1. e4 (1. d4 {The Queen's Gambit is a solid alternative} d5 (1... Nf6 2. c4) 2. c4) e5 *");
+	line = variation(move_at(game, 0), 0);
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(line, 0), "comment"), "The Queen's Gambit is a solid alternative");
+	line = variation(cJSON_GetArrayItem(line, 1), 0);
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(line, 1), "fen"),
+			 "rnbqkb1r/pppppppp/5n2/8/2PP4/8/PP2PPPP/RNBQKBNR b KQkq c3 0 2");
+	cJSON_Delete(game);
+}
+END_TEST
+
+START_TEST(test_annotated_movetext)
+{
+	cJSON *game = read_one("1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4. Nc3 Nc6 5. h3! Bh5? 6. Nxe5!! Bxd1?? *");
+	static const int nags[] = { 1, 2, 3, 4 };
+	static const char *const glyphs[] = { "!", "?", "!!", "??" };
+
+	for (int i = 0; i < 4; i++) {
+		cJSON *nag = cJSON_GetArrayItem(get(move_at(game, 8 + i), "nags"), 0);
+		ck_assert_int_eq(get_int(nag, "nag"), nags[i]);
+		ck_assert_str_eq(get_string(nag, "glyph"), glyphs[i]);
+	}
+	ck_assert_str_eq(get_string(move_at(game, 10), "san"), "Nxe5");
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "warnings")), 0);
+	cJSON_Delete(game);
+
+	/* !? and ?! as suffixes and on their own; $n after a move */
+	game = read_one("1. e4!? e5?! 2. Nf3 !? Nc6 ?! 3. Bb5 $1 $18 a6 $255 *");
+	ck_assert_int_eq(nag_of(move_at(game, 0), 0), 5);
+	ck_assert_int_eq(nag_of(move_at(game, 1), 0), 6);
+	ck_assert_int_eq(nag_of(move_at(game, 2), 0), 5);
+	ck_assert_int_eq(nag_of(move_at(game, 3), 0), 6);
+	ck_assert_int_eq(nag_of(move_at(game, 4), 0), 1);
+	ck_assert_int_eq(nag_of(move_at(game, 4), 1), 18);
+	ck_assert_int_eq(nag_of(move_at(game, 5), 0), 255);
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(get(move_at(game, 4), "nags"), 1), "glyph"), "+\u2212");
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(get(move_at(game, 4), "nags"), 1), "meaning"),
+			 "White has a decisive advantage");
+	ck_assert(cJSON_IsNull(get(cJSON_GetArrayItem(get(move_at(game, 5), "nags"), 0), "glyph")));
+	cJSON_Delete(game);
+}
+END_TEST
+
+START_TEST(test_assessment_glyphs)
+{
+	/* every spelling of the document's legend, after a move */
+	static const struct {
+		const char *glyph;
+		int nag;
+	} cases[] = {
+		{ "=", 10 }, { "\u221e", 13 }, { "\u2a72", 14 }, { "+=", 14 }, { "\u2a71", 15 }, { "=+", 15 },
+		{ "\u00b1", 16 }, { "+/-", 16 }, { "\u2213", 17 }, { "-/+", 17 }, { "+\u2212", 18 }, { "+-", 18 },
+		{ "\u2212+", 19 }, { "-+", 19 },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char text[64];
+		snprintf(text, sizeof text, "1. d4 %s *", cases[i].glyph);
+		cJSON *game = read_one(text);
+		ck_assert_msg(nag_of(move_at(game, 0), 0) == cases[i].nag, "%s is not $%d", cases[i].glyph,
+			      cases[i].nag);
+		ck_assert_int_eq(cJSON_GetArraySize(get(game, "warnings")), 0);
+		cJSON_Delete(game);
+	}
+}
+END_TEST
+
+START_TEST(test_nag_table)
+{
+	for (int nag = 0; nag <= 139; nag++)
+		ck_assert_msg(nag_meaning(nag) != NULL, "$%d has no meaning", nag);
+	ck_assert_str_eq(nag_meaning(13), "unclear position");
+	ck_assert_str_eq(nag_glyph(13), "\u221e");
+	ck_assert_str_eq(nag_meaning(19), "Black has a decisive advantage");
+	ck_assert_str_eq(nag_meaning(139), "Black has severe time control pressure");
+	ck_assert_str_eq(nag_glyph(16), "\u00b1");
+	ck_assert_ptr_null(nag_glyph(11));
+	ck_assert_ptr_null(nag_meaning(256));
+	ck_assert_ptr_null(nag_meaning(-1));
+	ck_assert_int_eq(nag_from_glyph("!!", 2), 3);
+	ck_assert_int_eq(nag_from_glyph("Nf3", 3), -1);
+	size_t kept;
+	ck_assert_int_eq(nag_suffix("Nxe5!!", 6, &kept), 3);
+	ck_assert_int_eq(kept, 4);
+	ck_assert_int_eq(nag_suffix("Nxe5", 4, &kept), 0);
+	ck_assert_int_eq(kept, 4);
+	ck_assert_int_eq(nag_suffix("e4!?!", 5, &kept), 0);
+}
+END_TEST
+
+START_TEST(test_tags)
+{
+	cJSON *game = read_one("[Event \"A \\\"quoted\\\" event\"]\n[Site \"C:\\\\games\\\\x\"]\n"
+			       "[White   \"Caruana, Fabiano\"]\n[Black \"Firouzja, Alireza\"][Round \"01-02\"]\n"
+			       "[Event \"Repeated\"]\n\n1. e4 *\n");
+	cJSON *tags = get(game, "tags");
+
+	ck_assert_str_eq(get_string(tags, "Event"), "Repeated");
+	ck_assert_str_eq(get_string(tags, "Site"), "C:\\games\\x");
+	ck_assert_str_eq(get_string(tags, "White"), "Caruana, Fabiano");
+	ck_assert_str_eq(get_string(tags, "Round"), "01-02");
+	cJSON_Delete(game);
+
+	game = read_one("[Event \"A \\\"quoted\\\" event\"] *");
+	ck_assert_str_eq(get_string(get(game, "tags"), "Event"), "A \"quoted\" event");
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 0);
+	cJSON_Delete(game);
+}
+END_TEST
+
+START_TEST(test_comments)
+{
+	cJSON *game = read_one("{before the game}\n1. e4 {[%clk 0:03:00] [%eval 0.35]\nspread over\nlines} "
+			       "e5 { [%eval #-3] [%clk 1:02:03.5] } 2. Nf3 {[%cal Ga1h8,Rb2b4] [%csl Ye4]} {and more} "
+			       "; to the end of the line\nNc6 ; last\n*");
+	cJSON *m = move_at(game, 0), *arrows;
+
+	ck_assert_str_eq(get_string(game, "comment"), "before the game");
+	ck_assert_str_eq(get_string(m, "comment"), "[%clk 0:03:00] [%eval 0.35]\nspread over\nlines");
+	ck_assert_int_eq(get_int(m, "clock"), 180);
+	ck_assert(cJSON_GetNumberValue(get(m, "eval")) > 0.349 && cJSON_GetNumberValue(get(m, "eval")) < 0.351);
+	m = move_at(game, 1);
+	ck_assert_str_eq(get_string(m, "eval"), "#-3");
+	ck_assert(cJSON_GetNumberValue(get(m, "clock")) == 3723.5);
+	m = move_at(game, 2);
+	ck_assert_str_eq(get_string(m, "comment"), "[%cal Ga1h8,Rb2b4] [%csl Ye4] and more  to the end of the line");
+	arrows = get(m, "arrows");
+	ck_assert_int_eq(cJSON_GetArraySize(arrows), 3);
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(arrows, 0), "color"), "G");
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(arrows, 0), "from"), "a1");
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(arrows, 0), "to"), "h8");
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(arrows, 2), "from"), "e4");
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(arrows, 2), "to"), "e4");
+	ck_assert_str_eq(get_string(move_at(game, 3), "comment"), " last");
+	ck_assert(cJSON_IsNull(get(move_at(game, 3), "clock")));
+	cJSON_Delete(game);
+
+	/* a comment before a variation's first move */
+	game = read_one("1. e4 ({or} 1. d4) *");
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(variation(move_at(game, 0), 0), 0), "starting_comment"), "or");
+	cJSON_Delete(game);
+}
+END_TEST
+
+START_TEST(test_escape_bom_crlf)
+{
+	cJSON *games = read_pgn("\xef\xbb\xbf%escaped line [Event \"no\"]\r\n[Event \"x\"]\r\n\r\n1. e4\r\n\r\ne5\r\n"
+				"% another ( not read\r\n2. Nf3 1-0\r\n");
+	cJSON *game = cJSON_GetArrayItem(games, 0);
+
+	ck_assert_int_eq(cJSON_GetArraySize(games), 1);
+	ck_assert_str_eq(get_string(get(game, "tags"), "Event"), "x");
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 3);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "errors")), 0);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "warnings")), 0);
+	cJSON_Delete(games);
+}
+END_TEST
+
+START_TEST(test_move_numbers)
+{
+	static const char *const forms[] = {
+		"1. e4 e5 2. Nf3 Nc6 *", "1.e4 e5 2.Nf3 Nc6 *", "1 . e4 e5 2 . Nf3 Nc6 *", "e4 e5 Nf3 Nc6 *",
+		"1. e4 1... e5 2. Nf3 2... Nc6 *", "1.e4 1...e5 2.Nf3 2...Nc6 *", "1. e4 {c} 1\xe2\x80\xa6 e5 2. Nf3 Nc6 *",
+	};
+	for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+		cJSON *game = read_one(forms[i]);
+		ck_assert_msg(cJSON_GetArraySize(get(game, "moves")) == 4, "%s", forms[i]);
+		ck_assert_str_eq(get_string(game, "final_fen"),
+				 "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+		ck_assert_msg(cJSON_GetArraySize(get(game, "warnings")) == 0, "%s", forms[i]);
+		cJSON_Delete(game);
+	}
+	cJSON *game = read_one("1. e4 e5 3. Nf3 *");
+	cJSON *w = find_issue(game, "warnings", "move_number_mismatch");
+	ck_assert_ptr_nonnull(w);
+	ck_assert_int_eq(get_int(w, "column"), 10);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 3);
+	cJSON_Delete(game);
+}
+END_TEST
+
+START_TEST(test_results)
+{
+	static const struct {
+		const char *text, *result;
+		bool lenient;
+	} cases[] = {
+		{ "1. e4 1-0", "1-0", false }, { "1. e4 0-1", "0-1", false }, { "1. e4 1/2-1/2", "1/2-1/2", false },
+		{ "1. e4 *", "*", false }, { "1. e4 \xc2\xbd-\xc2\xbd", "1/2-1/2", true },
+		{ "1. e4 0.5-0.5", "1/2-1/2", true },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		cJSON *game = read_one(cases[i].text);
+		ck_assert_str_eq(get_string(game, "result"), cases[i].result);
+		ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 1);
+		ck_assert(!!find_issue(game, "warnings", "lenient_result") == cases[i].lenient);
+		cJSON_Delete(game);
+	}
+	/* the movetext's result against the tag's */
+	cJSON *game = read_one("[Result \"0-1\"] 1. e4 1-0");
+	ck_assert_str_eq(get_string(game, "result"), "1-0");
+	ck_assert_ptr_nonnull(find_issue(game, "warnings", "result_mismatch"));
+	cJSON_Delete(game);
+	/* a result in a variation does not end the game */
+	game = read_one("1. e4 (1. d4 1-0) e5 *");
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 2);
+	ck_assert_ptr_nonnull(find_issue(game, "warnings", "result_in_variation"));
+	cJSON_Delete(game);
+}
+END_TEST
+
+START_TEST(test_many_games)
+{
+	cJSON *games = read_pgn("[Event \"one\"]\n\n1. e4 e5 1-0\n\n[Event \"two\"]\n[Result \"*\"]\n\n*\n\n"
+				"1. d4 d5 0-1 1. c4 *\n[Event \"five\"]\n1. Nf3\n[Event \"six\"]\n");
+	cJSON *game;
+
+	ck_assert_int_eq(cJSON_GetArraySize(games), 6);
+	for (int i = 0; i < 6; i++)
+		ck_assert_int_eq(get_int(cJSON_GetArrayItem(games, i), "index"), i);
+	/* no moves */
+	game = cJSON_GetArrayItem(games, 1);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 0);
+	ck_assert_str_eq(get_string(game, "final_fen"), POSITION_START_FEN);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "warnings")), 0);
+	/* no tags */
+	game = cJSON_GetArrayItem(games, 2);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "tags")), 0);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 2);
+	ck_assert_str_eq(get_string(game, "result"), "0-1");
+	ck_assert_str_eq(get_string(move_at(cJSON_GetArrayItem(games, 3), 0), "san"), "c4");
+	/* tags start a game even when the one before has no result */
+	game = cJSON_GetArrayItem(games, 4);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 1);
+	ck_assert_ptr_nonnull(find_issue(game, "warnings", "missing_result"));
+	game = cJSON_GetArrayItem(games, 5);
+	ck_assert_str_eq(get_string(get(game, "tags"), "Event"), "six");
+	cJSON_Delete(games);
+
+	/* whitespace and comments alone are no game */
+	games = read_pgn("  \n {just a comment} \n% and an escape\n");
+	ck_assert_int_eq(cJSON_GetArraySize(games), 0);
+	cJSON_Delete(games);
+}
+END_TEST
+
+START_TEST(test_setup_fen)
+{
+	cJSON *game = read_one("[SetUp \"1\"]\n[FEN \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\"]\n\n"
+			       "3. Bb5 a6 *");
+	ck_assert_str_eq(get_string(game, "start_fen"), "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+	ck_assert_int_eq(get_int(move_at(game, 0), "ply"), 1);
+	ck_assert_int_eq(get_int(move_at(game, 0), "move_number"), 3);
+	ck_assert_str_eq(get_string(game, "final_fen"), "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4");
+	cJSON_Delete(game);
+
+	/* Black to move first */
+	game = read_one("[FEN \"rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\"]\n2... Nc6 3. Bb5 *");
+	ck_assert_str_eq(get_string(move_at(game, 0), "color"), "black");
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "warnings")), 0);
+	cJSON_Delete(game);
+
+	/* an illegal FEN: no moves are read, the game is still there */
+	game = read_one("[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n1. e4 *");
+	ck_assert_ptr_nonnull(find_issue(game, "errors", "invalid_fen"));
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 0);
+	ck_assert(cJSON_IsNull(get(game, "final_fen")));
+	ck_assert(cJSON_IsNull(get(game, "start_fen")));
+	cJSON_Delete(game);
+}
+END_TEST
+
+START_TEST(test_chess960)
+{
+	static const char *const spellings[] = { "Chess960", "chess 960", "Fischerandom", "FischeRandom", "Fischer Random" };
+	/* king on f1, rooks on b1 and g1: O-O puts the king on g1 and the rook on f1 */
+	for (size_t i = 0; i < sizeof spellings / sizeof spellings[0]; i++) {
+		char text[512];
+		snprintf(text, sizeof text,
+			 "[Variant \"%s\"]\n[SetUp \"1\"]\n[FEN \"nrbbqkrn/pppppppp/8/8/8/8/PPPPPPPP/NRBBQKRN w GBgb - 0 1\"]\n"
+			 "1. Nb3 Nb6 2. O-O O-O *",
+			 spellings[i]);
+		cJSON *game = read_one(text);
+		ck_assert(cJSON_IsTrue(get(game, "chess960")));
+		ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 4);
+		ck_assert_str_eq(get_string(move_at(game, 2), "uci"), "f1g1");
+		ck_assert_str_eq(get_string(game, "final_fen"), "1rbbqrkn/pppppppp/1n6/8/8/1N6/PPPPPPPP/1RBBQRKN w - - 4 3");
+		ck_assert_int_eq(cJSON_GetArraySize(get(game, "errors")), 0);
+		cJSON_Delete(game);
+	}
+	cJSON *game = read_one("[Variant \"Crazyhouse\"]\n1. e4 *");
+	ck_assert_ptr_nonnull(find_issue(game, "errors", "unsupported_variant"));
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 0);
+	cJSON_Delete(game);
+}
+END_TEST
+
+START_TEST(test_uci_and_lenient_moves)
+{
+	cJSON *game = read_one("1. e2e4 e7e5 2. g1f3 b8c6 3. Ng1-f3? *");
+	ck_assert_str_eq(get_string(move_at(game, 2), "san"), "Nf3");
+	ck_assert_str_eq(get_string(move_at(game, 3), "san"), "Nc6");
+	ck_assert_ptr_nonnull(find_issue(game, "warnings", "uci_move"));
+	/* 3. Ng1-f3 is illegal there: the knight went to f3 already */
+	cJSON *e = find_issue(game, "errors", "illegal_move");
+	ck_assert_ptr_nonnull(e);
+	ck_assert_str_eq(get_string(e, "san"), "Ng1-f3");
+	cJSON_Delete(game);
+
+	game = read_one("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. 0-0 *");
+	ck_assert_str_eq(get_string(move_at(game, 8), "san"), "O-O");
+	cJSON *w = find_issue(game, "warnings", "castling_zeros");
+	ck_assert_ptr_nonnull(w);
+	ck_assert_str_eq(get_string(w, "given"), "0-0");
+	ck_assert_str_eq(get_string(w, "became"), "O-O");
+	cJSON_Delete(game);
+
+	game = read_one("1. d4 e5 2. dxe5 f5 3. exf6 e.p. *");
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 5);
+	ck_assert_ptr_nonnull(find_issue(game, "warnings", "en_passant_suffix"));
+	cJSON_Delete(game);
+}
+END_TEST
+
+START_TEST(test_languages)
+{
+	const char *text = "1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 *";
+	cJSON *games = read_pgn_chunked(text, strlen(text), 64, SAN_LANG_IT);
+	cJSON *game = cJSON_GetArrayItem(games, 0);
+
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 6);
+	ck_assert_str_eq(get_string(move_at(game, 4), "san"), "Ab5");
+	ck_assert_str_eq(get_string(move_at(game, 4), "uci"), "f1b5");
+	cJSON_Delete(games);
+}
+END_TEST
+
+START_TEST(test_errors_keep_reading)
+{
+	cJSON *games = read_pgn("[Event \"bad\"]\n\n1. e4 e5 2. Ke3 Nc6 (2... d6) 3. d4 1-0\n\n1. d4 d5 *\n");
+	cJSON *game = cJSON_GetArrayItem(games, 0), *e;
+
+	ck_assert_int_eq(cJSON_GetArraySize(games), 2);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 2);
+	ck_assert_str_eq(get_string(game, "result"), "1-0");
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "errors")), 1);
+	e = cJSON_GetArrayItem(get(game, "errors"), 0);
+	ck_assert_str_eq(get_string(e, "code"), "illegal_move");
+	ck_assert_str_eq(get_string(e, "san"), "Ke3");
+	ck_assert_int_eq(get_int(e, "line"), 3);
+	ck_assert_int_eq(get_int(e, "column"), 13);
+	ck_assert_int_eq(get_int(e, "index"), 0);
+	ck_assert_int_eq(get_int(e, "ply"), 3);
+	ck_assert_str_eq(get_string(e, "reason"), "no_such_piece");
+	ck_assert_str_eq(get_string(game, "final_fen"), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
+	ck_assert_ptr_nonnull(find_issue(game, "warnings", "moves_skipped"));
+	/* the next game starts clean */
+	game = cJSON_GetArrayItem(games, 1);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 2);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "errors")), 0);
+	cJSON_Delete(games);
+
+	/* an ambiguous move lists its candidates */
+	game = read_one("1. Nc3 a6 2. Ne4 a5 3. Nf3 a4 4. Ng5 *");
+	e = find_issue(game, "errors", "ambiguous_move");
+	ck_assert_ptr_nonnull(e);
+	ck_assert_str_eq(get_string(e, "san"), "Ng5");
+	ck_assert_int_eq(cJSON_GetArraySize(get(e, "candidates")), 2);
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(get(e, "candidates"), 0), "san"), "Nfg5");
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(get(e, "candidates"), 0), "uci"), "f3g5");
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(get(e, "candidates"), 1), "san"), "Neg5");
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 6);
+	cJSON_Delete(game);
+
+	/* an unreadable move */
+	game = read_one("1. e4 hello 2. d4 *");
+	e = find_issue(game, "errors", "unreadable_move");
+	ck_assert_ptr_nonnull(e);
+	ck_assert_str_eq(get_string(e, "san"), "hello");
+	ck_assert_int_eq(get_int(e, "column"), 7);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 1);
+	cJSON_Delete(game);
+
+	/* an error inside a variation stops only that variation */
+	game = read_one("1. e4 (1. d4 Ke7 2. c4) e5 2. Nf3 *");
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 3);
+	ck_assert_int_eq(cJSON_GetArraySize(variation(move_at(game, 0), 0)), 1);
+	e = find_issue(game, "errors", "illegal_move");
+	ck_assert_int_eq(get_int(e, "depth"), 1);
+	cJSON_Delete(game);
+}
+END_TEST
+
+/* Reads text as one game, which must have an error with the given code. */
+static void expect_error(const char *text, const char *code)
+{
+	cJSON *games = read_pgn(text);
+
+	ck_assert_int_ge(cJSON_GetArraySize(games), 1);
+	ck_assert_msg(find_issue(cJSON_GetArrayItem(games, 0), "errors", code) != NULL, "%s: no %s", text, code);
+	cJSON_Delete(games);
+}
+
+START_TEST(test_syntax_errors)
+{
+	char deep[1024] = "1. e4 ";
+
+	expect_error("1. e4 {never closed", "unterminated_comment");
+	expect_error("[Event \"never closed", "unterminated_tag");
+	expect_error("[Event \"x\"\n1. e4 *", "bad_tag");
+	expect_error("[Event x]\n1. e4 *", "bad_tag");
+	expect_error("1. e4 (1. d4 *", "unterminated_variation");
+	expect_error("1. e4 ) e5 *", "unmatched_parenthesis");
+	expect_error("(1. d4) 1. e4 *", "variation_without_move");
+	expect_error("1. e4 e5 \"quoted\" *", "unexpected_character");
+	expect_error("1. e4 $ e5 *", "unexpected_character");
+	expect_error("1. e4 eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee *",
+		     "token_too_long");
+	expect_error("1. e4 e5 2. -- *", "illegal_move");
+	for (int i = 0; i < PGN_DEPTH_MAX + 1; i++)
+		strcat(deep, "(1. d4 ");
+	for (int i = 0; i < PGN_DEPTH_MAX + 1; i++)
+		strcat(deep, ") ");
+	strcat(deep, "e5 *");
+	expect_error(deep, "variation_too_deep");
+	cJSON *game = read_one(deep);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 2);
+	cJSON_Delete(game);
+
+	/* a NAG with nothing before it, or out of range */
+	game = read_one("$1 1. e4 $256 *");
+	ck_assert_ptr_nonnull(find_issue(game, "warnings", "nag_without_move"));
+	ck_assert_ptr_nonnull(find_issue(game, "warnings", "nag_out_of_range"));
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "errors")), 0);
+	cJSON_Delete(game);
+}
+END_TEST
+
+/* Text that is not PGN: the game says so (malformed), with the place. */
+START_TEST(test_not_pgn)
+{
+	struct json_fen_style style = JSON_FEN_STYLE_DEFAULT;
+	struct json_pgn *builder = json_pgn_new(&style, SAN_LANG_EN, true);
+	struct pgn_reader *reader = malloc(sizeof *reader);
+	struct json_pgn_summary summary;
+	const char *text = "\n  <html><body>not a game</body></html>\n";
+	bool oom;
+	cJSON *game;
+
+	pgn_reader_init(reader, &json_pgn_visitor, builder, NULL);
+	pgn_reader_feed(reader, text, strlen(text));
+	pgn_reader_finish(reader);
+	game = json_pgn_take(builder, &summary, &oom);
+	ck_assert_ptr_nonnull(game);
+	ck_assert(summary.malformed);
+	ck_assert_int_eq(summary.line, 2);
+	ck_assert_int_eq(summary.column, 3);
+	cJSON_Delete(game);
+
+	/* PGN with a bad first move is PGN */
+	pgn_reader_init(reader, &json_pgn_visitor, builder, NULL);
+	text = "1. Nf6 *";
+	pgn_reader_feed(reader, text, strlen(text));
+	pgn_reader_finish(reader);
+	game = json_pgn_take(builder, &summary, &oom);
+	ck_assert(!summary.malformed);
+	ck_assert_int_eq(summary.errors, 1);
+	cJSON_Delete(game);
+	json_pgn_free(builder);
+	free(reader);
+}
+END_TEST
+
+/* More moves than one game may hold: a structured error, the rest of the game skipped. */
+START_TEST(test_game_too_large)
+{
+	size_t size = 16 + (size_t)(PGN_GAME_MOVES_MAX + 2) * 8;
+	char *text = malloc(size), *p = text;
+	cJSON *game;
+
+	p += sprintf(p, "1. e4 ");
+	for (int i = 0; i < PGN_GAME_MOVES_MAX + 1; i++) {
+		memcpy(p, "(1. d4) ", 8);
+		p += 8;
+	}
+	strcpy(p, "e5 *");
+	game = read_one(text);
+	ck_assert_ptr_nonnull(find_issue(game, "errors", "game_too_large"));
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 1);
+	/* 99,999 variations of one move each, then the one whose move did not fit */
+	ck_assert_int_eq(cJSON_GetArraySize(get(move_at(game, 0), "variations")), PGN_GAME_MOVES_MAX);
+	ck_assert_int_eq(cJSON_GetArraySize(variation(move_at(game, 0), PGN_GAME_MOVES_MAX - 2)), 1);
+	ck_assert_int_eq(cJSON_GetArraySize(variation(move_at(game, 0), PGN_GAME_MOVES_MAX - 1)), 0);
+	cJSON_Delete(game);
+	free(text);
+}
+END_TEST
+
+/* Tag values and comments longer than the reader keeps are cut, with a warning; bytes that
+ * are not UTF-8 come out as '?'. */
+START_TEST(test_limits_and_bytes)
+{
+	size_t size = PGN_COMMENT_MAX + 4096;
+	char *text = malloc(size);
+	cJSON *game;
+
+	memset(text, 'x', size);
+	memcpy(text, "[Event \"", 8);
+	memcpy(text + 8 + PGN_TAG_VALUE_MAX + 10, "\"]\n1. e4 {", 10);
+	strcpy(text + size - 6, "} *");
+	game = read_one(text);
+	ck_assert_ptr_nonnull(find_issue(game, "warnings", "tag_truncated"));
+	ck_assert_ptr_nonnull(find_issue(game, "warnings", "comment_truncated"));
+	ck_assert_int_eq(strlen(get_string(get(game, "tags"), "Event")), PGN_TAG_VALUE_MAX);
+	ck_assert_int_eq(strlen(get_string(move_at(game, 0), "comment")), PGN_COMMENT_MAX);
+	cJSON_Delete(game);
+	free(text);
+
+	game = read_one("[Event \"caf\xe9\"] 1. e4 {\xff\xfe} *");
+	ck_assert_str_eq(get_string(get(game, "tags"), "Event"), "caf?");
+	ck_assert_str_eq(get_string(move_at(game, 0), "comment"), "??");
+	cJSON_Delete(game);
+}
+END_TEST
+
+/* The reader pauses after each game when asked, and resumes where it stopped. */
+static int visited_games;
+
+static bool count_and_pause(void *ctx, const struct pgn_game_end *end)
+{
+	(void)ctx;
+	ck_assert_int_eq(end->game, visited_games);
+	visited_games++;
+	return true;
+}
+
+START_TEST(test_pause)
+{
+	static const struct pgn_visitor visitor = { .game_end = count_and_pause };
+	struct pgn_reader *reader = malloc(sizeof *reader);
+	const char *text = "1. e4 * 1. d4 * 1. c4 *";
+	size_t used, at = 0;
+
+	visited_games = 0;
+	pgn_reader_init(reader, &visitor, NULL, NULL);
+	used = pgn_reader_feed(reader, text, strlen(text));
+	ck_assert_int_eq(visited_games, 1);
+	ck_assert_int_lt(used, strlen(text));
+	at = used;
+	while (at < strlen(text))
+		at += pgn_reader_feed(reader, text + at, strlen(text) - at);
+	pgn_reader_finish(reader);
+	ck_assert_int_eq(visited_games, 3);
+	free(reader);
+}
+END_TEST
+
+static Suite *pgn_suite(void)
+{
+	Suite *s = suite_create("pgn");
+	TCase *tc = tcase_create("reader");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_document_example);
+	tcase_add_test(tc, test_mini_template);
+	tcase_add_test(tc, test_chunks);
+	tcase_add_test(tc, test_variation_examples);
+	tcase_add_test(tc, test_annotated_movetext);
+	tcase_add_test(tc, test_assessment_glyphs);
+	tcase_add_test(tc, test_nag_table);
+	tcase_add_test(tc, test_tags);
+	tcase_add_test(tc, test_comments);
+	tcase_add_test(tc, test_escape_bom_crlf);
+	tcase_add_test(tc, test_move_numbers);
+	tcase_add_test(tc, test_results);
+	tcase_add_test(tc, test_many_games);
+	tcase_add_test(tc, test_setup_fen);
+	tcase_add_test(tc, test_chess960);
+	tcase_add_test(tc, test_uci_and_lenient_moves);
+	tcase_add_test(tc, test_languages);
+	tcase_add_test(tc, test_errors_keep_reading);
+	tcase_add_test(tc, test_syntax_errors);
+	tcase_add_test(tc, test_not_pgn);
+	tcase_add_test(tc, test_game_too_large);
+	tcase_add_test(tc, test_limits_and_bytes);
+	tcase_add_test(tc, test_pause);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(pgn_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
