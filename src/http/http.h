@@ -233,7 +233,7 @@ int body_check_headers(const char *content_type, const char *content_length, siz
 		       struct http_response *resp);
 
 /* True when a Content-Type names JSON: application/json or application/<x>+json,
- * any parameters, any case. */
+ * any parameters, any case. False for NULL (no Content-Type). */
 bool body_is_json_type(const char *content_type);
 
 /* Appends a piece of the body. Returns 0, or -1 once the body passed max_body (then
