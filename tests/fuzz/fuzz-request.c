@@ -5,8 +5,9 @@
  * MHD hands it over; its top bit lowers the body limit to 64 bytes so the 413 path is
  * reached), then lines: "path?query" (the query URL-decoded with MHD's own unescaping),
  * the X-Request-Id (empty: none), the Content-Type (empty: application/json; "-": none),
- * and the rest is the body. A body the route streams (NDJSON to /validate) is spooled and
- * its answer read to the end, as server.c does. Properties: the answer is complete and
+ * the Accept header (empty: none), and the rest is the body. A body the route streams
+ * (NDJSON to /validate, every body of /pgn) is spooled and its answer read to the end,
+ * as server.c does. Properties: the answer is complete and
  * of a status the API lists, never 500; JSON answers parse and are UTF-8, problems carry
  * their code and status; a FEN the API answers with reads back valid; a streamed answer
  * is one JSON record per non-blank input line, in order. */
@@ -111,7 +112,8 @@ static void fuzz_check_answer_fen(const cJSON *root, const char *name, bool ches
 }
 
 /* Checks one complete response to a request for path. */
-static void fuzz_check_response(const struct http_request *req, const struct http_response *resp, bool chess960)
+static void fuzz_check_response(const struct http_request *req, const struct http_response *resp, bool chess960,
+				bool streamed)
 {
 	static const int statuses[] = { 200, 204, 400, 404, 405, 413, 415, 422 };
 	bool listed = false;
@@ -138,7 +140,7 @@ static void fuzz_check_response(const struct http_request *req, const struct htt
 	}
 	FUZZ_ASSERT(resp->content_type, "status %d without a Content-Type", resp->status);
 	/* A streamed answer was read and checked by fuzz_check_stream. */
-	if (!strstr(resp->content_type, "json") || !strcmp(resp->content_type, STREAM_NDJSON_TYPE))
+	if (!strstr(resp->content_type, "json") || streamed)
 		return;
 	root = cJSON_ParseWithLength(resp->body, resp->length);
 	FUZZ_ASSERT(root, "the answer is not JSON: %.*s", (int)resp->length, resp->body);
@@ -182,15 +184,18 @@ static unsigned long fuzz_ndjson_records(const char *body, size_t size)
 	return records;
 }
 
-/* Reads a started stream to its end and checks it: NDJSON, one object per record with its
- * line number rising, a result or an error in each, as many as the input has lines. */
-static void fuzz_check_stream(struct stream *stream, const char *body, size_t size)
+/* Reads a started stream to its end and checks it: one JSON document (application/json),
+ * or NDJSON, one object a line; for bulk /validate, each record's line number rises, it
+ * holds a result or an error, and there are as many as the input has lines. */
+static void fuzz_check_stream(struct stream *stream, const char *path, const char *body, size_t size)
 {
-	static char out[1 << 20];
+	static char out[1 << 22];
+	const char *type = stream_content_type(stream);
 	size_t used = 0;
 	ssize_t n;
 	unsigned long records = 0;
 	double last_line = 0;
+	bool validate = !strcmp(path, "/validate");
 
 	while ((n = stream_next(stream, out + used, sizeof out - used - 1)) > 0) {
 		used += (size_t)n;
@@ -198,31 +203,42 @@ static void fuzz_check_stream(struct stream *stream, const char *body, size_t si
 	}
 	FUZZ_ASSERT(n == 0, "the stream was cut short");
 	FUZZ_ASSERT(utf8_valid_length(out, used) == used, "the streamed answer is not UTF-8");
+	FUZZ_ASSERT(type, "a stream without a Content-Type");
+	if (strcmp(type, STREAM_NDJSON_TYPE)) {
+		cJSON *root = cJSON_ParseWithLength(out, used);
+		FUZZ_ASSERT(!validate && strstr(type, "json") && cJSON_IsObject(root),
+			    "the %s answer to %s is not a JSON object: %.*s", type, path, (int)used, out);
+		cJSON_Delete(root);
+		return;
+	}
 	FUZZ_ASSERT(used == 0 || out[used - 1] == '\n', "the streamed answer does not end with a newline");
 	for (size_t i = 0; i < used;) {
 		char *nl = memchr(out + i, '\n', used - i);
 		cJSON *record = cJSON_ParseWithLength(out + i, (size_t)(nl - out) - i);
-		const cJSON *line;
 		FUZZ_ASSERT(cJSON_IsObject(record), "record %lu is not a JSON object: %.*s", records + 1,
 			    (int)((size_t)(nl - out) - i), out + i);
-		line = fuzz_member(record, "line", cJSON_Number);
-		FUZZ_ASSERT(line->valuedouble > last_line, "record line %g after %g", line->valuedouble, last_line);
-		last_line = line->valuedouble;
-		FUZZ_ASSERT(cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(record, "result")) !=
-			    cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(record, "error")),
-			    "record %lu has neither or both of result and error", records + 1);
+		if (validate) {
+			const cJSON *line = fuzz_member(record, "line", cJSON_Number);
+			FUZZ_ASSERT(line->valuedouble > last_line, "record line %g after %g", line->valuedouble, last_line);
+			last_line = line->valuedouble;
+			FUZZ_ASSERT(cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(record, "result")) !=
+				    cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(record, "error")),
+				    "record %lu has neither or both of result and error", records + 1);
+		}
 		cJSON_Delete(record);
 		records++;
 		i = (size_t)(nl - out) + 1;
 	}
-	FUZZ_ASSERT(records == fuzz_ndjson_records(body, size), "%lu records for %lu lines", records,
-		    fuzz_ndjson_records(body, size));
+	if (validate)
+		FUZZ_ASSERT(records == fuzz_ndjson_records(body, size), "%lu records for %lu lines", records,
+			    fuzz_ndjson_records(body, size));
 }
 
 /* A POST's body as server.c takes it: streamed when the route streams this Content-Type,
  * refused, or collected, parsed and handed to the handler. */
 static void fuzz_post(const struct router_route *route, struct http_request *req, const char *type,
-		      const struct fuzz_input *in, size_t chunk, struct http_response *resp, bool *chess960)
+		      const struct fuzz_input *in, size_t chunk, struct http_response *resp, bool *chess960,
+		      bool *streamed)
 {
 	const struct config *config = req->config;
 	const struct stream_endpoint *ep = router_stream(route);
@@ -239,8 +255,9 @@ static void fuzz_post(const struct router_route *route, struct http_request *req
 				stream_spool_write(stream, config, (const char *)in->data + off,
 						   in->size - off < chunk ? in->size - off : chunk);
 			if (stream_start(stream, req, resp) == 0) {
-				fuzz_check_stream(stream, (const char *)in->data, in->size);
-				reply_static(resp, 200, ep->content_type, NULL, 0);
+				*streamed = true;
+				fuzz_check_stream(stream, req->path, (const char *)in->data, in->size);
+				reply_static(resp, 200, stream_content_type(stream), NULL, 0);
 			}
 		}
 		stream_free(stream);
@@ -276,12 +293,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	enum http_method method = methods[fuzz_byte(&in) % (sizeof methods / sizeof methods[0])];
 	uint8_t chunking = fuzz_byte(&in);
 	size_t chunk = (chunking & 0x7f) + 1;
-	char *target, *given_id, *content_type, *question, id[REPLY_REQUEST_ID_MAX + 1];
+	char *target, *given_id, *content_type, *accept, *question, id[REPLY_REQUEST_ID_MAX + 1];
 	struct fuzz_query query;
 	struct http_request req;
 	struct http_response resp = { 0 };
 	const struct router_route *route;
-	bool chess960 = false;
+	bool chess960 = false, streamed = false;
 
 	if (!configured) {
 		static char *argv[] = { "fend", NULL };
@@ -295,10 +312,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	config.max_body = chunking & 0x80 ? 64 : FEND_DEFAULT_MAX_BODY;
 	config.max_bulk_body = chunking & 0x80 ? 64 : 1 << 20;
+	config.max_pgn_body = chunking & 0x80 ? 64 : 1 << 20;
 
 	target = fuzz_line(&in);
 	given_id = fuzz_line(&in);
 	content_type = fuzz_line(&in);
+	accept = fuzz_line(&in);
 	question = strchr(target, '?');
 	if (question)
 		*question++ = '\0';
@@ -309,13 +328,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		.query = fuzz_query_lookup,
 		.query_context = &query,
 		.request_id = reply_request_id(given_id[0] ? given_id : NULL, id),
+		.accept = accept[0] ? accept : NULL,
 		.config = &config,
 	};
 
+	req.content_type = !content_type[0] ? "application/json" : strcmp(content_type, "-") ? content_type : NULL;
 	route = router_find(&req, &resp);
 	if (route && route->method == HTTP_POST) {
-		fuzz_post(route, &req, !content_type[0] ? "application/json" : strcmp(content_type, "-") ? content_type : NULL,
-			  &in, chunk, &resp, &chess960);
+		fuzz_post(route, &req, req.content_type, &in, chunk, &resp, &chess960, &streamed);
 	} else if (route) {
 		const char *flag = fuzz_query_lookup(&query, "chess960");
 		chess960 = flag && (!strcmp(flag, "true") || !strcmp(flag, "1"));
@@ -323,10 +343,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	FUZZ_ASSERT(resp.status != 0, "no answer to %s", target);
 	reply_finish(&resp, &req);
-	fuzz_check_response(&req, &resp, chess960);
+	fuzz_check_response(&req, &resp, chess960, streamed);
 	reply_clear(&resp);
 	free(target);
 	free(given_id);
 	free(content_type);
+	free(accept);
 	return 0;
 }
