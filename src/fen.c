@@ -1,5 +1,5 @@
-/* fen.c -- the `fen` command-line tool: validate, list moves, apply moves and run perft
- * on FEN positions, printing the same JSON the HTTP API answers with. Wiring only: the
+/* fen.c -- the `fen` command-line tool: validate, list moves, apply moves, convert typed
+ * games and run perft on FEN positions, printing the same JSON the HTTP API answers with. Wiring only: the
  * chess is in src/core and the JSON shapes are in src/json. */
 #include "config.h"
 
@@ -33,6 +33,13 @@ struct fen_cli {
 	const char *pgn_format;       /* pgn: json, fen, epd, uci or san */
 	enum san_lang pgn_lang;       /* pgn: the piece letters of its SAN */
 	bool pgn_strict_san;
+	/* convert */
+	enum json_convert_from from;
+	const char *start_fen;          /* NULL: the standard start */
+	bool strict_ambiguity;
+	bool pgn_only;
+	int tag_count;
+	struct pgn_tag tags[32];
 	int argc;
 	char **argv;
 };
@@ -51,6 +58,8 @@ static const char fen_cli_usage[] =
 	"  pgn FILE|-          read PGN games (a file, or standard input) and print one JSON line\n"
 	"                      per game, or with --format fen|epd|uci|san the mainline's FEN, EPD,\n"
 	"                      UCI or SAN after every ply, one a line, an empty line between games\n"
+	"  convert FILE|-      a whole game as typed (descriptive notation, SAN or UCI, with\n"
+	"                      move numbers, commas, a closing remark) to PGN, as POST /convert\n"
 	"\n"
 	"options:\n"
 	"  --lenient           accept missing fields, extra spaces or '_' separators, and repair\n"
@@ -74,6 +83,11 @@ static const char fen_cli_usage[] =
 	"                      \"error\" record)\n"
 	"  --divide            perft: print each first move's count before the total\n"
 	"  --format FORMAT     pgn: json (the default), fen, epd, uci or san\n"
+	"  --from NOTATION     convert: descriptive (the default; --lang en or es), san or uci\n"
+	"  --fen FEN           convert: the starting position (default: the standard start)\n"
+	"  --tag NAME=VALUE    convert: a PGN tag (repeatable)\n"
+	"  --strict-ambiguity  convert: a descriptive token that stays ambiguous is an error\n"
+	"  --pgn               convert: print the PGN alone instead of the JSON\n"
 	"  --pretty            indent the JSON output\n"
 	"  --help              this text;  --version  the version\n"
 	"\n"
@@ -132,6 +146,33 @@ static int fen_cli_parse(struct fen_cli *cli, int argc, char **argv)
 		} else if (!strcmp(arg, "--strict-san")) {
 			cli->san.strict = true;
 			cli->pgn_strict_san = true;
+		} else if (!strcmp(arg, "--strict-ambiguity")) {
+			cli->strict_ambiguity = true;
+		} else if (!strcmp(arg, "--pgn")) {
+			cli->pgn_only = true;
+		} else if (!strcmp(arg, "--from") || !strncmp(arg, "--from=", 7)) {
+			const char *value = arg[6] == '=' ? arg + 7 : (i + 1 < argc ? argv[++i] : "");
+			if (!strcmp(value, "descriptive"))
+				cli->from = JSON_CONVERT_DESCRIPTIVE;
+			else if (!strcmp(value, "san"))
+				cli->from = JSON_CONVERT_SAN;
+			else if (!strcmp(value, "uci"))
+				cli->from = JSON_CONVERT_UCI;
+			else
+				return fen_cli_usage_error("--from takes descriptive, san or uci, not '%s'", value);
+		} else if (!strcmp(arg, "--fen") || !strncmp(arg, "--fen=", 6)) {
+			if (arg[5] != '=' && i + 1 >= argc)
+				return fen_cli_usage_error("%s", "--fen needs a FEN");
+			cli->start_fen = arg[5] == '=' ? arg + 6 : argv[++i];
+		} else if (!strcmp(arg, "--tag") || !strncmp(arg, "--tag=", 6)) {
+			const char *value = arg[5] == '=' ? arg + 6 : (i + 1 < argc ? argv[++i] : "");
+			char *eq = strchr(value, '=');
+			if (!eq || eq == value)
+				return fen_cli_usage_error("--tag takes NAME=VALUE, not '%s'", value);
+			if (cli->tag_count == (int)(sizeof cli->tags / sizeof cli->tags[0]))
+				return fen_cli_usage_error("%s", "at most 32 --tag options");
+			*eq = '\0'; /* argv is ours to cut: the name ends at '=' */
+			cli->tags[cli->tag_count++] = (struct pgn_tag){ value, eq + 1 };
 		} else if (!strcmp(arg, "--notation") || !strncmp(arg, "--notation=", 11)) {
 			const char *value = arg[10] == '=' ? arg + 11 : (i + 1 < argc ? argv[++i] : "");
 			if (json_parse_notation(value, &cli->notation))
@@ -308,6 +349,92 @@ static int fen_cli_apply(const struct fen_cli *cli)
 		cJSON_AddStringToObject(result, "code", "invalid_field");
 	fen_cli_print(cli, result);
 	return outcome == JSON_APPLY_OK ? EXIT_OK : outcome == JSON_APPLY_UNSUPPORTED ? EXIT_USAGE : EXIT_INVALID;
+}
+
+/* Reads all of a file ('-': standard input) into a new NUL-terminated buffer the caller
+ * frees; NULL with a message on stderr when it cannot. */
+static char *fen_cli_slurp(const char *name, size_t *length)
+{
+	FILE *f = strcmp(name, "-") ? fopen(name, "rb") : stdin;
+	size_t capacity = 4096, n = 0, got;
+	char *text = NULL, *grown;
+
+	if (!f) {
+		fprintf(stderr, "fen: cannot open %s: %s\n", name, strerror(errno));
+		return NULL;
+	}
+	for (;;) {
+		if (!(grown = realloc(text, capacity + 1))) {
+			fprintf(stderr, "fen: out of memory\n");
+			free(text);
+			text = NULL;
+			break;
+		}
+		text = grown;
+		got = fread(text + n, 1, capacity - n, f);
+		n += got;
+		if (n < capacity) {
+			if (ferror(f)) {
+				fprintf(stderr, "fen: cannot read %s: %s\n", name, strerror(errno));
+				free(text);
+				text = NULL;
+			}
+			break;
+		}
+		capacity *= 2;
+	}
+	if (f != stdin)
+		fclose(f);
+	if (text) {
+		text[n] = '\0';
+		*length = n;
+	}
+	return text;
+}
+
+static int fen_cli_convert(const struct fen_cli *cli)
+{
+	struct json_convert_request creq = { 0 };
+	enum json_convert_failure failure;
+	struct descriptive_game *game;
+	struct position pos;
+	const char *start = cli->start_fen ? cli->start_fen : POSITION_START_FEN;
+	char *text;
+	cJSON *result;
+
+	if (cli->argc != 1)
+		return fen_cli_usage_error("%s", "convert needs one FILE, or '-' for standard input");
+	if (cli->from == JSON_CONVERT_DESCRIPTIVE && cli->san.lang != SAN_LANG_EN && cli->san.lang != SAN_LANG_ES)
+		return fen_cli_usage_error("%s", "descriptive notation is read with --lang en or es");
+	if (!fen_cli_position(cli, start, strlen(start), &pos))
+		return EXIT_INVALID;
+	if (!(text = fen_cli_slurp(cli->argv[0], &creq.length)))
+		return EXIT_USAGE;
+	creq.text = text;
+	creq.from = cli->from;
+	creq.descriptive_lang = cli->san.lang == SAN_LANG_ES ? DESCRIPTIVE_ES : DESCRIPTIVE_EN;
+	creq.san_lang = cli->san.lang;
+	creq.strict = cli->from == JSON_CONVERT_DESCRIPTIVE ? cli->strict_ambiguity : cli->san.strict;
+	creq.tags = cli->tags;
+	creq.tag_count = cli->tag_count;
+	creq.style = cli->style;
+	/* The reader's working memory is large (a game's worth of search state). */
+	if (!(game = malloc(sizeof *game))) {
+		free(text);
+		return fen_cli_print(cli, NULL);
+	}
+	result = json_convert(&pos, &creq, game, &failure);
+	free(game);
+	free(text);
+	if (failure == JSON_CONVERT_BAD_TAGS)
+		return fen_cli_usage_error("%s", "a --tag name may hold only letters, digits and '_'");
+	if (failure == JSON_CONVERT_OK && cli->pgn_only && result) {
+		fputs(cJSON_GetObjectItemCaseSensitive(result, "pgn")->valuestring, stdout);
+		cJSON_Delete(result);
+		return EXIT_OK;
+	}
+	fen_cli_print(cli, result);
+	return failure == JSON_CONVERT_OK ? EXIT_OK : EXIT_INVALID;
 }
 
 static int fen_cli_perft(const struct fen_cli *cli)
@@ -504,6 +631,7 @@ int main(int argc, char **argv)
 		{ "apply", fen_cli_apply, "fen apply [--lenient] [--chess960] [--ep STYLE] [--castling STYLE] [--notation NAME] [--lang LANG] [--strict-san] FEN MOVE..." },
 		{ "perft", fen_cli_perft, "fen perft [--chess960] [--divide] FEN DEPTH" },
 		{ "pgn", fen_cli_pgn, "fen pgn [--format json|fen|epd|uci|san] [--lang LANG] [--strict-san] [--ep STYLE] [--castling STYLE] FILE|-" },
+		{ "convert", fen_cli_convert, "fen convert [--from descriptive|san|uci] [--lang LANG] [--fen FEN] [--tag NAME=VALUE]... [--strict-ambiguity] [--strict-san] [--pgn] FILE|-" },
 	};
 	struct fen_cli cli = { 0 };
 

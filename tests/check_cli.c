@@ -428,10 +428,12 @@ START_TEST(test_apply_san_options)
 	cJSON_Delete(tree);
 	cli_free(&run);
 
+	/* descriptive notation: P-K4 is e4 */
 	run = cli_run(descriptive, NULL);
-	ck_assert_int_eq(run.status, 2);
+	ck_assert_int_eq(run.status, 0);
 	tree = cJSON_Parse(run.out);
-	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "field")->valuestring, "notation");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "san")->valuestring, "e4");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "given")->valuestring, "P-K4");
 	cJSON_Delete(tree);
 	cli_free(&run);
 
@@ -789,6 +791,67 @@ START_TEST(test_pgn_errors)
 }
 END_TEST
 
+/* fen convert: the Guevara game from its file, as JSON and as PGN; standard input; the
+ * problem of a game that cannot be read; usage errors. */
+START_TEST(test_convert)
+{
+	const char *json[] = { "convert", "--lang", "es", TEST_DATA_DIR "/guevara-1962.txt", NULL };
+	const char *pgn[] = { "convert", "--lang=es", "--tag", "White=Guevara, Ernesto", "--tag=Result=1/2-1/2", "--pgn",
+			      TEST_DATA_DIR "/guevara-1962.txt", NULL };
+	const char *stdin_san[] = { "convert", "--from", "san", "--lang", "it", "-", NULL };
+	const char *from_fen[] = { "convert", "--fen", "4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 12", "-", NULL };
+	const char *bad_from[] = { "convert", "--from", "fen", "-", NULL };
+	const char *bad_lang[] = { "convert", "--lang", "de", "-", NULL };
+	const char *bad_tag[] = { "convert", "--tag", "White", "-", NULL };
+	const char *no_file[] = { "convert", NULL };
+	struct cli_run run;
+	cJSON *tree;
+
+	run = cli_run(json, NULL);
+	ck_assert_int_eq(run.status, 0);
+	tree = cJSON_Parse(run.out);
+	ck_assert_ptr_nonnull(tree);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "final_fen")->valuestring,
+			 "2r5/p5kp/6p1/2pn1p2/8/4PN1P/P4PP1/2R3K1 w - - 2 27");
+	ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(tree, "moves")), 52);
+	cJSON_Delete(tree);
+	cli_free(&run);
+
+	run = cli_run(pgn, NULL);
+	ck_assert_int_eq(run.status, 0);
+	ck_assert_ptr_nonnull(strstr(run.out, "[White \"Guevara, Ernesto\"]\n"));
+	ck_assert_ptr_nonnull(strstr(run.out, "26. Rc1 Rc8\n1/2-1/2\n"));
+	cli_free(&run);
+
+	run = cli_run(stdin_san, "1. e4 e5 2. Cf3 Cc6\n");
+	ck_assert_int_eq(run.status, 0);
+	ck_assert_ptr_nonnull(strstr(run.out, "2. Nf3 Nc6 *"));
+	cli_free(&run);
+
+	run = cli_run(from_fen, "12... PxP e.p.");
+	ck_assert_int_eq(run.status, 0);
+	ck_assert_ptr_nonnull(strstr(run.out, "\"uci\":\"e4d3\""));
+	cli_free(&run);
+
+	/* A game that cannot be read: the problem's members, exit 1. */
+	run = cli_run((const char *[]){ "convert", "-", NULL }, "1. P-K4 P-K5");
+	ck_assert_int_eq(run.status, 1);
+	tree = cJSON_Parse(run.out);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "code")->valuestring, "illegal_move");
+	ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(tree, "offset")->valueint, 8);
+	cJSON_Delete(tree);
+	cli_free(&run);
+
+	for (int i = 0; i < 4; i++) {
+		const char *const *args = i == 0 ? bad_from : i == 1 ? bad_lang : i == 2 ? bad_tag : no_file;
+		run = cli_run(args, "");
+		ck_assert_int_eq(run.status, 2);
+		ck_assert_ptr_nonnull(strstr(run.err, "fen: "));
+		cli_free(&run);
+	}
+}
+END_TEST
+
 static Suite *cli_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -829,6 +892,7 @@ static Suite *cli_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_help);
 	tcase_add_test(tc, test_version);
+	tcase_add_test(tc, test_convert);
 	tcase_add_test(tc, test_usage_errors);
 	tcase_add_test(tc, test_double_dash);
 	suite_add_tcase(s, tc);

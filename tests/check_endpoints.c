@@ -326,7 +326,7 @@ static const char *const apply_move_bad_rows[][3] = {
 	{ "{\"fen\":\"" START_FEN "\",\"moves\":{\"a\":\"e2e4\"}}", "invalid_field", "moves" },
 	{ "{\"fen\":\"" START_FEN "\",\"move\":\"e4\",\"notation\":\"algebraic\"}", "invalid_field", "notation" },
 	{ "{\"fen\":\"" START_FEN "\",\"move\":\"e4\",\"notation\":1}", "invalid_field", "notation" },
-	{ "{\"fen\":\"" START_FEN "\",\"move\":\"e4\",\"notation\":\"descriptive\"}", "invalid_field", "notation" },
+	{ "{\"fen\":\"" START_FEN "\",\"move\":\"P-K4\",\"notation\":\"descriptive\",\"lang\":\"de\"}", "invalid_field", "lang" },
 	{ "{\"fen\":\"" START_FEN "\",\"move\":\"e4\",\"lang\":\"xx\"}", "invalid_field", "lang" },
 	{ "{\"fen\":\"" START_FEN "\",\"move\":\"e4\",\"strict_san\":\"yes\"}", "invalid_field", "strict_san" },
 	{ "{\"fen\":\"" START_FEN "\",\"moves\":[\"e4\"],\"tags\":[]}", "invalid_field", "tags" },
@@ -475,6 +475,51 @@ START_TEST(apply_move_repetition)
 	ck_assert_int_eq((int)cjson_number(status, "repetitions"), 3);
 	ck_assert(cJSON_IsTrue(cjson_member(status, "threefold_repetition")));
 	ck_assert_ptr_nonnull(strstr(cjson_string(ex.json, "pgn"), "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. Nf3 Nf6"));
+	test_done(&ex);
+}
+END_TEST
+
+/* notation descriptive: a list read as a whole, English or Spanish. */
+START_TEST(apply_move_descriptive)
+{
+	struct exchange ex;
+	const cJSON *plies;
+
+	/* 2. N-B3 is Nc3, as only that lets 3. N-Q5 be played. */
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"notation\":\"descriptive\","
+		  "\"moves\":[\"P-QB4\",\"P-K4\",\"N-B3\",\"N-KB3\",\"N-Q5\"]}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	plies = cjson_member(ex.json, "moves");
+	ck_assert_int_eq(cJSON_GetArraySize(plies), 5);
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(plies, 2), "uci"), "b1c3");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(plies, 2), "given"), "N-B3");
+	ck_assert_str_eq(cjson_string(ex.json, "san"), "Nd5");
+	ck_assert_ptr_nonnull(strstr(cjson_string(ex.json, "pgn"), "1. c4 e5 2. Nc3 Nf6 3. Nd5 *"));
+	test_done(&ex);
+	/* Spanish, one move, and a history in descriptive notation too. */
+	test_post(&ex, "/apply-move", "{\"fen\":\"" E4_FEN "\",\"notation\":\"descriptive\",\"lang\":\"es\","
+		  "\"move\":\"P4R\",\"history\":[\"P4R\"]}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(cjson_string(ex.json, "uci"), "e7e5");
+	test_done(&ex);
+	/* What stays ambiguous is never guessed. */
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"notation\":\"descriptive\",\"move\":\"N-B3\"}");
+	test_problem(&ex, 422, "ambiguous_move", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "field"), "move");
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(ex.json, "candidates")), 2);
+	test_done(&ex);
+	/* Not legal, and not notation: the index and the position it was tried in. */
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"notation\":\"descriptive\",\"moves\":[\"P-K4\",\"P-K5\"]}");
+	test_problem(&ex, 422, "illegal_move", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "reason"), "not_legal");
+	ck_assert_int_eq((int)cjson_number(ex.json, "index"), 1);
+	ck_assert_str_eq(cjson_string(ex.json, "fen"), E4_FEN);
+	test_done(&ex);
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"notation\":\"descriptive\",\"moves\":[\"P-K4\",\"e5\"]}");
+	test_problem(&ex, 422, "illegal_move", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "reason"), "malformed");
+	ck_assert_int_eq((int)cjson_number(ex.json, "index"), 1);
+	ck_assert_str_eq(cjson_string(ex.json, "fen"), E4_FEN);
 	test_done(&ex);
 }
 END_TEST
@@ -1230,6 +1275,216 @@ START_TEST(log_lines)
 }
 END_TEST
 
+/* ---- convert ---- */
+
+/* POSTs a request built as a tree (so game texts need no escaping by hand). */
+static void test_post_tree(struct exchange *ex, const char *path, cJSON *body)
+{
+	char *text = cJSON_PrintUnformatted(body);
+
+	cJSON_Delete(body);
+	ck_assert_ptr_nonnull(text);
+	test_post(ex, path, text);
+	cJSON_free(text);
+}
+
+/* {"text": text, "from": from[, "lang": lang]} */
+static cJSON *test_convert_body(const char *text, const char *from, const char *lang)
+{
+	cJSON *body = cJSON_CreateObject();
+
+	ck_assert_ptr_nonnull(cJSON_AddStringToObject(body, "text", text));
+	ck_assert_ptr_nonnull(cJSON_AddStringToObject(body, "from", from));
+	if (lang)
+		ck_assert_ptr_nonnull(cJSON_AddStringToObject(body, "lang", lang));
+	return body;
+}
+
+/* The Guevara-Filip game as 003_4bee26a386fe0058.txt quotes it, prose and all. */
+START_TEST(convert_guevara)
+{
+	char text[1024], movetext[1024];
+	FILE *f = fopen(SOURCE_DIR "/tests/data/guevara-1962.txt", "rb");
+	size_t n;
+	struct exchange ex;
+	const cJSON *moves, *notes, *item;
+	const char *pgn;
+	cJSON *body;
+	int origin_notes = 0, prose_notes = 0;
+
+	ck_assert_ptr_nonnull(f);
+	n = fread(text, 1, sizeof text - 1, f);
+	fclose(f);
+	while (n && text[n - 1] == '\n')
+		n--;
+	text[n] = '\0';
+	body = test_convert_body(text, "descriptive", "es");
+	cJSON *tags = cJSON_AddObjectToObject(body, "tags");
+	cJSON_AddStringToObject(tags, "White", "Guevara, Ernesto");
+	cJSON_AddStringToObject(tags, "Black", "Filip, Miroslav");
+	cJSON_AddStringToObject(tags, "Result", "1/2-1/2");
+	test_post_tree(&ex, "/convert", body);
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(cjson_string(ex.json, "final_fen"), "2r5/p5kp/6p1/2pn1p2/8/4PN1P/P4PP1/2R3K1 w - - 2 27");
+	moves = cjson_member(ex.json, "moves");
+	ck_assert_int_eq(cJSON_GetArraySize(moves), 52);
+	item = cJSON_GetArrayItem(moves, 28);
+	ck_assert_str_eq(cjson_string(item, "given"), "AxP");
+	ck_assert_str_eq(cjson_string(item, "san"), "Bxc4");
+	ck_assert_str_eq(cjson_string(item, "uci"), "e2c4");
+	item = cJSON_GetArrayItem(moves, 29);
+	ck_assert_str_eq(cjson_string(item, "given"), "C3A");
+	ck_assert_str_eq(cjson_string(item, "san"), "Nf6");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(moves, 51), "fen"), cjson_string(ex.json, "final_fen"));
+	pgn = cjson_string(ex.json, "pgn");
+	ck_assert_ptr_nonnull(strstr(pgn, "[White \"Guevara, Ernesto\"]\n"));
+	ck_assert_ptr_nonnull(strstr(pgn, "[Result \"1/2-1/2\"]\n"));
+	/* The movetext, lines joined: 26 moves, the last 26. Rc1 Rc8. */
+	snprintf(movetext, sizeof movetext, "%s", strstr(pgn, "\n\n") + 2);
+	for (char *p = movetext; *p; p++)
+		if (*p == '\n')
+			*p = ' ';
+	ck_assert_str_eq(movetext,
+			 "1. Nf3 d5 2. c4 c6 3. d4 Nf6 4. Nc3 g6 5. Bf4 Bg7 6. e3 Bf5 7. Qb3 b6 8. Be2 O-O 9. O-O Ne4 "
+			 "10. Rfd1 Nxc3 11. bxc3 e6 12. h3 Nd7 13. cxd5 exd5 14. c4 dxc4 15. Bxc4 Nf6 16. Be5 Be4 "
+			 "17. Nd2 Bd5 18. Bxd5 Qxd5 19. Qxd5 Nxd5 20. Bxg7 Kxg7 21. Rdc1 Rac8 22. Rab1 f5 23. Nf3 c5 "
+			 "24. dxc5 Rxc5 25. Rxc5 bxc5 26. Rc1 Rc8 1/2-1/2 ");
+	notes = cjson_member(ex.json, "notes");
+	cJSON_ArrayForEach(item, notes) {
+		origin_notes += !strcmp(cjson_string(item, "code"), "named_by_origin");
+		if (!strcmp(cjson_string(item, "code"), "text_ignored")) {
+			prose_notes++;
+			ck_assert_int_eq((int)cjson_number(item, "offset"), (int)(strstr(text, "Filip") - text));
+			ck_assert(cJSON_IsNull(cjson_member(item, "ply")));
+		}
+	}
+	ck_assert_int_eq(origin_notes, 1);
+	ck_assert_int_eq(prose_notes, 1);
+	test_done(&ex);
+}
+END_TEST
+
+START_TEST(convert_english_and_san)
+{
+	struct exchange ex;
+	const cJSON *moves;
+
+	/* From a position, in English descriptive: Black to move, numbers from 12. */
+	cJSON *body = test_convert_body("12. ... PxP e.p. 13. K-B2", "descriptive", "en");
+	cJSON_AddStringToObject(body, "fen", "4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 12");
+	test_post_tree(&ex, "/convert", body);
+	ck_assert_int_eq(ex.resp.status, 200);
+	moves = cjson_member(ex.json, "moves");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(moves, 0), "given"), "PxP e.p.");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(moves, 0), "san"), "exd3");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(moves, 1), "uci"), "e1f2");
+	ck_assert_ptr_nonnull(strstr(cjson_string(ex.json, "pgn"), "[FEN \"4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 12\"]"));
+	ck_assert_ptr_nonnull(strstr(cjson_string(ex.json, "pgn"), "12... exd3 13. Kf2 *"));
+	test_done(&ex);
+
+	/* SAN with a result token and prose; Italian letters read, standard SAN written. */
+	test_post_tree(&ex, "/convert", test_convert_body("1. e4 e5 2. Cf3 Cc6 1-0 Il Bianco vince.", "san", "it"));
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(ex.json, "moves"), 3), "san"), "Nc6");
+	ck_assert_ptr_nonnull(strstr(cjson_string(ex.json, "pgn"), "2. Nf3 Nc6 1-0"));
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(ex.json, "notes")), 2);
+	test_done(&ex);
+
+	test_post_tree(&ex, "/convert", test_convert_body("e2e4 e7e5 g1f3", "uci", NULL));
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(ex.json, "moves"), 2), "san"), "Nf3");
+	test_done(&ex);
+}
+END_TEST
+
+START_TEST(convert_errors)
+{
+	struct exchange ex;
+	cJSON *body;
+
+	/* A token that fits no legal move: where, and why. */
+	test_post_tree(&ex, "/convert", test_convert_body("1. P-K4 P-K5", "descriptive", "en"));
+	test_problem(&ex, 422, "illegal_move", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "reason"), "not_legal");
+	ck_assert_str_eq(cjson_string(ex.json, "token"), "P-K5");
+	ck_assert_int_eq((int)cjson_number(ex.json, "offset"), 8);
+	ck_assert_int_eq((int)cjson_number(ex.json, "length"), 4);
+	ck_assert_int_eq((int)cjson_number(ex.json, "index"), 1);
+	ck_assert_str_eq(cjson_string(ex.json, "fen"), E4_FEN);
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(ex.json, "legal_moves")), 20);
+	test_done(&ex);
+	/* Not notation at all. */
+	test_post_tree(&ex, "/convert", test_convert_body("1-CR3A,P9D", "descriptive", "es"));
+	test_problem(&ex, 422, "illegal_move", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "reason"), "malformed");
+	ck_assert_int_eq((int)cjson_number(ex.json, "offset"), 7);
+	test_done(&ex);
+	/* Ambiguous, when strict. */
+	body = test_convert_body("1. N-B3", "descriptive", "en");
+	cJSON_AddTrueToObject(body, "strict");
+	test_post_tree(&ex, "/convert", body);
+	test_problem(&ex, 422, "ambiguous_move", NULL);
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(ex.json, "candidates")), 2);
+	test_done(&ex);
+	/* SAN's own ambiguity. */
+	test_post_tree(&ex, "/convert", test_convert_body("1. Nf3 Nf6 2. Nc3 Nc6 3. Nd4 Nd5 4. Nb5", "san", NULL));
+	test_problem(&ex, 422, "ambiguous_move", NULL);
+	ck_assert_int_eq((int)cjson_number(ex.json, "index"), 6);
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(ex.json, "candidates")), 2);
+	test_done(&ex);
+	/* SAN that names no legal move. */
+	test_post_tree(&ex, "/convert", test_convert_body("1. e4 e5 2. Ke3", "san", NULL));
+	test_problem(&ex, 422, "illegal_move", NULL);
+	ck_assert_int_eq((int)cjson_number(ex.json, "offset"), 12);
+	test_done(&ex);
+	/* No moves, and a suffix with no move. */
+	test_post_tree(&ex, "/convert", test_convert_body("Filip ofreció tablas.", "descriptive", "es"));
+	test_problem(&ex, 422, "unreadable_game", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "reason"), "empty_game");
+	test_done(&ex);
+	test_post_tree(&ex, "/convert", test_convert_body("ch P-K4", "descriptive", "en"));
+	test_problem(&ex, 422, "unreadable_game", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "reason"), "dangling_suffix");
+	test_done(&ex);
+	/* UCI that is not UCI. */
+	test_post_tree(&ex, "/convert", test_convert_body("e2e4 e7e9", "uci", NULL));
+	test_problem(&ex, 422, "illegal_move", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "reason"), "malformed");
+	ck_assert_int_eq((int)cjson_number(ex.json, "index"), 1);
+	test_done(&ex);
+	/* A bad start position. */
+	body = test_convert_body("P-K4", "descriptive", NULL);
+	cJSON_AddStringToObject(body, "fen", "8/8/8/8/8/8/8/8 w - - 0 1");
+	test_post_tree(&ex, "/convert", body);
+	test_problem(&ex, 422, "invalid_fen", NULL);
+	test_done(&ex);
+}
+END_TEST
+
+static const char *const convert_bad_rows[][3] = {
+	{ "{\"from\":\"descriptive\"}", "missing_field", "text" },
+	{ "{\"text\":\"P-K4\"}", "missing_field", "from" },
+	{ "{\"text\":7,\"from\":\"descriptive\"}", "invalid_field", "text" },
+	{ "{\"text\":\"P-K4\",\"from\":\"algebraic\"}", "invalid_field", "from" },
+	{ "{\"text\":\"P-K4\",\"from\":\"descriptive\",\"lang\":\"it\"}", "invalid_field", "lang" },
+	{ "{\"text\":\"e4\",\"from\":\"san\",\"lang\":\"xx\"}", "invalid_field", "lang" },
+	{ "{\"text\":\"P-K4\",\"from\":\"descriptive\",\"to\":\"fen\"}", "invalid_field", "to" },
+	{ "{\"text\":\"P-K4\",\"from\":\"descriptive\",\"tags\":[1]}", "invalid_field", "tags" },
+	{ "{\"text\":\"P-K4\",\"from\":\"descriptive\",\"tags\":{\"White\":1}}", "invalid_field", "tags" },
+	{ "{\"text\":\"P-K4\",\"from\":\"descriptive\",\"tags\":{\"Bad name\":\"x\"}}", "invalid_field", "tags" },
+	{ "{\"text\":\"P-K4\",\"from\":\"descriptive\",\"strict\":\"yes\"}", "invalid_field", "strict" },
+};
+
+START_TEST(convert_bad_input)
+{
+	struct exchange ex;
+
+	test_post(&ex, "/convert", convert_bad_rows[_i][0]);
+	test_problem(&ex, 400, convert_bad_rows[_i][1], convert_bad_rows[_i][2]);
+	test_done(&ex);
+}
+END_TEST
+
 static Suite *endpoints_suite(void)
 {
 	Suite *s = suite_create("endpoints");
@@ -1262,6 +1517,7 @@ static Suite *endpoints_suite(void)
 	tcase_add_test(tc, apply_move_malformed);
 	tcase_add_test(tc, apply_move_san);
 	tcase_add_test(tc, apply_move_repetition);
+	tcase_add_test(tc, apply_move_descriptive);
 	tcase_add_test(tc, apply_move_get_not_allowed);
 	tcase_set_timeout(tc, TEST_TIMEOUT);
 	suite_add_tcase(s, tc);
@@ -1323,6 +1579,15 @@ static Suite *endpoints_suite(void)
 	tcase_add_test(tc, config_flags_and_env);
 	tcase_add_loop_test(tc, config_bad, 0, (int)(sizeof config_bad_rows / sizeof config_bad_rows[0]));
 	tcase_add_test(tc, config_bad_env);
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("convert");
+	tcase_add_checked_fixture(tc, test_setup, NULL);
+	tcase_add_test(tc, convert_guevara);
+	tcase_add_test(tc, convert_english_and_san);
+	tcase_add_test(tc, convert_errors);
+	tcase_add_loop_test(tc, convert_bad_input, 0, (int)(sizeof convert_bad_rows / sizeof convert_bad_rows[0]));
 	tcase_set_timeout(tc, TEST_TIMEOUT);
 	suite_add_tcase(s, tc);
 

@@ -585,7 +585,7 @@ START_TEST(test_apply_strict_and_lang)
 	ck_assert_ptr_nonnull(strstr(cJSON_GetObjectItemCaseSensitive(result, "pgn")->valuestring, "\n1. e4 Nc6 2. Bb5 *\n"));
 	cJSON_Delete(result);
 
-	/* notation uci refuses SAN; descriptive is not wired in this build */
+	/* notation uci refuses SAN */
 	options = JSON_APPLY_OPTIONS_DEFAULT;
 	options.notation = JSON_NOTATION_UCI;
 	util_parse(POSITION_START_FEN, false, &pos);

@@ -900,6 +900,60 @@ def run_checks(c, d):
             expect=422, code="illegal_move",
             then=lambda r, b: want(b["legal_moves"] == [], "a mated side has no legal moves"))
 
+    # ---- /convert
+    with open(os.path.join(SOURCE_DIR, "tests", "data", "guevara-1962.txt"), encoding="utf-8") as f:
+        guevara = f.read().rstrip("\n")
+
+    def guevara_read(r, b):
+        want(len(b["moves"]) == 52, f"{len(b['moves'])} plies, not 52")
+        want(b["final_fen"] == "2r5/p5kp/6p1/2pn1p2/8/4PN1P/P4PP1/2R3K1 w - - 2 27", "final FEN")
+        want("26. Rc1 Rc8 1/2-1/2" in b["pgn"].replace("\n", " "), "PGN movetext ends 26. Rc1 Rc8 1/2-1/2")
+        want(b["moves"][28]["given"] == "AxP" and b["moves"][29]["given"] == "C3A", "15-AxP;C3A")
+        want(any(n["code"] == "text_ignored" for n in b["notes"]), "the closing sentence is noted")
+    c.check("convert the Guevara game", "POST", "/convert",
+            body={"text": guevara, "from": "descriptive", "lang": "es", "tags": {"Result": "1/2-1/2"}}, expect=ok,
+            then=guevara_read)
+    c.check("convert English descriptive", "POST", "/convert",
+            body={"text": "1. P-K4 P-K4 2. N-KB3 N-QB3 3. B-N5 P-QR3", "from": "descriptive"}, expect=ok,
+            then=lambda r, b: want([m["san"] for m in b["moves"]] == ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"], "SAN"))
+    c.check("convert from a position", "POST", "/convert",
+            body={"text": "12... PxP e.p.", "from": "descriptive", "fen": "4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 12",
+                  "ep": "legal"}, expect=ok,
+            then=lambda r, b: want(b["moves"][0]["uci"] == "e4d3", "en passant"))
+    c.check("convert SAN in Italian", "POST", "/convert",
+            body={"text": "1. e4 e5 2. Cf3 Cc6 1-0", "from": "san", "lang": "it"}, expect=ok,
+            then=lambda r, b: want(b["pgn"].endswith("2. Nf3 Nc6 1-0\n"), "PGN in English SAN"))
+    c.check("convert UCI", "POST", "/convert", body={"text": "e2e4 e7e5", "from": "uci"}, expect=ok)
+    c.check("convert: ambiguous noted", "POST", "/convert", body={"text": "1. N-B3", "from": "descriptive"},
+            expect=ok, then=lambda r, b: want(b["notes"][0]["code"] == "still_ambiguous", "still_ambiguous"))
+    c.check("convert: ambiguous, strict", "POST", "/convert",
+            body={"text": "1. N-B3", "from": "descriptive", "strict": True}, expect=422, code="ambiguous_move")
+    c.check("convert: SAN ambiguous", "POST", "/convert",
+            body={"text": "1. Nf3 Nf6 2. Nc3 Nc6 3. Nd4 Nd5 4. Nb5", "from": "san"}, expect=422, code="ambiguous_move")
+    c.check("convert: not legal", "POST", "/convert", body={"text": "1. P-K4 P-K5", "from": "descriptive"},
+            expect=422, code="illegal_move",
+            then=lambda r, b: want(b["token"] == "P-K5" and b["offset"] == 8 and b["reason"] == "not_legal", "token"))
+    c.check("convert: not notation", "POST", "/convert", body={"text": "1-CR3A,P9D", "from": "descriptive",
+                                                                "lang": "es"},
+            expect=422, code="illegal_move", then=lambda r, b: want(b["reason"] == "malformed", "malformed"))
+    c.check("convert: no moves", "POST", "/convert", body={"text": "", "from": "descriptive"}, expect=422,
+            code="unreadable_game")
+    c.check("convert: invalid FEN", "POST", "/convert", body={"text": "P-K4", "from": "descriptive",
+                                                              "fen": NO_KINGS}, expect=422, code="invalid_fen")
+    c.check("convert: missing text", "POST", "/convert", body={"from": "descriptive"}, expect=400,
+            code="missing_field", field="text")
+    c.check("convert: bad from", "POST", "/convert", body={"text": "P-K4", "from": "fen"}, expect=400,
+            code="invalid_field", field="from")
+    c.check("convert: bad tags", "POST", "/convert", body={"text": "P-K4", "from": "descriptive", "tags": {"a b": "x"}},
+            expect=400, code="invalid_field", field="tags")
+    c.check("convert: malformed JSON", "POST", "/convert", body=b"{", headers={"Content-Type": "application/json"},
+            expect=400, code="malformed_json")
+    c.check("convert: too large", "POST", "/convert",
+            raw=lambda: c.client.raw("POST", "/convert", [("Content-Type", "application/json"),
+                                                          ("Content-Length", str(1048577))]),
+            expect=413, code="payload_too_large")
+    c.check("convert: text/plain", "POST", "/convert", body=b"P-K4", headers={"Content-Type": "text/plain"},
+            expect=415, code="unsupported_media_type")
     # /apply-move with SAN: every form, the languages, strict reading, history and PGN
     c.check("apply SAN, lenient forms warned", "POST", "/apply-move", body={"fen": START, "move": "Ng1-f3!"},
             expect=ok, then=all_of(same_as_cli("apply", START, "Ng1-f3!"),
@@ -933,9 +987,6 @@ def run_checks(c, d):
             body={"fen": START, "history": ["e4"], "move": "e5"}, expect=400, code="invalid_field", field="history")
     c.check("apply: bad notation", "POST", "/apply-move", body={"fen": START, "move": "e4", "notation": "x"},
             expect=400, code="invalid_field", field="notation")
-    c.check("apply: descriptive not wired", "POST", "/apply-move",
-            body={"fen": START, "move": "P-K4", "notation": "descriptive"}, expect=400, code="invalid_field",
-            field="notation")
     c.check("apply: bad lang", "POST", "/apply-move", body={"fen": START, "move": "e4", "lang": "tlh"},
             expect=400, code="invalid_field", field="lang")
     c.check("apply: bad tags", "POST", "/apply-move", body={"fen": START, "moves": ["e4"], "tags": {"a b": "x"}},
@@ -954,6 +1005,20 @@ def run_checks(c, d):
     c.check("apply: castling through check", "POST", "/apply-move",
             body={"fen": "4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1", "move": "O-O"}, expect=422, code="illegal_move",
             then=lambda r, b: want(b["cause"] == "castling_through_check", "through check"))
+    c.check("apply descriptive, read as a whole", "POST", "/apply-move",
+            body={"fen": START, "notation": "descriptive", "moves": ["P-QB4", "P-K4", "N-B3", "N-KB3", "N-Q5"]},
+            expect=ok, then=lambda r, b: want(b["moves"][2]["uci"] == "b1c3" and b["san"] == "Nd5", "2. N-B3 is Nc3"))
+    c.check("apply descriptive in Spanish", "POST", "/apply-move",
+            body={"fen": START, "notation": "descriptive", "lang": "es", "move": "CR3A"}, expect=ok,
+            then=lambda r, b: want(b["uci"] == "g1f3", "CR3A is Nf3"))
+    c.check("apply descriptive: ambiguous", "POST", "/apply-move",
+            body={"fen": START, "notation": "descriptive", "move": "N-B3"}, expect=422, code="ambiguous_move")
+    c.check("apply descriptive: not legal", "POST", "/apply-move",
+            body={"fen": START, "notation": "descriptive", "moves": ["P-K4", "P-K5"]}, expect=422, code="illegal_move",
+            then=lambda r, b: want(b["index"] == 1 and b["reason"] == "not_legal", "index"))
+    c.check("apply descriptive: a language it is not written in", "POST", "/apply-move",
+            body={"fen": START, "notation": "descriptive", "lang": "de", "move": "P-K4"}, expect=400,
+            code="invalid_field", field="lang")
     c.check("apply: null move", "POST", "/apply-move", body={"fen": START, "move": "--"}, expect=422,
             code="illegal_move", then=lambda r, b: want(b["reason"] == "null_move", "null move"))
 

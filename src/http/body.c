@@ -217,6 +217,16 @@ int body_position_options(const struct http_request *req, const char **fen, stru
 	return body_style_options(req, options, style, resp);
 }
 
+int body_position_options_or_start(const struct http_request *req, const char **fen, struct fen_options *options,
+				   struct json_fen_style *style, struct http_response *resp)
+{
+	if (body_string(req, "fen", false, fen, resp))
+		return -1;
+	if (!*fen)
+		*fen = POSITION_START_FEN;
+	return body_style_options(req, options, style, resp);
+}
+
 int body_style_options(const struct http_request *req, struct fen_options *options, struct json_fen_style *style,
 		       struct http_response *resp)
 {

@@ -155,6 +155,7 @@ enum reply_code {
 	REPLY_MALFORMED_PGN,
 	REPLY_INTERNAL_ERROR,
 	REPLY_SERVICE_UNAVAILABLE,
+	REPLY_UNREADABLE_GAME,
 	REPLY_CODE_NB
 };
 
@@ -258,6 +259,9 @@ int body_bool(const struct http_request *req, const char *name, bool *out, struc
 int body_position_options(const struct http_request *req, const char **fen, struct fen_options *options,
 			  struct json_fen_style *style, struct http_response *resp);
 
+/* body_position_options with fen optional: the standard start when absent. */
+int body_position_options_or_start(const struct http_request *req, const char **fen, struct fen_options *options,
+				   struct json_fen_style *style, struct http_response *resp);
 /* Reads "lang", the language of SAN piece letters (default "en"). Returns 0, or -1 with
  * invalid_field in resp. */
 int body_lang(const struct http_request *req, enum san_lang *out, struct http_response *resp);
@@ -401,6 +405,7 @@ void endpoint_render(const struct http_request *req, struct http_response *resp)
 void endpoint_health(const struct http_request *req, struct http_response *resp);
 void endpoint_version(const struct http_request *req, struct http_response *resp);
 void endpoint_openapi(const struct http_request *req, struct http_response *resp);
+void endpoint_convert(const struct http_request *req, struct http_response *resp);
 void endpoint_ready(const struct http_request *req, struct http_response *resp);
 void endpoint_web(const struct http_request *req, struct http_response *resp);
 

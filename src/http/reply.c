@@ -29,6 +29,7 @@ static const struct {
 	[REPLY_MALFORMED_PGN] = { 422, "malformed_pgn", "Malformed PGN" },
 	[REPLY_INTERNAL_ERROR] = { 500, "internal_error", "Internal server error" },
 	[REPLY_SERVICE_UNAVAILABLE] = { 503, "service_unavailable", "Service unavailable" },
+	[REPLY_UNREADABLE_GAME] = { 422, "unreadable_game", "Unreadable game" },
 };
 
 /* The answer when memory ran out: static, so that it can always be sent. */

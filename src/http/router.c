@@ -21,6 +21,7 @@ static const struct router_route router_routes[] = {
 	{ HTTP_GET, "/health", endpoint_health },
 	{ HTTP_GET, "/version", endpoint_version },
 	{ HTTP_GET, "/openapi.yaml", endpoint_openapi },
+	{ HTTP_POST, "/convert", endpoint_convert },
 	{ HTTP_GET, "/ready", endpoint_ready },
 	{ HTTP_GET, "/metrics", endpoint_metrics },
 	{ HTTP_GET, "/", endpoint_web },

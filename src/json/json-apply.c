@@ -115,24 +115,32 @@ static cJSON *json_san_illegal(const struct position *pos, const char *field, in
 	return obj;
 }
 
+cJSON *json_candidates(const struct position *pos, const move *moves, int count, enum san_lang lang)
+{
+	cJSON *list = cJSON_CreateArray();
+
+	for (int i = 0; list && i < count; i++) {
+		char san[SAN_MAX], uci[UCI_MAX];
+		cJSON *item = cJSON_CreateObject();
+		san_format_move(pos, moves[i], lang, SAN_STYLE_SAN, san);
+		uci_format_move(pos, moves[i], uci);
+		if (!json_append(list, item) || !cJSON_AddStringToObject(item, "san", san) ||
+		    !cJSON_AddStringToObject(item, "uci", uci)) {
+			cJSON_Delete(list);
+			return NULL;
+		}
+	}
+	return list;
+}
+
 /* ambiguous_move: the candidates in SAN (in the reading's language) and UCI. */
 static cJSON *json_san_ambiguous(const struct position *pos, const char *field, int index, const char *text,
 				 size_t length, const struct san_parse_result *r, enum san_lang lang,
 				 const struct json_fen_style *style)
 {
 	cJSON *obj = json_move_problem(pos, "ambiguous_move", field, index, text, length, r->error.message, style);
-	cJSON *list = obj ? cJSON_AddArrayToObject(obj, "candidates") : NULL;
 
-	for (int i = 0; list && i < r->candidates.count; i++) {
-		char san[SAN_MAX], uci[UCI_MAX];
-		cJSON *item = cJSON_CreateObject();
-		san_format_move(pos, r->candidates.moves[i], lang, SAN_STYLE_SAN, san);
-		uci_format_move(pos, r->candidates.moves[i], uci);
-		if (!json_append(list, item) || !cJSON_AddStringToObject(item, "san", san) ||
-		    !cJSON_AddStringToObject(item, "uci", uci))
-			list = NULL;
-	}
-	if (!list) {
+	if (obj && !json_attach(obj, "candidates", json_candidates(pos, r->candidates.moves, r->candidates.count, lang))) {
 		cJSON_Delete(obj);
 		return NULL;
 	}
@@ -153,6 +161,107 @@ static cJSON *json_san_non_standard(const struct position *pos, const char *fiel
 		return NULL;
 	}
 	return obj;
+}
+
+/* ---- descriptive notation ----
+ * A descriptive token may fit several moves that only later tokens tell apart, so a
+ * list is read as a whole (descriptive_read_tokens) before the loop plays it, and the
+ * loop takes each ply's move from that reading. apply-move never guesses: a token that
+ * stays ambiguous is an ambiguous_move. */
+
+/* The members of the problem a descriptive reading stopped at; *outcome says which. */
+static cJSON *json_descriptive_problem(const struct descriptive_game *game, const struct position *pos,
+				       const char *const *tokens, const char *field, enum san_lang lang,
+				       const struct json_fen_style *style, enum json_apply_outcome *outcome)
+{
+	const struct descriptive_error *e = &game->error;
+	const char *text = e->ply >= 0 ? tokens[e->ply] : "";
+	size_t length = strlen(text);
+	char detail[DESCRIPTIVE_MESSAGE_MAX + 16];
+	cJSON *obj;
+
+	snprintf(detail, sizeof detail, "%s", e->message);
+	utf8_sanitize(detail);
+	switch (e->code) {
+	case DESCRIPTIVE_ERR_MALFORMED:
+	case DESCRIPTIVE_ERR_ILLEGAL:
+		*outcome = JSON_APPLY_ILLEGAL_MOVE;
+		obj = json_illegal_move(pos, e->ply, text, length, e->code == DESCRIPTIVE_ERR_MALFORMED, style);
+		if (obj && (!cJSON_ReplaceItemInObjectCaseSensitive(obj, "detail", cJSON_CreateString(detail)) ||
+			    !cJSON_AddStringToObject(obj, "field", field))) {
+			cJSON_Delete(obj);
+			return NULL;
+		}
+		return obj;
+	case DESCRIPTIVE_ERR_AMBIGUOUS:
+		*outcome = JSON_APPLY_AMBIGUOUS_MOVE;
+		obj = json_move_problem(pos, "ambiguous_move", field, e->ply, text, length, e->message, style);
+		if (obj && !json_attach(obj, "candidates", json_candidates(pos, e->candidates, e->candidate_count, lang))) {
+			cJSON_Delete(obj);
+			return NULL;
+		}
+		return obj;
+	default:
+		/* too many plies for the search's table, or too many readings to try */
+		*outcome = JSON_APPLY_UNSUPPORTED;
+		obj = cJSON_CreateObject();
+		if (obj && (!cJSON_AddStringToObject(obj, "field", field) || !cJSON_AddStringToObject(obj, "detail", detail))) {
+			cJSON_Delete(obj);
+			return NULL;
+		}
+		return obj;
+	}
+}
+
+/* Reads count descriptive tokens from start into out. Returns JSON_APPLY_OK, or the
+ * outcome with the problem members in *problem (NULL when out of memory). */
+static enum json_apply_outcome json_read_descriptive(const struct position *start, const char *const *tokens, int count,
+						     const struct json_apply_options *options, const char *field,
+						     const struct json_fen_style *style, move *out, cJSON **problem)
+{
+	enum json_apply_outcome outcome = JSON_APPLY_OK;
+	struct descriptive_game *game;
+	struct position pos = *start;
+	enum descriptive_code code;
+
+	*problem = NULL;
+	if (count == 0)
+		return JSON_APPLY_OK;
+	if (options->san.lang != SAN_LANG_EN && options->san.lang != SAN_LANG_ES) {
+		*problem = cJSON_CreateObject();
+		if (*problem && (!cJSON_AddStringToObject(*problem, "field", "lang") ||
+				 !cJSON_AddStringToObject(*problem, "detail",
+							  "descriptive notation is read in lang \"en\" or \"es\""))) {
+			cJSON_Delete(*problem);
+			*problem = NULL;
+		}
+		return JSON_APPLY_UNSUPPORTED;
+	}
+	/* The search's working memory is large: a game's worth of plies. */
+	if (!(game = malloc(sizeof *game)))
+		return JSON_APPLY_ILLEGAL_MOVE;
+	game->start = *start;
+	game->lang = options->san.lang == SAN_LANG_ES ? DESCRIPTIVE_ES : DESCRIPTIVE_EN;
+	game->strict_ambiguity = true;
+	code = descriptive_read_tokens(game, tokens, count);
+	/* A token that is not notation is told in the position it stands in: read the tokens
+	 * before it (whose own problem, if they have one, comes first). */
+	if (code == DESCRIPTIVE_ERR_MALFORMED && game->error.ply > 0) {
+		struct descriptive_error malformed = game->error;
+		if (descriptive_read_tokens(game, tokens, malformed.ply) == DESCRIPTIVE_OK) {
+			struct position_undo undo;
+			for (int i = 0; i < game->count; i++)
+				position_make_move(&pos, game->moves[i], &undo);
+			game->error = malformed;
+		}
+	}
+	if (game->error.code != DESCRIPTIVE_OK)
+		*problem = json_descriptive_problem(game, game->error.code == DESCRIPTIVE_ERR_MALFORMED ? &pos : &game->error.pos,
+						    tokens, field, options->san.lang, style, &outcome);
+	else
+		memcpy(out, game->moves, sizeof *out * (size_t)count);
+	free(game);
+	return outcome;
 }
 
 /* One move read in the request's notation. On failure *problem holds the members of the
@@ -190,18 +299,6 @@ static enum json_apply_outcome json_read_move(const struct position *pos, const 
 		}
 		return JSON_APPLY_ILLEGAL_MOVE;
 	}
-	if (notation == JSON_NOTATION_DESCRIPTIVE) {
-		/* The hook for descriptive notation (src/core/descriptive.c, read with
-		 * options->san.lang): until it is wired, the request is refused as a whole. */
-		*problem = cJSON_CreateObject();
-		if (*problem && (!cJSON_AddStringToObject(*problem, "field", "notation") ||
-				 !cJSON_AddStringToObject(*problem, "detail",
-							  "descriptive notation is not available in this build"))) {
-			cJSON_Delete(*problem);
-			*problem = NULL;
-		}
-		return JSON_APPLY_UNSUPPORTED;
-	}
 	code = san_parse_move(pos, text, length, &options->san, r);
 	if (code == SAN_OK)
 		return JSON_APPLY_OK;
@@ -215,6 +312,22 @@ static enum json_apply_outcome json_read_move(const struct position *pos, const 
 	}
 	*problem = json_san_illegal(pos, field, index, text, length, &r->error, style);
 	return JSON_APPLY_ILLEGAL_MOVE;
+}
+
+/* The move of ply index: taken from a descriptive reading made beforehand (resolved not
+ * NULL), else read on its own. */
+static enum json_apply_outcome json_take_move(const struct position *pos, const char *text,
+					      const struct json_apply_options *options, const char *field, int index,
+					      const struct json_fen_style *style, const move *resolved,
+					      struct san_parse_result *r, cJSON **problem)
+{
+	if (resolved) {
+		memset(r, 0, offsetof(struct san_parse_result, candidates));
+		r->candidates.count = 0;
+		r->m = resolved[index];
+		return JSON_APPLY_OK;
+	}
+	return json_read_move(pos, text, strlen(text), options, field, index, style, r, problem);
 }
 
 /* What a ply's entry says about the move: {"uci", "san", "lan"[, "fen"], "given", "nag",
@@ -277,7 +390,7 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 	struct position_undo undo;
 	struct status st;
 	uint64_t *keys = NULL;
-	move *played = NULL, last_move = MOVE_NONE;
+	move *played = NULL, last_move = MOVE_NONE, *descriptive = NULL;
 	struct pgn_note *notes = NULL;
 	bool any_note = false;
 	cJSON *result = NULL, *plies = NULL, *problem = NULL;
@@ -294,6 +407,23 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 	result = cJSON_CreateObject();
 	if (!keys || !played || !notes || !result)
 		goto fail;
+	/* Descriptive notation: the history and the moves each read as a whole first. */
+	if (options->notation == JSON_NOTATION_DESCRIPTIVE) {
+		struct position history_from;
+		if (options->history_start)
+			history_from = *options->history_start;
+		else
+			position_set_start(&history_from);
+		if (!(descriptive = malloc(sizeof *descriptive * (size_t)(total + 1))))
+			goto fail;
+		*outcome = json_read_descriptive(&history_from, options->history, history_count, options, "history", style,
+						 descriptive, &problem);
+		if (*outcome == JSON_APPLY_OK)
+			*outcome = json_read_descriptive(pos, moves, count, options, options->list_plies ? "moves" : "move",
+							 style, descriptive + history_count, &problem);
+		if (*outcome != JSON_APPLY_OK)
+			goto problem;
+	}
 
 	/* The history: played from its start, it must arrive at the given position. */
 	if (history_count) {
@@ -306,7 +436,7 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 		keys[keys_used++] = history.key;
 		for (int i = 0; i < history_count; i++) {
 			const char *text = options->history[i];
-			*outcome = json_read_move(&history, text, strlen(text), options, "history", i, style, &r, &problem);
+			*outcome = json_take_move(&history, text, options, "history", i, style, descriptive, &r, &problem);
 			if (*outcome != JSON_APPLY_OK)
 				goto problem;
 			played[played_count] = r.m;
@@ -337,8 +467,8 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 		goto fail;
 	for (int i = 0; i < count; i++) {
 		struct position before = *pos;
-		*outcome = json_read_move(pos, moves[i], strlen(moves[i]), options, options->list_plies ? "moves" : "move",
-					  i, style, &r, &problem);
+		*outcome = json_take_move(pos, moves[i], options, options->list_plies ? "moves" : "move", i, style,
+					  descriptive ? descriptive + history_count : NULL, &r, &problem);
 		if (*outcome != JSON_APPLY_OK)
 			goto problem;
 		position_make_move(pos, r.m, &undo);
@@ -393,23 +523,22 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 							  game_result, style)))
 			goto fail;
 	}
+	free(descriptive);
 	free(keys);
 	free(played);
 	free(notes);
 	return result;
 
+fail:
+	/* out of memory: whatever problem was begun goes too */
+	cJSON_Delete(problem);
+	problem = NULL;
 problem:
+	free(descriptive);
 	free(keys);
 	free(played);
 	free(notes);
 	cJSON_Delete(plies);
 	cJSON_Delete(result);
 	return problem;
-fail:
-	free(keys);
-	free(played);
-	free(notes);
-	cJSON_Delete(plies);
-	cJSON_Delete(result);
-	return NULL;
 }

@@ -128,13 +128,29 @@ fail:
 	return NULL;
 }
 
+cJSON *json_legal_uci(const struct position *pos)
+{
+	struct move_list moves;
+	cJSON *list = cJSON_CreateArray();
+
+	movegen_legal(pos, &moves);
+	for (int i = 0; list && i < moves.count; i++) {
+		char uci[UCI_MAX];
+		uci_format_move(pos, moves.moves[i], uci);
+		if (!json_append(list, cJSON_CreateString(uci))) {
+			cJSON_Delete(list);
+			return NULL;
+		}
+	}
+	return list;
+}
+
 cJSON *json_illegal_move(const struct position *pos, int index, const char *text, size_t length, bool malformed,
 			 const struct json_fen_style *style)
 {
-	struct move_list moves;
-	char detail[160], uci[UCI_MAX], given[65];
+	char detail[160], given[65];
 	int shown = (int)utf8_prefix(text, length, 32);
-	cJSON *obj = cJSON_CreateObject(), *list;
+	cJSON *obj = cJSON_CreateObject();
 
 	if (malformed)
 		snprintf(detail, sizeof detail, "move %d, \"%.*s%s\", is not a move in UCI notation (such as e2e4 or e7e8q)",
@@ -146,19 +162,13 @@ cJSON *json_illegal_move(const struct position *pos, int index, const char *text
 	/* Echo the move as given, cut to 64 bytes and made valid UTF-8. */
 	snprintf(given, sizeof given, "%.*s", (int)utf8_prefix(text, length, 64), text);
 	utf8_sanitize(given);
-	movegen_legal(pos, &moves);
 	if (!obj || !cJSON_AddStringToObject(obj, "code", "illegal_move") ||
 	    !cJSON_AddStringToObject(obj, "reason", malformed ? "malformed" : "not_legal") ||
 	    !cJSON_AddStringToObject(obj, "detail", detail) || !cJSON_AddNumberToObject(obj, "index", index))
 		goto fail;
 	if (!cJSON_AddStringToObject(obj, "move", given) ||
-	    !json_attach(obj, "fen", json_fen_string(pos, style)) || !(list = cJSON_AddArrayToObject(obj, "legal_moves")))
+	    !json_attach(obj, "fen", json_fen_string(pos, style)) || !json_attach(obj, "legal_moves", json_legal_uci(pos)))
 		goto fail;
-	for (int i = 0; i < moves.count; i++) {
-		uci_format_move(pos, moves.moves[i], uci);
-		if (!json_append(list, cJSON_CreateString(uci)))
-			goto fail;
-	}
 	return obj;
 fail:
 	cJSON_Delete(obj);

@@ -9,6 +9,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/descriptive.h"
 #include "core/error.h"
 #include "core/fen.h"
 #include "core/pgn_write.h"
@@ -63,6 +64,9 @@ cJSON *json_fen_string(const struct position *pos, const struct json_fen_style *
  * out of memory (child NULL counts as that). */
 bool json_attach(cJSON *obj, const char *name, cJSON *child);
 bool json_append(cJSON *array, cJSON *child);
+
+/* The legal moves of pos in UCI: ["e2e4", ...]. */
+cJSON *json_legal_uci(const struct position *pos);
 
 /* One legal move described for clients: {"uci", "san" (in lang), "from", "to", "piece",
  * "capture", "promotion", "flags"}. pos is the position before the move. */
@@ -131,6 +135,9 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 			const struct json_apply_options *options, const struct json_fen_style *style,
 			enum json_apply_outcome *outcome);
 
+/* The moves of an ambiguous_move problem: [{"san" (in lang), "uci"}, ...]. */
+cJSON *json_candidates(const struct position *pos, const move *moves, int count, enum san_lang lang);
+
 /* [{"code", "offset", "length", "given", "became", "message"}, ...]: SAN warnings. */
 cJSON *json_san_warnings(const struct san_issue *warnings, int count);
 
@@ -139,6 +146,42 @@ cJSON *json_san_warnings(const struct san_issue *warnings, int count);
  * "check_square", "status"}. */
 cJSON *json_board(const struct position *pos, const struct json_fen_style *style);
 
+/* json-convert.c */
+
+/* The notations /convert reads. */
+enum json_convert_from { JSON_CONVERT_DESCRIPTIVE, JSON_CONVERT_SAN, JSON_CONVERT_UCI };
+
+struct json_convert_request {
+	const char *text;                      /* the game as typed, length bytes */
+	size_t length;
+	enum json_convert_from from;
+	enum descriptive_lang descriptive_lang; /* from descriptive */
+	enum san_lang san_lang;                /* from SAN */
+	bool strict;                           /* SAN: strict reading; descriptive: an ambiguity
+						* that stays is an error, not a note */
+	const struct pgn_tag *tags;            /* written into the PGN (borrowed) */
+	int tag_count;
+	struct json_fen_style style;
+};
+
+/* Why json_convert returned a problem instead of a result. */
+enum json_convert_failure {
+	JSON_CONVERT_OK,
+	JSON_CONVERT_ILLEGAL,    /* illegal_move: reason malformed, not_legal (or a SAN rule) */
+	JSON_CONVERT_AMBIGUOUS,  /* ambiguous_move, with candidates */
+	JSON_CONVERT_UNREADABLE, /* unreadable_game: no moves, too many, too long, search limit */
+	JSON_CONVERT_BAD_TAGS    /* a tag PGN cannot hold; nothing is returned */
+};
+
+/* Reads req->text from start and returns the /convert result: {"pgn", "moves": [{"given",
+ * "offset", "san", "uci", "fen"}], "final_fen", "status", "notes": [{"code", "ply",
+ * "offset", "length", "message"}]}; SAN is always standard (English) SAN. game is the
+ * caller's working memory (large: allocate it). When the game cannot be read, *failure
+ * says why and the problem members are returned instead: {"code", "reason", "detail",
+ * "index", "token", "offset", "length", "fen"[, "candidates" | "legal_moves"]}. NULL when
+ * out of memory (or for JSON_CONVERT_BAD_TAGS). */
+cJSON *json_convert(const struct position *start, const struct json_convert_request *req,
+		    struct descriptive_game *game, enum json_convert_failure *failure);
 /* json-request.c */
 
 /* Why a JSON text could not be read: the byte offset and a sentence. */

@@ -1,0 +1,970 @@
+/* descriptive.c -- descriptive notation (English and Spanish) read into legal moves: the
+ * token grammar, matching a token against a position with every piece's home square
+ * known, and the search that reads a whole game so that every token is legal. */
+#include "descriptive.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "fen.h"
+
+#define DESCRIPTIVE_WING_QUEEN 1
+#define DESCRIPTIVE_WING_KING 2
+#define DESCRIPTIVE_ORIGIN_NONE SQ_NONE
+#define DESCRIPTIVE_ALL_FILES 0xff
+
+const char *descriptive_code_name(enum descriptive_code code)
+{
+	static const char *const names[DESCRIPTIVE_CODE_NB] = {
+		[DESCRIPTIVE_OK] = "ok",
+		[DESCRIPTIVE_ERR_MALFORMED] = "malformed_move",
+		[DESCRIPTIVE_ERR_ILLEGAL] = "illegal_move",
+		[DESCRIPTIVE_ERR_AMBIGUOUS] = "ambiguous_move",
+		[DESCRIPTIVE_ERR_SEARCH_LIMIT] = "search_limit",
+		[DESCRIPTIVE_ERR_TOO_MANY_MOVES] = "too_many_moves",
+		[DESCRIPTIVE_ERR_EMPTY] = "empty_game",
+		[DESCRIPTIVE_ERR_TEXT] = "unreadable_text",
+	};
+	return names[code];
+}
+
+const char *descriptive_note_name(enum descriptive_note_code code)
+{
+	static const char *const names[DESCRIPTIVE_NOTE_CODE_NB] = {
+		[DESCRIPTIVE_NOTE_LOOKAHEAD] = "resolved_by_lookahead",
+		[DESCRIPTIVE_NOTE_AMBIGUOUS] = "still_ambiguous",
+		[DESCRIPTIVE_NOTE_ORIGIN] = "named_by_origin",
+		[DESCRIPTIVE_NOTE_CHECK_SUFFIX] = "check_sign",
+		[DESCRIPTIVE_NOTE_PROSE] = "text_ignored",
+		[DESCRIPTIVE_NOTE_RESULT] = "result",
+		[DESCRIPTIVE_NOTE_MOVE_NUMBER] = "move_number",
+		[DESCRIPTIVE_NOTE_TRUNCATED] = "notes_truncated",
+	};
+	return names[code];
+}
+
+const char *descriptive_lang_name(enum descriptive_lang lang)
+{
+	return lang == DESCRIPTIVE_EN ? "en" : lang == DESCRIPTIVE_ES ? "es" : NULL;
+}
+
+int descriptive_lang_parse(const char *name, enum descriptive_lang *out)
+{
+	if (!strcmp(name, "en"))
+		*out = DESCRIPTIVE_EN;
+	else if (!strcmp(name, "es"))
+		*out = DESCRIPTIVE_ES;
+	else
+		return -1;
+	return 0;
+}
+
+/* ---- the token grammar ---- */
+
+/* A file name and the files it may mean (bit f for file f, a = bit 0). */
+struct descriptive_file_name {
+	const char *name;
+	uint8_t files;
+};
+
+/* Longest names first, so "KB3" is read as KB + 3, not K + B3. */
+static const struct descriptive_file_name descriptive_files_en[] = {
+	{ "QKt", 0x02 }, { "KKt", 0x40 }, { "QR", 0x01 }, { "QN", 0x02 }, { "QB", 0x04 }, { "KB", 0x20 },
+	{ "KN", 0x40 },  { "KR", 0x80 },  { "Kt", 0x42 }, { "Q", 0x08 },  { "K", 0x10 },  { "R", 0x81 },
+	{ "N", 0x42 },   { "B", 0x24 },
+};
+static const struct descriptive_file_name descriptive_files_es[] = {
+	{ "TD", 0x01 }, { "CD", 0x02 }, { "AD", 0x04 }, { "AR", 0x20 }, { "CR", 0x40 }, { "TR", 0x80 },
+	{ "D", 0x08 },  { "R", 0x10 },  { "T", 0x81 },  { "C", 0x42 },  { "A", 0x24 },
+};
+
+struct descriptive_cursor {
+	const char *s;
+	size_t n, i;
+	enum descriptive_lang lang;
+};
+
+static bool descriptive_at(const struct descriptive_cursor *c, const char *word)
+{
+	size_t k = strlen(word);
+	return c->n - c->i >= k && !memcmp(c->s + c->i, word, k);
+}
+
+static char descriptive_peek(const struct descriptive_cursor *c, size_t ahead)
+{
+	return c->i + ahead < c->n ? c->s[c->i + ahead] : '\0';
+}
+
+/* Reads a file name; returns its file mask, or 0 (cursor unmoved). */
+static uint8_t descriptive_read_file(struct descriptive_cursor *c)
+{
+	const struct descriptive_file_name *names = c->lang == DESCRIPTIVE_EN ? descriptive_files_en
+									      : descriptive_files_es;
+	size_t count = c->lang == DESCRIPTIVE_EN ? sizeof descriptive_files_en / sizeof *descriptive_files_en
+						 : sizeof descriptive_files_es / sizeof *descriptive_files_es;
+
+	for (size_t k = 0; k < count; k++)
+		if (descriptive_at(c, names[k].name)) {
+			c->i += strlen(names[k].name);
+			return names[k].files;
+		}
+	return 0;
+}
+
+/* Reads a rank digit 1-8 (from the mover's side); returns 0..7, or -1. */
+static int descriptive_read_rank(struct descriptive_cursor *c)
+{
+	char d = descriptive_peek(c, 0);
+
+	if (d < '1' || d > '8')
+		return -1;
+	c->i++;
+	return d - '1';
+}
+
+/* The squares of the files in mask on rank (0..7, White's side). */
+static bitboard descriptive_squares(uint8_t files, int rank)
+{
+	return (bitboard)files << (8 * rank);
+}
+
+static bitboard descriptive_file_squares(uint8_t files)
+{
+	bitboard b = 0;
+	for (int r = 0; r < 8; r++)
+		b |= descriptive_squares(files, r);
+	return b;
+}
+
+/* Reads a square: file then rank in English ("KB3"), rank then file in Spanish ("3A").
+ * Returns its squares (from White's side), or 0 with the cursor unmoved. */
+static bitboard descriptive_read_square(struct descriptive_cursor *c)
+{
+	size_t start = c->i;
+	uint8_t files;
+	int rank;
+
+	if (c->lang == DESCRIPTIVE_EN) {
+		files = descriptive_read_file(c);
+		rank = files ? descriptive_read_rank(c) : -1;
+	} else {
+		rank = descriptive_read_rank(c);
+		files = rank >= 0 ? descriptive_read_file(c) : 0;
+	}
+	if (!files || rank < 0) {
+		c->i = start;
+		return 0;
+	}
+	return descriptive_squares(files, rank);
+}
+
+/* The piece type a letter names in the cursor's language (advancing past it), or 0. */
+static enum piece_type descriptive_read_letter(struct descriptive_cursor *c)
+{
+	char l = descriptive_peek(c, 0);
+
+	if (c->lang == DESCRIPTIVE_EN) {
+		if (l == 'K' && descriptive_peek(c, 1) == 't') {
+			c->i += 2;
+			return KNIGHT;
+		}
+		c->i++;
+		switch (l) {
+		case 'K': return KING;
+		case 'Q': return QUEEN;
+		case 'R': return ROOK;
+		case 'B': return BISHOP;
+		case 'N': return KNIGHT;
+		case 'P': return PAWN;
+		}
+	} else {
+		c->i++;
+		switch (l) {
+		case 'R': return KING;
+		case 'D': return QUEEN;
+		case 'T': return ROOK;
+		case 'A': return BISHOP;
+		case 'C': return KNIGHT;
+		case 'P': return PAWN;
+		}
+	}
+	c->i--;
+	return NO_PIECE_TYPE;
+}
+
+/* What a piece part names: its type, the side a piece started on, the files a pawn may
+ * stand on. */
+struct descriptive_piece {
+	enum piece_type type;
+	uint8_t wing;
+	uint8_t files;
+};
+
+/* English: K Q R B N Kt P, with a side (KR, QB, QKt), pawns with a file (KP, QBP, RP).
+ * Spanish: R D T A C P, pieces with a side (TR, CD, AD), pawns with a file (PR, PAD). */
+static int descriptive_read_piece(struct descriptive_cursor *c, struct descriptive_piece *p)
+{
+	size_t start = c->i;
+	char l = descriptive_peek(c, 0);
+
+	p->wing = 0;
+	p->files = DESCRIPTIVE_ALL_FILES;
+	if (c->lang == DESCRIPTIVE_EN) {
+		/* A pawn named by its file: "KP", "QBP", "RP", "KtP". */
+		uint8_t files = descriptive_read_file(c);
+		char next;
+
+		if (files && descriptive_peek(c, 0) == 'P') {
+			c->i++;
+			p->type = PAWN;
+			p->files = files;
+			return 0;
+		}
+		c->i = start;
+		next = descriptive_peek(c, 1);
+		/* A piece with its side: "KR", "QB", "KKt" (but "Kt" alone is a knight). */
+		if ((l == 'K' || l == 'Q') &&
+		    (next == 'R' || next == 'B' || next == 'N' || (next == 'K' && descriptive_peek(c, 2) == 't'))) {
+			c->i++;
+			p->wing = l == 'K' ? DESCRIPTIVE_WING_KING : DESCRIPTIVE_WING_QUEEN;
+		}
+		p->type = descriptive_read_letter(c);
+		return p->type == NO_PIECE_TYPE ? -1 : 0;
+	}
+	p->type = descriptive_read_letter(c);
+	if (p->type == NO_PIECE_TYPE)
+		return -1;
+	if (p->type == PAWN) {
+		uint8_t files = descriptive_read_file(c);
+		if (files)
+			p->files = files;
+	} else if (p->type == ROOK || p->type == BISHOP || p->type == KNIGHT) {
+		char w = descriptive_peek(c, 0);
+		if (w == 'R' || w == 'D') {
+			c->i++;
+			p->wing = w == 'R' ? DESCRIPTIVE_WING_KING : DESCRIPTIVE_WING_QUEEN;
+		}
+	}
+	return 0;
+}
+
+/* Strips the check, mate, en-passant and annotation signs from the end of [s, *n). */
+static void descriptive_strip_suffixes(const char *s, size_t *n, struct descriptive_spec *spec)
+{
+	static const struct {
+		const char *text;
+		uint8_t check; /* 1 check, 2 mate */
+		bool ep;
+	} suffixes[] = {
+		{ "dis. ch.", 1, false }, { "dis.ch.", 1, false }, { "dis ch", 1, false }, { "disch", 1, false },
+		{ "dbl. ch.", 1, false }, { "dbl ch", 1, false }, { "double ch", 1, false }, { "ch.", 1, false },
+		{ "ch", 1, false }, { "jaque", 1, false }, { "mate.", 2, false }, { "mate", 2, false },
+		{ "++", 1, false }, { "+", 1, false }, { "#", 2, false }, { "e.p.", 0, true }, { "e.p", 0, true },
+		{ "ep", 0, true }, { "a.p.", 0, true }, { "a.p", 0, true }, { "ap", 0, true },
+		{ "!!", 0, false }, { "??", 0, false }, { "!?", 0, false }, { "?!", 0, false }, { "!", 0, false },
+		{ "?", 0, false },
+	};
+	bool stripped = true;
+
+	while (stripped) {
+		stripped = false;
+		while (*n > 0 && (s[*n - 1] == ' ' || s[*n - 1] == '\t'))
+			(*n)--;
+		for (size_t k = 0; k < sizeof suffixes / sizeof *suffixes; k++) {
+			size_t len = strlen(suffixes[k].text);
+			if (*n > len && !memcmp(s + *n - len, suffixes[k].text, len)) {
+				*n -= len;
+				if (suffixes[k].check > spec->check)
+					spec->check = suffixes[k].check;
+				spec->en_passant |= suffixes[k].ep;
+				stripped = true;
+				break;
+			}
+		}
+	}
+}
+
+/* Reads a promotion: "=Q", "(Q)", "/Q" or a bare letter. Returns 0 (none or read) or -1. */
+static int descriptive_read_promotion(struct descriptive_cursor *c, struct descriptive_spec *spec)
+{
+	char open = descriptive_peek(c, 0);
+	enum piece_type t;
+
+	if (c->i == c->n)
+		return 0;
+	if (open == '=' || open == '(' || open == '/')
+		c->i++;
+	t = descriptive_read_letter(c);
+	if (t != QUEEN && t != ROOK && t != BISHOP && t != KNIGHT)
+		return -1;
+	if (open == '(' && descriptive_peek(c, 0) != ')')
+		return -1;
+	if (open == '(')
+		c->i++;
+	spec->promotion = (uint8_t)t;
+	return 0;
+}
+
+/* Sets why to a message and returns -1. */
+static int descriptive_why(char *why, const char *text, size_t length, const char *reason)
+{
+	if (why)
+		snprintf(why, DESCRIPTIVE_MESSAGE_MAX, "\"%.*s\" is not descriptive notation: %s",
+			 (int)(length > 40 ? 40 : length), text, reason);
+	return -1;
+}
+
+int descriptive_parse_token(const char *text, size_t length, enum descriptive_lang lang,
+			    struct descriptive_spec *spec, char *why)
+{
+	struct descriptive_cursor c = { text, length, 0, lang };
+	struct descriptive_piece piece, target;
+	size_t n = length;
+	char sep;
+
+	memset(spec, 0, sizeof *spec);
+	descriptive_strip_suffixes(text, &n, spec);
+	c.n = n;
+	if (n == 0)
+		return descriptive_why(why, text, length, "it is empty");
+	if ((n == 5 && (!memcmp(text, "O-O-O", 5) || !memcmp(text, "0-0-0", 5)))) {
+		spec->kind = DESCRIPTIVE_CASTLE_QUEEN;
+		return 0;
+	}
+	if (n == 3 && (!memcmp(text, "O-O", 3) || !memcmp(text, "0-0", 3))) {
+		spec->kind = DESCRIPTIVE_CASTLE_KING;
+		return 0;
+	}
+	if ((n == 7 && (!memcmp(text, "Castles", 7) || !memcmp(text, "castles", 7))) ||
+	    (n == 6 && (!memcmp(text, "Enroca", 6) || !memcmp(text, "enroca", 6)))) {
+		spec->kind = DESCRIPTIVE_CASTLE_ANY;
+		return 0;
+	}
+	if (descriptive_read_piece(&c, &piece))
+		return descriptive_why(why, text, length,
+				       lang == DESCRIPTIVE_EN ? "it does not start with a piece (K Q R B N P)"
+							      : "it does not start with a piece (R D T A C P)");
+	spec->piece = (uint8_t)piece.type;
+	spec->piece_wing = piece.wing;
+	spec->from = descriptive_file_squares(piece.files);
+	spec->to = ~(bitboard)0;
+	/* English origins: "R/1-Q1", "R(1)-Q1", "N/KB3-Q2". */
+	if (lang == DESCRIPTIVE_EN && (descriptive_peek(&c, 0) == '/' || descriptive_peek(&c, 0) == '(')) {
+		char open = descriptive_peek(&c, 0);
+		bitboard from;
+		int rank;
+
+		c.i++;
+		if ((from = descriptive_read_square(&c)) != 0)
+			spec->from &= from;
+		else if ((rank = descriptive_read_rank(&c)) >= 0)
+			spec->from &= descriptive_squares(DESCRIPTIVE_ALL_FILES, rank);
+		else
+			return descriptive_why(why, text, length, "'/' or '(' after the piece needs a rank or a square");
+		if (open == '(' && descriptive_peek(&c, 0) != ')')
+			return descriptive_why(why, text, length, "'(' without its ')'");
+		if (open == '(')
+			c.i++;
+	}
+	sep = descriptive_peek(&c, 0);
+	if (sep == 'x' || sep == 'X' || sep == ':') {
+		c.i++;
+		spec->kind = DESCRIPTIVE_CAPTURE;
+		if (descriptive_read_piece(&c, &target))
+			return descriptive_why(why, text, length, "'x' must be followed by the piece taken");
+		if (target.type == KING)
+			return descriptive_why(why, text, length, "a king cannot be taken");
+		spec->target = (uint8_t)target.type;
+		spec->target_wing = target.wing;
+		spec->to = descriptive_file_squares(target.files);
+		/* The square of the piece taken: "NxP/Q4" in English, "AxP4R" in Spanish. */
+		if (lang == DESCRIPTIVE_EN && descriptive_peek(&c, 0) == '/') {
+			size_t slash = c.i++;
+			bitboard on = descriptive_read_square(&c);
+			if (on)
+				spec->to &= on;
+			else
+				c.i = slash;
+		} else if (lang == DESCRIPTIVE_ES) {
+			bitboard on = descriptive_read_square(&c);
+			if (on)
+				spec->to &= on;
+		}
+	} else {
+		bitboard to;
+		if (sep == '-')
+			c.i++;
+		else if (lang == DESCRIPTIVE_EN)
+			return descriptive_why(why, text, length, "the piece must be followed by '-' or 'x'");
+		spec->kind = DESCRIPTIVE_MOVE;
+		to = descriptive_read_square(&c);
+		if (!to)
+			return descriptive_why(why, text, length,
+					       lang == DESCRIPTIVE_EN ? "no square after '-' (such as K4, KB3, QN5)"
+								      : "no square after the piece (such as 4R, 3AR, 1D)");
+		spec->to = to;
+	}
+	if (descriptive_read_promotion(&c, spec))
+		return descriptive_why(why, text, length, "a promotion must name a queen, rook, bishop or knight");
+	if (c.i != c.n)
+		return descriptive_why(why, text, length, "unexpected text after the move");
+	if (spec->promotion && spec->piece != PAWN)
+		return descriptive_why(why, text, length, "only a pawn promotes");
+	return 0;
+}
+
+bool descriptive_looks_en(const char *text, size_t length)
+{
+	struct descriptive_spec spec;
+	return descriptive_parse_token(text, length, DESCRIPTIVE_EN, &spec, NULL) == 0;
+}
+
+bool descriptive_looks_es(const char *text, size_t length)
+{
+	struct descriptive_spec spec;
+	return descriptive_parse_token(text, length, DESCRIPTIVE_ES, &spec, NULL) == 0;
+}
+
+/* ---- matching a token against a position ---- */
+
+void descriptive_origins(const struct position *pos, uint8_t origin[SQUARE_NB])
+{
+	static const uint8_t back[8] = { ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK };
+
+	for (int sq = 0; sq < SQUARE_NB; sq++) {
+		int pc = pos->board[sq];
+		int rank = square_rank(sq), file = square_file(sq);
+		enum color c = piece_color(pc);
+		int rel = c == WHITE ? rank : 7 - rank;
+		enum piece_type t = piece_type_of(pc);
+
+		origin[sq] = DESCRIPTIVE_ORIGIN_NONE;
+		if (pc == NO_PIECE)
+			continue;
+		/* Chess960 pieces start anywhere on the back rank; the standard array is fixed. */
+		if ((t == PAWN && rel == 1) || (rel == 0 && t != PAWN && (pos->chess960 || back[file] == t)))
+			origin[sq] = (uint8_t)sq;
+	}
+}
+
+/* The side (queen's 1, king's 2) a piece counts as starting on. */
+static int descriptive_wing_of(const uint8_t origin[SQUARE_NB], int sq)
+{
+	int home = origin[sq] != DESCRIPTIVE_ORIGIN_NONE ? origin[sq] : sq;
+	return square_file(home) < 4 ? DESCRIPTIVE_WING_QUEEN : DESCRIPTIVE_WING_KING;
+}
+
+/* A board turned round, so that Black's ranks count from Black's side. */
+static bitboard descriptive_flip(bitboard b)
+{
+	return __builtin_bswap64(b);
+}
+
+/* True when playing m in pos gives check (mate when want is 2). */
+static bool descriptive_gives(const struct position *pos, move m, int want)
+{
+	struct position after = *pos;
+	struct position_undo undo;
+	struct move_list replies;
+	bool check;
+
+	position_make_move(&after, m, &undo);
+	check = position_in_check(&after);
+	if (!check || want < 2)
+		return check;
+	return movegen_legal(&after, &replies) == 0;
+}
+
+int descriptive_candidates(const struct position *pos, const uint8_t origin[SQUARE_NB],
+			   const struct descriptive_spec *spec, move *out)
+{
+	struct move_list moves;
+	bitboard from_mask = spec->from, to_mask = spec->to;
+	int count = 0, checking = 0;
+
+	if (pos->turn == BLACK) {
+		from_mask = descriptive_flip(from_mask);
+		to_mask = descriptive_flip(to_mask);
+	}
+	movegen_legal(pos, &moves);
+	for (int i = 0; i < moves.count && count < DESCRIPTIVE_CANDIDATES_MAX; i++) {
+		move m = moves.moves[i];
+		int from = move_from(m), to = move_to(m), taken_sq = to;
+		enum move_kind kind = move_kind_of(m);
+		bool capture;
+
+		if (kind == MOVE_CASTLING) {
+			bool king_side = square_file(position_castling_king_target(pos, m)) == 6;
+			if (spec->kind == DESCRIPTIVE_CASTLE_ANY ||
+			    (spec->kind == DESCRIPTIVE_CASTLE_KING && king_side) ||
+			    (spec->kind == DESCRIPTIVE_CASTLE_QUEEN && !king_side))
+				out[count++] = m;
+			continue;
+		}
+		if (spec->kind != DESCRIPTIVE_MOVE && spec->kind != DESCRIPTIVE_CAPTURE)
+			continue;
+		if (piece_type_of(pos->board[from]) != spec->piece || !(from_mask >> from & 1))
+			continue;
+		if (kind == MOVE_EN_PASSANT)
+			taken_sq = to + (pos->turn == WHITE ? -8 : 8);
+		capture = kind == MOVE_EN_PASSANT || pos->board[to] != NO_PIECE;
+		if (capture != (spec->kind == DESCRIPTIVE_CAPTURE) || !(to_mask >> taken_sq & 1))
+			continue;
+		if (capture && spec->target && piece_type_of(pos->board[taken_sq]) != spec->target)
+			continue;
+		if (capture && spec->target_wing && descriptive_wing_of(origin, taken_sq) != spec->target_wing)
+			continue;
+		if (spec->piece_wing && descriptive_wing_of(origin, from) != spec->piece_wing)
+			continue;
+		if (kind == MOVE_PROMOTION ? spec->promotion && move_promotion(m) != spec->promotion : spec->promotion)
+			continue;
+		if (spec->en_passant && kind != MOVE_EN_PASSANT)
+			continue;
+		out[count++] = m;
+	}
+	/* A check or mate sign tells apart moves the squares do not. */
+	if (count > 1 && spec->check) {
+		move keep[DESCRIPTIVE_CANDIDATES_MAX];
+		for (int i = 0; i < count; i++)
+			if (descriptive_gives(pos, out[i], spec->check))
+				keep[checking++] = out[i];
+		if (checking > 0) {
+			memcpy(out, keep, sizeof *keep * (size_t)checking);
+			count = checking;
+		}
+	}
+	return count;
+}
+
+/* Plays m on pos and carries the home squares along from before to after. */
+static void descriptive_play(struct position *pos, move m, const uint8_t before[SQUARE_NB], uint8_t after[SQUARE_NB],
+			     struct position_undo *undo)
+{
+	int from = move_from(m), to = move_to(m);
+
+	memcpy(after, before, SQUARE_NB);
+	switch (move_kind_of(m)) {
+	case MOVE_CASTLING: {
+		int king_to = position_castling_king_target(pos, m), rook_to = position_castling_rook_target(pos, m);
+		uint8_t king = before[from], rook = before[to];
+		after[from] = after[to] = DESCRIPTIVE_ORIGIN_NONE;
+		after[king_to] = king;
+		after[rook_to] = rook;
+		break;
+	}
+	case MOVE_EN_PASSANT:
+		after[to + (pos->turn == WHITE ? -8 : 8)] = DESCRIPTIVE_ORIGIN_NONE;
+		after[to] = before[from];
+		after[from] = DESCRIPTIVE_ORIGIN_NONE;
+		break;
+	case MOVE_PROMOTION:
+		after[to] = DESCRIPTIVE_ORIGIN_NONE; /* a new piece: it started nowhere */
+		after[from] = DESCRIPTIVE_ORIGIN_NONE;
+		break;
+	default:
+		after[to] = before[from];
+		after[from] = DESCRIPTIVE_ORIGIN_NONE;
+	}
+	position_make_move(pos, m, undo);
+}
+
+/* ---- reading a game ---- */
+
+/* A move written for messages in long algebraic form ("Bc4xd5", "e7e8=Q", "O-O"). */
+static void descriptive_format(const struct position *pos, move m, char out[16])
+{
+	static const char letters[] = " PNBRQK";
+	int from = move_from(m), to = move_to(m), n = 0;
+	char sq[3];
+
+	if (move_kind_of(m) == MOVE_CASTLING) {
+		strcpy(out, square_file(position_castling_king_target(pos, m)) == 6 ? "O-O" : "O-O-O");
+		return;
+	}
+	if (piece_type_of(pos->board[from]) != PAWN)
+		out[n++] = letters[piece_type_of(pos->board[from])];
+	fen_format_square(from, sq);
+	out[n++] = sq[0];
+	out[n++] = sq[1];
+	out[n++] = move_kind_of(m) == MOVE_EN_PASSANT || pos->board[to] ? 'x' : '-';
+	fen_format_square(to, sq);
+	out[n++] = sq[0];
+	out[n++] = sq[1];
+	if (move_kind_of(m) == MOVE_PROMOTION) {
+		out[n++] = '=';
+		out[n++] = letters[move_promotion(m)];
+	}
+	out[n] = '\0';
+}
+
+/* Where each token's text starts, its length, and what the search needs of the game. */
+struct descriptive_reader {
+	struct descriptive_game *game;
+	const char *const *texts;      /* texts[i]: the bytes of token i */
+	const int *lengths;
+	int count;
+	int deepest;                   /* the furthest ply at which a token fitted nothing */
+	bool branched;                 /* some token fitted several moves */
+	long limit;
+};
+
+/* Appends a note (the last slot says the list was cut). */
+static struct descriptive_note *descriptive_note(struct descriptive_game *game, enum descriptive_note_code code,
+						 int ply, int offset, int length)
+{
+	struct descriptive_note *note;
+
+	if (game->note_count >= DESCRIPTIVE_NOTES_MAX)
+		return NULL;
+	note = &game->notes[game->note_count++];
+	if (game->note_count == DESCRIPTIVE_NOTES_MAX) {
+		*note = (struct descriptive_note){ DESCRIPTIVE_NOTE_TRUNCATED, -1, -1, 0, "" };
+		snprintf(note->message, sizeof note->message, "more notes than fit; the rest are left out");
+		return NULL;
+	}
+	*note = (struct descriptive_note){ (uint8_t)code, ply, offset, length, "" };
+	return note;
+}
+
+/* "18. (White)" and the token, for messages. */
+static int descriptive_where(const struct descriptive_reader *r, int ply, char *out, size_t size)
+{
+	int number = (int)r->game->start.fullmove + (ply + r->game->start.turn) / 2;
+	bool black = (ply + r->game->start.turn) % 2;
+
+	return snprintf(out, size, "%d%s %.*s", number, black ? "..." : ".", r->lengths[ply], r->texts[ply]);
+}
+
+/* Searches for a reading of tokens [first, count) from pos (with home squares origin),
+ * trying only `forced` at the first ply when it is not MOVE_NONE. The moves found are in
+ * plies[i].candidates[plies[i].next - 1]. Returns 1 when every token fitted, 0 when no
+ * reading works (the deepest failure is recorded), -1 at the node limit. pos is left
+ * at the end of the reading found, or as given. */
+static int descriptive_search(struct descriptive_reader *r, int first, struct position *pos,
+			      const uint8_t origin[SQUARE_NB], move forced)
+{
+	struct descriptive_game *game = r->game;
+	struct descriptive_ply *plies = game->plies;
+	int ply = first;
+
+	memcpy(plies[first].origin, origin, SQUARE_NB);
+	if (forced != MOVE_NONE) {
+		plies[first].candidates[0] = forced;
+		plies[first].count = 1;
+	} else {
+		plies[first].count = (uint8_t)descriptive_candidates(pos, origin, &game->specs[first], plies[first].candidates);
+	}
+	plies[first].next = 0;
+	r->branched |= plies[first].count > 1;
+	if (plies[first].count == 0 && first >= r->deepest) {
+		r->deepest = first;
+		game->error.pos = *pos;
+	}
+	for (;;) {
+		struct descriptive_ply *p = &plies[ply];
+		if (p->next < p->count) {
+			move m = p->candidates[p->next++];
+			uint8_t *next_origin = ply + 1 < DESCRIPTIVE_PLY_MAX ? plies[ply + 1].origin : NULL;
+			uint8_t scratch[SQUARE_NB];
+
+			descriptive_play(pos, m, p->origin, next_origin ? next_origin : scratch, &p->undo);
+			if (++ply == r->count)
+				return 1;
+			if (++game->nodes > r->limit) {
+				/* Unwind so pos is as given. */
+				while (ply > first) {
+					ply--;
+					position_unmake_move(pos, plies[ply].candidates[plies[ply].next - 1], &plies[ply].undo);
+				}
+				return -1;
+			}
+			plies[ply].count = (uint8_t)descriptive_candidates(pos, plies[ply].origin, &game->specs[ply],
+									 plies[ply].candidates);
+			plies[ply].next = 0;
+			r->branched |= plies[ply].count > 1;
+			if (plies[ply].count == 0 && ply > r->deepest) {
+				r->deepest = ply;
+				game->error.pos = *pos;
+			}
+			continue;
+		}
+		if (ply == first)
+			return 0;
+		ply--;
+		position_unmake_move(pos, plies[ply].candidates[plies[ply].next - 1], &plies[ply].undo);
+	}
+}
+
+/* Describes what spec asks for, for the message of a token that fits nothing. */
+static void descriptive_describe(const struct descriptive_spec *spec, enum color side, char *out, size_t size)
+{
+	static const char *const names[] = { "piece", "pawn", "knight", "bishop", "rook", "queen", "king" };
+	bitboard to = side == BLACK ? descriptive_flip(spec->to) : spec->to;
+	size_t n;
+	int listed = 0;
+
+	if (spec->kind >= DESCRIPTIVE_CASTLE_KING) {
+		snprintf(out, size, "%s",
+			 spec->kind == DESCRIPTIVE_CASTLE_KING ? "castling king's side"
+			 : spec->kind == DESCRIPTIVE_CASTLE_QUEEN ? "castling queen's side" : "castling");
+		return;
+	}
+	n = (size_t)snprintf(out, size, "a %s%s %s", spec->piece_wing == DESCRIPTIVE_WING_KING ? "king's "
+						      : spec->piece_wing == DESCRIPTIVE_WING_QUEEN ? "queen's " : "",
+			     names[spec->piece], spec->kind == DESCRIPTIVE_CAPTURE ? "taking " : "moving to");
+	if (spec->kind == DESCRIPTIVE_CAPTURE)
+		n += (size_t)snprintf(out + n, size - n, "a %s", spec->target ? names[spec->target] : "piece");
+	if (~to == 0 || bb_count(to) > 4)
+		return;
+	n += (size_t)snprintf(out + n, size - n, "%s", spec->kind == DESCRIPTIVE_CAPTURE ? " on" : "");
+	for (bitboard b = to; b && n < size; b &= b - 1) {
+		char sq[3];
+		fen_format_square(bb_lsb(b), sq);
+		n += (size_t)snprintf(out + n, size - n, "%s%s", listed++ ? " or " : " ", sq);
+	}
+}
+
+/* After a reading was found: notes for every token that needed one, and for what stays
+ * ambiguous. Returns DESCRIPTIVE_OK or the ambiguity error (strict_ambiguity). */
+static enum descriptive_code descriptive_review(struct descriptive_reader *r)
+{
+	struct descriptive_game *game = r->game;
+	struct position pos = game->start;
+	uint8_t origin[SQUARE_NB], next[SQUARE_NB];
+	move cands[DESCRIPTIVE_CANDIDATES_MAX];
+	char where[64];
+
+	descriptive_origins(&pos, origin);
+	for (int i = 0; i < r->count; i++) {
+		const struct descriptive_spec *spec = &game->specs[i];
+		move m = game->moves[i];
+		int n = descriptive_candidates(&pos, origin, spec, cands);
+		struct position_undo undo;
+		struct descriptive_note *note;
+		char chosen[16];
+
+		descriptive_format(&pos, m, chosen);
+		descriptive_where(r, i, where, sizeof where);
+		if (n > 1) {
+			char alive[80] = "", dead[120] = "";
+			size_t a = 0, d = 0;
+			int alive_count = 0;
+			for (int k = 0; k < n; k++) {
+				char text[16];
+				int found;
+				if (cands[k] == m)
+					continue;
+				descriptive_format(&pos, cands[k], text);
+				if (i + 1 == r->count) {
+					found = 1;
+				} else {
+					struct position trial = pos;
+					int saved = r->deepest;
+					r->deepest = i + 1;
+					found = descriptive_search(r, i, &trial, origin, cands[k]);
+					if (found == 0 && d < sizeof dead) {
+						char later[48];
+						descriptive_where(r, r->deepest, later, sizeof later);
+						d += (size_t)snprintf(dead + d, sizeof dead - d, "%s%s (then %s fits nothing)",
+								      d ? "; " : "", text, later);
+					}
+					r->deepest = saved;
+				}
+				if (found != 0 && a < sizeof alive) {
+					alive_count++;
+					a += (size_t)snprintf(alive + a, sizeof alive - a, "%s%s", a ? ", " : "", text);
+				}
+			}
+			if (alive_count && game->strict_ambiguity) {
+				struct descriptive_error *e = &game->error;
+				e->code = DESCRIPTIVE_ERR_AMBIGUOUS;
+				e->ply = i;
+				e->pos = pos;
+				e->candidate_count = n;
+				memcpy(e->candidates, cands, sizeof *cands * (size_t)n);
+				snprintf(e->message, sizeof e->message, "%s fits %d moves that all let the game go on: %s and %s",
+					 where, alive_count + 1, chosen, alive);
+				return DESCRIPTIVE_ERR_AMBIGUOUS;
+			}
+			if (alive_count && (note = descriptive_note(game, DESCRIPTIVE_NOTE_AMBIGUOUS, i, 0, 0)))
+				snprintf(note->message, sizeof note->message, "%s fits %s and also %s, which let the game go on; "
+					 "%s was taken", where, chosen, alive, chosen);
+			else if (!alive_count && (note = descriptive_note(game, DESCRIPTIVE_NOTE_LOOKAHEAD, i, 0, 0)))
+				snprintf(note->message, sizeof note->message, "%s fits %s or %s; only %s lets the game go on",
+					 where, chosen, dead, chosen);
+		}
+		/* A side on a piece that stands on the other side now: read by where it started. */
+		if (spec->piece_wing && spec->piece != PAWN && move_kind_of(m) != MOVE_CASTLING) {
+			int from = move_from(m);
+			int side_now = square_file(from) < 4 ? DESCRIPTIVE_WING_QUEEN : DESCRIPTIVE_WING_KING;
+			if (origin[from] != DESCRIPTIVE_ORIGIN_NONE && side_now != spec->piece_wing &&
+			    (note = descriptive_note(game, DESCRIPTIVE_NOTE_ORIGIN, i, 0, 0))) {
+				char home[3], now[3];
+				fen_format_square(origin[from], home);
+				fen_format_square(from, now);
+				snprintf(note->message, sizeof note->message,
+					 "%s: the %s side named is where the piece started (%s), not where it stands (%s): %s",
+					 where, spec->piece_wing == DESCRIPTIVE_WING_KING ? "king's" : "queen's", home, now,
+					 chosen);
+			}
+		}
+		{
+			bool check = descriptive_gives(&pos, m, 1), mate = check && descriptive_gives(&pos, m, 2);
+			const char *what = NULL;
+			if (spec->check == 2 && !mate)
+				what = check ? "is marked mate but only gives check" : "is marked mate but gives no check";
+			else if (spec->check == 1 && !check)
+				what = "is marked check but gives none";
+			else if (!spec->check && mate)
+				what = "gives mate, which is not marked";
+			else if (!spec->check && check)
+				what = "gives check, which is not marked";
+			if (what && (note = descriptive_note(game, DESCRIPTIVE_NOTE_CHECK_SUFFIX, i, 0, 0)))
+				snprintf(note->message, sizeof note->message, "%s (%s) %s", where, chosen, what);
+		}
+		descriptive_play(&pos, m, origin, next, &undo);
+		memcpy(origin, next, SQUARE_NB);
+	}
+	return DESCRIPTIVE_OK;
+}
+
+/* Parses every token, searches, and reviews. texts/lengths give each token's bytes,
+ * offsets their place in the caller's input (for errors and notes). */
+static enum descriptive_code descriptive_read(struct descriptive_game *game, const char *const *texts,
+					      const int *lengths, const int *offsets, int count)
+{
+	struct descriptive_reader r = { game, texts, lengths, count, 0, false, DESCRIPTIVE_SEARCH_NODES };
+	struct descriptive_error *e = &game->error;
+	struct position pos = game->start;
+	uint8_t origin[SQUARE_NB];
+	char where[64];
+	int found;
+
+	game->count = 0;
+	game->nodes = 0;
+	e->code = DESCRIPTIVE_OK;
+	e->ply = -1;
+	e->offset = e->length = 0;
+	e->candidate_count = 0;
+	e->message[0] = '\0';
+	if (count == 0) {
+		e->code = DESCRIPTIVE_ERR_EMPTY;
+		snprintf(e->message, sizeof e->message, "there are no moves to read");
+		return e->code;
+	}
+	if (count > DESCRIPTIVE_PLY_MAX) {
+		e->code = DESCRIPTIVE_ERR_TOO_MANY_MOVES;
+		snprintf(e->message, sizeof e->message, "a game may have at most %d plies", DESCRIPTIVE_PLY_MAX);
+		return e->code;
+	}
+	for (int i = 0; i < count; i++)
+		if (descriptive_parse_token(texts[i], (size_t)lengths[i], game->lang, &game->specs[i], e->message)) {
+			e->code = DESCRIPTIVE_ERR_MALFORMED;
+			e->ply = i;
+			e->offset = offsets[i];
+			e->length = lengths[i];
+			return e->code;
+		}
+	descriptive_origins(&pos, origin);
+	found = descriptive_search(&r, 0, &pos, origin, MOVE_NONE);
+	if (found <= 0) {
+		e->code = found < 0 ? DESCRIPTIVE_ERR_SEARCH_LIMIT : DESCRIPTIVE_ERR_ILLEGAL;
+		e->ply = found < 0 ? -1 : r.deepest;
+		if (found < 0) {
+			snprintf(e->message, sizeof e->message,
+				 "the game has too many possible readings to try (more than %d positions)",
+				 DESCRIPTIVE_SEARCH_NODES);
+			return e->code;
+		}
+		char what[120];
+		e->offset = offsets[r.deepest];
+		e->length = lengths[r.deepest];
+		descriptive_where(&r, r.deepest, where, sizeof where);
+		descriptive_describe(&game->specs[r.deepest], (enum color)e->pos.turn, what, sizeof what);
+		snprintf(e->message, sizeof e->message, "%s fits no legal move%s: there is no %s", where,
+			 r.branched ? ", however the moves before it are read" : "", what + 2);
+		return e->code;
+	}
+	for (int i = 0; i < count; i++)
+		game->moves[i] = game->plies[i].candidates[game->plies[i].next - 1];
+	game->count = count;
+	if (descriptive_review(&r) != DESCRIPTIVE_OK) {
+		e->offset = offsets[e->ply];
+		e->length = lengths[e->ply];
+		game->count = 0;
+		return e->code;
+	}
+	for (int i = 0; i < game->note_count; i++)
+		if (game->notes[i].ply >= 0) {
+			game->notes[i].offset = offsets[game->notes[i].ply];
+			game->notes[i].length = lengths[game->notes[i].ply];
+		}
+	return DESCRIPTIVE_OK;
+}
+
+enum descriptive_code descriptive_read_game(struct descriptive_game *game, const char *text, size_t length)
+{
+	const char *texts[DESCRIPTIVE_PLY_MAX];
+	int lengths[DESCRIPTIVE_PLY_MAX], offsets[DESCRIPTIVE_PLY_MAX];
+	struct gametext *gt = &game->text;
+	enum gametext_code split;
+	enum descriptive_code code;
+	struct descriptive_note *note;
+
+	game->note_count = 0;
+	split = gametext_split(text, length, game->lang == DESCRIPTIVE_EN ? descriptive_looks_en : descriptive_looks_es,
+			       gt);
+	if (split != GAMETEXT_OK) {
+		struct descriptive_error *e = &game->error;
+		e->code = split == GAMETEXT_ERR_EMPTY ? DESCRIPTIVE_ERR_EMPTY
+			: split == GAMETEXT_ERR_TOO_MANY_MOVES ? DESCRIPTIVE_ERR_TOO_MANY_MOVES
+			: split == GAMETEXT_ERR_UNREADABLE ? DESCRIPTIVE_ERR_MALFORMED : DESCRIPTIVE_ERR_TEXT;
+		e->text_code = split;
+		e->ply = split == GAMETEXT_ERR_UNREADABLE ? gt->count : -1;
+		e->offset = gt->error_offset;
+		e->length = gt->error_length;
+		e->candidate_count = 0;
+		game->count = 0;
+		if (split == GAMETEXT_ERR_UNREADABLE)
+			descriptive_parse_token(text + e->offset, (size_t)e->length, game->lang, &game->specs[0], e->message);
+		else
+			snprintf(e->message, sizeof e->message, "%s", gt->message);
+		return e->code;
+	}
+	for (int i = 0; i < gt->count; i++) {
+		texts[i] = text + gt->tokens[i].offset;
+		lengths[i] = gt->tokens[i].length;
+		offsets[i] = gt->tokens[i].offset;
+	}
+	code = descriptive_read(game, texts, lengths, offsets, gt->count);
+	if (code != DESCRIPTIVE_OK)
+		return code;
+	/* What the text set aside: said, never dropped silently. */
+	{
+		static const uint8_t codes[] = { [GAMETEXT_REMARK_PROSE] = DESCRIPTIVE_NOTE_PROSE,
+						 [GAMETEXT_REMARK_RESULT] = DESCRIPTIVE_NOTE_RESULT,
+						 [GAMETEXT_REMARK_MOVE_NUMBER] = DESCRIPTIVE_NOTE_MOVE_NUMBER };
+		struct gametext_remark remarks[8];
+		int n = gametext_remarks(gt, text, (int)game->start.fullmove, game->start.turn == BLACK, remarks, 8);
+		for (int i = 0; i < n; i++)
+			if ((note = descriptive_note(game, codes[remarks[i].code], remarks[i].ply, remarks[i].offset,
+						     remarks[i].length)))
+				snprintf(note->message, sizeof note->message, "%s", remarks[i].message);
+	}
+	return DESCRIPTIVE_OK;
+}
+
+enum descriptive_code descriptive_read_tokens(struct descriptive_game *game, const char *const *tokens, int count)
+{
+	int lengths[DESCRIPTIVE_PLY_MAX], offsets[DESCRIPTIVE_PLY_MAX];
+
+	game->note_count = 0;
+	if (count > DESCRIPTIVE_PLY_MAX)
+		count = DESCRIPTIVE_PLY_MAX + 1;
+	for (int i = 0; i < count && i < DESCRIPTIVE_PLY_MAX; i++) {
+		size_t n = strlen(tokens[i]);
+		lengths[i] = n > GAMETEXT_TOKEN_MAX ? GAMETEXT_TOKEN_MAX + 1 : (int)n;
+		offsets[i] = 0;
+	}
+	return descriptive_read(game, tokens, lengths, offsets, count);
+}

@@ -1,0 +1,417 @@
+/* check_descriptive.c -- tests of src/core/descriptive.c: the token grammar of English and
+ * Spanish descriptive notation, pieces followed from their home squares, the search that
+ * reads a whole game, the notes it writes, and every error code. The final FENs were
+ * checked against Stockfish 15.1 (`position startpos moves ...` then `d`). */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_util.h"
+#include "core/attacks.h"
+#include "core/descriptive.h"
+
+/* The Guevara-Filip simultaneous game, Havana 1962, exactly as 003_4bee26a386fe0058.txt
+ * quotes it from EcuRed, with the sentence that follows the moves (tests/data holds the
+ * document's line as it is). */
+static char guevara[1024];
+
+/* Reads tests/data/guevara-1962.txt into guevara, without its line end. */
+static void desc_load_guevara(void)
+{
+	FILE *f = fopen(TEST_DATA_DIR "/guevara-1962.txt", "rb");
+	size_t n;
+
+	ck_assert_ptr_nonnull(f);
+	n = fread(guevara, 1, sizeof guevara - 1, f);
+	fclose(f);
+	while (n > 0 && (guevara[n - 1] == '\n' || guevara[n - 1] == '\r'))
+		n--;
+	guevara[n] = '\0';
+	ck_assert_int_eq((int)n, 366);
+}
+
+static const char guevara_uci[] =
+	"g1f3 d7d5 c2c4 c7c6 d2d4 g8f6 b1c3 g7g6 c1f4 f8g7 e2e3 c8f5 d1b3 b7b6 f1e2 e8g8 e1g1 f6e4 "
+	"f1d1 e4c3 b2c3 e7e6 h2h3 b8d7 c4d5 e6d5 c3c4 d5c4 e2c4 d7f6 f4e5 f5e4 f3d2 e4d5 c4d5 d8d5 "
+	"b3d5 f6d5 e5g7 g8g7 d1c1 a8c8 a1b1 f7f5 d2f3 c6c5 d4c5 c8c5 c1c5 b6c5 b1c1 f8c8";
+
+/* Morphy's "Opera game" (Paris 1858) as English books print it. */
+static const char opera[] =
+	"1. P-K4 P-K4 2. N-KB3 P-Q3 3. P-Q4 B-N5 4. PxP BxN 5. QxB PxP 6. B-QB4 N-KB3 7. Q-QN3 Q-K2 "
+	"8. N-B3 P-B3 9. B-KN5 P-N4 10. NxP PxN 11. BxNP ch QN-Q2 12. O-O-O R-Q1 13. RxN RxR "
+	"14. R-Q1 Q-K3 15. BxR ch NxB 16. Q-N8 ch NxQ 17. R-Q8 mate 1-0";
+
+static struct descriptive_game *game;
+
+static void setup(void)
+{
+	attacks_init();
+	game = calloc(1, sizeof *game);
+	ck_assert_ptr_nonnull(game);
+}
+
+static void teardown(void)
+{
+	free(game);
+}
+
+/* Reads text from fen (NULL: the start) in lang; returns the code. */
+static enum descriptive_code desc_read(const char *fen, enum descriptive_lang lang, const char *text)
+{
+	if (fen)
+		util_parse(fen, false, &game->start);
+	else
+		position_set_start(&game->start);
+	game->lang = lang;
+	return descriptive_read_game(game, text, strlen(text));
+}
+
+/* The moves read, as UCI separated by spaces, and the FEN after them. */
+static void desc_result(char *uci, size_t size, char fen[FEN_MAX])
+{
+	struct position pos = game->start;
+	struct position_undo undo;
+	size_t n = 0;
+
+	uci[0] = '\0';
+	for (int i = 0; i < game->count; i++) {
+		char m[UCI_MAX];
+		uci_format_move(&pos, game->moves[i], m);
+		n += (size_t)snprintf(uci + n, size - n, "%s%s", i ? " " : "", m);
+		position_make_move(&pos, game->moves[i], &undo);
+	}
+	strcpy(fen, util_fen(&pos, fen));
+}
+
+/* The first note with the given code, or NULL. */
+static const struct descriptive_note *desc_note(enum descriptive_note_code code)
+{
+	for (int i = 0; i < game->note_count; i++)
+		if (game->notes[i].code == code)
+			return &game->notes[i];
+	return NULL;
+}
+
+/* Reads one token and checks it fits exactly the UCI move expected from fen. */
+static void desc_expect_one(const char *fen, enum descriptive_lang lang, const char *token, const char *expected)
+{
+	char uci[1024], after[FEN_MAX];
+	enum descriptive_code code = desc_read(fen, lang, token);
+
+	ck_assert_msg(code == DESCRIPTIVE_OK, "%s: %s", token, game->error.message);
+	desc_result(uci, sizeof uci, after);
+	ck_assert_msg(!strcmp(uci, expected), "%s read as %s, want %s", token, uci, expected);
+}
+
+START_TEST(test_guevara)
+{
+	char uci[1024], fen[FEN_MAX];
+	const struct descriptive_note *note;
+
+	desc_load_guevara();
+	ck_assert_int_eq(desc_read(NULL, DESCRIPTIVE_ES, guevara), DESCRIPTIVE_OK);
+	ck_assert_int_eq(game->count, 52);
+	desc_result(uci, sizeof uci, fen);
+	ck_assert_str_eq(uci, guevara_uci);
+	ck_assert_str_eq(fen, "2r5/p5kp/6p1/2pn1p2/8/4PN1P/P4PP1/2R3K1 w - - 2 27");
+	/* 21. TR1AD: the rook that started on h1 stands on d1; the a1 rook could go to c1 too. */
+	note = desc_note(DESCRIPTIVE_NOTE_ORIGIN);
+	ck_assert_ptr_nonnull(note);
+	ck_assert_int_eq(note->ply, 40);
+	ck_assert_int_eq(note->offset, (int)(strstr(guevara, "TR1AD") - guevara));
+	ck_assert_ptr_nonnull(strstr(note->message, "Rd1-c1"));
+	/* The closing sentence is ignored, and said so. */
+	note = desc_note(DESCRIPTIVE_NOTE_PROSE);
+	ck_assert_ptr_nonnull(note);
+	ck_assert_int_eq(note->offset, (int)(strstr(guevara, "Filip") - guevara));
+	ck_assert_int_eq(note->length, (int)strlen(guevara) - note->offset);
+	/* 15-AxP;C3A: the semicolon inside a move pair is only a separator. */
+	ck_assert_int_eq(game->text.tokens[29].offset, (int)(strstr(guevara, "C3A;16") - guevara));
+	ck_assert_int_eq(game->text.tokens[28].number, 15);
+	ck_assert_int_eq(game->text.tokens[29].number, 0);
+	ck_assert_ptr_null(desc_note(DESCRIPTIVE_NOTE_MOVE_NUMBER));
+}
+END_TEST
+
+START_TEST(test_opera_game)
+{
+	char uci[1024], fen[FEN_MAX];
+
+	ck_assert_int_eq(desc_read(NULL, DESCRIPTIVE_EN, opera), DESCRIPTIVE_OK);
+	ck_assert_int_eq(game->count, 33);
+	desc_result(uci, sizeof uci, fen);
+	ck_assert_str_eq(uci, "e2e4 e7e5 g1f3 d7d6 d2d4 c8g4 d4e5 g4f3 d1f3 d6e5 f1c4 g8f6 f3b3 d8e7 b1c3 c7c6 "
+			      "c1g5 b7b5 c3b5 c6b5 c4b5 b8d7 e1c1 a8d8 d1d7 d8d7 h1d1 e7e6 b5d7 f6d7 b3b8 d7b8 d1d8");
+	ck_assert_str_eq(fen, "1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k - 1 17");
+	ck_assert_ptr_nonnull(desc_note(DESCRIPTIVE_NOTE_RESULT));
+	ck_assert_ptr_null(desc_note(DESCRIPTIVE_NOTE_CHECK_SUFFIX));
+	ck_assert_ptr_null(desc_note(DESCRIPTIVE_NOTE_AMBIGUOUS));
+}
+END_TEST
+
+/* The Ruy Lopez exchange as older books print it: Kt for the knight, QPxB. */
+START_TEST(test_english_old_letters)
+{
+	char uci[256], fen[FEN_MAX];
+
+	ck_assert_int_eq(desc_read(NULL, DESCRIPTIVE_EN, "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-Kt5 P-QR3 4. BxKt QPxB 5. Castles P-B3"),
+			 DESCRIPTIVE_OK);
+	desc_result(uci, sizeof uci, fen);
+	ck_assert_str_eq(uci, "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6 d7c6 e1g1 f7f6");
+}
+END_TEST
+
+/* One token each, in positions built for it. */
+START_TEST(test_english_tokens)
+{
+	/* R/1-Q1: of the rooks on a1 and a3, the one on White's first rank. */
+	desc_expect_one("4k3/8/8/8/8/R7/8/R3K3 w - - 0 1", DESCRIPTIVE_EN, "R/1-QR2", "a1a2");
+	desc_expect_one("4k3/8/8/8/8/R7/8/R3K3 w - - 0 1", DESCRIPTIVE_EN, "R(3)-QR2", "a3a2");
+	/* Ranks count from Black's side for Black: R/1 is the rook on rank 8. */
+	desc_expect_one("r3k3/8/r7/8/8/8/8/4K3 b - - 0 1", DESCRIPTIVE_EN, "R/1-QR2", "a8a7");
+	/* Promotions in three spellings, and under-promotion. */
+	desc_expect_one("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", DESCRIPTIVE_EN, "P-K8=Q", "e7e8q");
+	desc_expect_one("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", DESCRIPTIVE_EN, "P-K8(N)", "e7e8n");
+	desc_expect_one("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", DESCRIPTIVE_EN, "P-K8/R", "e7e8r");
+	desc_expect_one("3r4/4P3/8/8/8/8/k7/4K3 w - - 0 1", DESCRIPTIVE_EN, "PxR=Q ch", "e7d8q");
+	/* En passant, with the e.p. word apart. */
+	desc_expect_one("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", DESCRIPTIVE_EN, "PxP e.p.", "e5d6");
+	/* QxQch and mate signs. */
+	desc_expect_one("3qk3/8/8/8/8/8/8/3QK3 w - - 0 1", DESCRIPTIVE_EN, "QxQch", "d1d8");
+	/* KR-Q1 picks the rook that started on h1 (two rooks can reach d1). */
+	desc_expect_one("4k3/8/8/8/8/8/4K3/R6R w - - 0 1", DESCRIPTIVE_EN, "KR-Q1", "h1d1");
+	desc_expect_one("4k3/8/8/8/8/8/4K3/R6R w - - 0 1", DESCRIPTIVE_EN, "QR-Q1", "a1d1");
+	desc_expect_one("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", DESCRIPTIVE_EN, "O-O-O", "e1c1");
+	desc_expect_one("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", DESCRIPTIVE_EN, "0-0", "e1g1");
+	/* B-QN5 names b5, not g5. */
+	desc_expect_one(NULL, DESCRIPTIVE_EN, "1. P-K4 P-K4 2. B-QN5", "e2e4 e7e5 f1b5");
+	/* A check sign tells two moves apart. */
+	desc_expect_one("8/8/8/4k3/8/8/8/1N2K1N1 w - - 0 1", DESCRIPTIVE_EN, "N-B3ch", "g1f3");
+	/* Annotation glyphs are read and dropped. */
+	desc_expect_one(NULL, DESCRIPTIVE_EN, "1. P-K4!? P-QB4?!", "e2e4 c7c5");
+}
+END_TEST
+
+START_TEST(test_spanish_tokens)
+{
+	desc_expect_one(NULL, DESCRIPTIVE_ES, "1. P4R P4R 2. CR3A CD3A 3. A5C", "e2e4 e7e5 g1f3 b8c6 f1b5");
+	/* PRxP names the pawn on the king's file; PADxP the queen's bishop's. */
+	desc_expect_one("4k3/8/8/3p4/2P1P3/8/8/4K3 w - - 0 1", DESCRIPTIVE_ES, "PRxP", "e4d5");
+	desc_expect_one("4k3/8/8/3p4/2P1P3/8/8/4K3 w - - 0 1", DESCRIPTIVE_ES, "PADxP", "c4d5");
+	desc_expect_one("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", DESCRIPTIVE_ES, "P8R=D", "e7e8q");
+	desc_expect_one("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", DESCRIPTIVE_ES, "P8R(C)", "e7e8n");
+	desc_expect_one("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", DESCRIPTIVE_ES, "PxP a.p.", "e5d6");
+	/* TR: the rook that started on h8, seen from Black's side. */
+	desc_expect_one("r6r/4k3/8/8/8/8/8/4K3 b - - 0 1", DESCRIPTIVE_ES, "TR1D", "h8d8");
+	desc_expect_one("r6r/4k3/8/8/8/8/8/4K3 b - - 0 1", DESCRIPTIVE_ES, "TD1D", "a8d8");
+}
+END_TEST
+
+/* A side on a piece follows it through the game: after O-O the h1 rook is on f1, and
+ * the a1 rook may go to the d-file too; TR still means the h1 rook. */
+START_TEST(test_origin_followed)
+{
+#define DESC_OPENING "1. N-KB3 N-KB3 2. P-KN3 P-KN3 3. B-N2 B-N2 4. O-O O-O 5. P-Q3 P-Q3 6. QN-Q2 QN-Q2 " \
+		     "7. P-N3 P-N3 8. B-N2 B-N2 9. P-K4 P-K4 10. Q-K2 Q-K2 "
+#define DESC_OPENING_UCI "g1f3 g8f6 g2g3 g7g6 f1g2 f8g7 e1g1 e8g8 d2d3 d7d6 b1d2 b8d7 b2b3 b7b6 c1b2 c8b7 " \
+			 "e2e4 e7e5 d1e2 d8e7 "
+	/* Both rooks reach d1; KR is the one that castled to f1. */
+	desc_expect_one(NULL, DESCRIPTIVE_EN, DESC_OPENING "11. KR-Q1", DESC_OPENING_UCI "f1d1");
+	ck_assert_ptr_null(desc_note(DESCRIPTIVE_NOTE_ORIGIN));
+	desc_expect_one(NULL, DESCRIPTIVE_EN, DESC_OPENING "11. QR-Q1", DESC_OPENING_UCI "a1d1");
+	/* Then QR-B1 is the a1 rook, and KR-QB1 the h1 rook standing on d1. */
+	desc_expect_one(NULL, DESCRIPTIVE_EN, DESC_OPENING "11. KR-Q1 P-B3 12. QR-B1", DESC_OPENING_UCI "f1d1 c7c6 a1c1");
+	ck_assert_ptr_null(desc_note(DESCRIPTIVE_NOTE_ORIGIN));
+	desc_expect_one(NULL, DESCRIPTIVE_EN, DESC_OPENING "11. KR-Q1 P-B3 12. KR-QB1", DESC_OPENING_UCI "f1d1 c7c6 d1c1");
+	ck_assert_ptr_nonnull(desc_note(DESCRIPTIVE_NOTE_ORIGIN));
+	ck_assert_int_eq(desc_note(DESCRIPTIVE_NOTE_ORIGIN)->ply, 22);
+#undef DESC_OPENING
+#undef DESC_OPENING_UCI
+}
+END_TEST
+
+/* 2. N-B3 fits Nc3 and Nf3; only Nc3 lets 3. N-Q5 be legal. */
+START_TEST(test_lookahead)
+{
+	const struct descriptive_note *note;
+
+	desc_expect_one(NULL, DESCRIPTIVE_EN, "1. P-QB4 P-K4 2. N-B3 N-KB3 3. N-Q5", "c2c4 e7e5 b1c3 g8f6 c3d5");
+	note = desc_note(DESCRIPTIVE_NOTE_LOOKAHEAD);
+	ck_assert_ptr_nonnull(note);
+	ck_assert_int_eq(note->ply, 2);
+	ck_assert_int_eq(note->offset, 17);
+	ck_assert_ptr_nonnull(strstr(note->message, "3. N-Q5"));
+	/* The Nf3 reading first: the search has to come back to 2. N-B3. */
+	desc_expect_one(NULL, DESCRIPTIVE_EN, "1. P-QB4 P-K4 2. N-B3 N-QB3 3. N-KN5", "c2c4 e7e5 g1f3 b8c6 f3g5");
+}
+END_TEST
+
+/* What fits two moves to the end stays ambiguous: a note, or an error when asked. */
+START_TEST(test_still_ambiguous)
+{
+	const struct descriptive_note *note;
+
+	ck_assert_int_eq(desc_read(NULL, DESCRIPTIVE_EN, "1. N-B3"), DESCRIPTIVE_OK);
+	note = desc_note(DESCRIPTIVE_NOTE_AMBIGUOUS);
+	ck_assert_ptr_nonnull(note);
+	ck_assert_ptr_nonnull(strstr(note->message, "Nb1-c3"));
+	ck_assert_ptr_nonnull(strstr(note->message, "Ng1-f3"));
+	game->strict_ambiguity = true;
+	ck_assert_int_eq(desc_read(NULL, DESCRIPTIVE_EN, "1. N-B3"), DESCRIPTIVE_ERR_AMBIGUOUS);
+	ck_assert_int_eq(game->error.ply, 0);
+	ck_assert_int_eq(game->error.offset, 3);
+	ck_assert_int_eq(game->error.length, 4);
+	ck_assert_int_eq(game->error.candidate_count, 2);
+	ck_assert_str_eq(descriptive_code_name(game->error.code), "ambiguous_move");
+}
+END_TEST
+
+/* ---- errors ---- */
+
+START_TEST(test_error_malformed)
+{
+	ck_assert_int_eq(desc_read(NULL, DESCRIPTIVE_EN, "1. P-K4 P-K4 2. N-KB9"), DESCRIPTIVE_ERR_MALFORMED);
+	ck_assert_str_eq(descriptive_code_name(game->error.code), "malformed_move");
+	ck_assert_int_eq(game->error.ply, 2);
+	ck_assert_int_eq(game->error.offset, 16);
+	ck_assert_int_eq(game->error.length, 5);
+	ck_assert_ptr_nonnull(strstr(game->error.message, "N-KB9"));
+	/* Spanish needs its own letters: an English token is not Spanish. */
+	ck_assert_int_eq(desc_read(NULL, DESCRIPTIVE_ES, "1. P-K4"), DESCRIPTIVE_ERR_MALFORMED);
+	ck_assert_int_eq(game->error.offset, 3);
+}
+END_TEST
+
+START_TEST(test_error_illegal)
+{
+	ck_assert_int_eq(desc_read(NULL, DESCRIPTIVE_EN, "1. P-K5"), DESCRIPTIVE_ERR_ILLEGAL);
+	ck_assert_str_eq(descriptive_code_name(game->error.code), "illegal_move");
+	ck_assert_int_eq(game->error.ply, 0);
+	ck_assert_int_eq(game->error.offset, 3);
+	ck_assert_str_eq(game->error.message, "1. P-K5 fits no legal move: there is no pawn moving to e5");
+	/* Under every reading: the deepest failure is reported, with its position. */
+	ck_assert_int_eq(desc_read(NULL, DESCRIPTIVE_EN, "1. P-QB4 P-K4 2. N-B3 N-KB3 3. N-K6"), DESCRIPTIVE_ERR_ILLEGAL);
+	ck_assert_int_eq(game->error.ply, 4);
+	ck_assert_int_eq(game->error.offset, 31);
+	ck_assert_ptr_nonnull(strstr(game->error.message, "however the moves before it are read"));
+	ck_assert_int_eq(game->error.pos.turn, WHITE);
+	/* A capture of nothing. */
+	ck_assert_int_eq(desc_read(NULL, DESCRIPTIVE_EN, "1. PxP"), DESCRIPTIVE_ERR_ILLEGAL);
+	ck_assert_str_eq(game->error.message, "1. PxP fits no legal move: there is no pawn taking a pawn");
+	/* Castling without the right. */
+	ck_assert_int_eq(desc_read("4k3/8/8/8/8/8/8/R3K2R w - - 0 1", DESCRIPTIVE_EN, "O-O"), DESCRIPTIVE_ERR_ILLEGAL);
+}
+END_TEST
+
+START_TEST(test_error_text)
+{
+	char many[1025 * 7 + 1];
+
+	ck_assert_int_eq(desc_read(NULL, DESCRIPTIVE_EN, ""), DESCRIPTIVE_ERR_EMPTY);
+	ck_assert_str_eq(descriptive_code_name(game->error.code), "empty_game");
+	ck_assert_int_eq(desc_read(NULL, DESCRIPTIVE_EN, "1. ... , ;"), DESCRIPTIVE_ERR_EMPTY);
+	ck_assert_int_eq(desc_read(NULL, DESCRIPTIVE_EN, "ch P-K4"), DESCRIPTIVE_ERR_TEXT);
+	ck_assert_int_eq(game->error.offset, 0);
+	for (int i = 0; i < 1025; i++)
+		memcpy(many + 7 * i, "N-KB3, ", 7);
+	many[1025 * 7] = '\0';
+	ck_assert_int_eq(desc_read(NULL, DESCRIPTIVE_EN, many), DESCRIPTIVE_ERR_TOO_MANY_MOVES);
+	ck_assert_str_eq(descriptive_code_name(game->error.code), "too_many_moves");
+	ck_assert_int_eq(game->error.offset, 1024 * 7);
+}
+END_TEST
+
+/* Knights out and back, each time either one: 2^20 readings, then a move that fits none. */
+START_TEST(test_error_search_limit)
+{
+	char text[4096];
+	size_t n = 0;
+
+	for (int i = 0; i < 20; i++)
+		n += (size_t)snprintf(text + n, sizeof text - n, "N-B3 N-B3 N-N1 N-N1 ");
+	snprintf(text + n, sizeof text - n, "K-K8");
+	ck_assert_int_eq(desc_read(NULL, DESCRIPTIVE_EN, text), DESCRIPTIVE_ERR_SEARCH_LIMIT);
+	ck_assert_str_eq(descriptive_code_name(game->error.code), "search_limit");
+	ck_assert_int_le(game->nodes, DESCRIPTIVE_SEARCH_NODES + 1);
+}
+END_TEST
+
+START_TEST(test_tokens_list)
+{
+	const char *moves[] = { "P-K4", "P-K4", "N-KB3" };
+	const char *bad[] = { "P-K4", "P-K5" };
+
+	position_set_start(&game->start);
+	game->lang = DESCRIPTIVE_EN;
+	ck_assert_int_eq(descriptive_read_tokens(game, moves, 3), DESCRIPTIVE_OK);
+	ck_assert_int_eq(game->count, 3);
+	ck_assert_int_eq(descriptive_read_tokens(game, bad, 2), DESCRIPTIVE_ERR_ILLEGAL);
+	ck_assert_int_eq(game->error.ply, 1);
+	ck_assert_int_eq(descriptive_read_tokens(game, moves, 0), DESCRIPTIVE_ERR_EMPTY);
+}
+END_TEST
+
+START_TEST(test_names)
+{
+	enum descriptive_lang lang;
+
+	ck_assert_int_eq(descriptive_lang_parse("es", &lang), 0);
+	ck_assert_int_eq(lang, DESCRIPTIVE_ES);
+	ck_assert_int_eq(descriptive_lang_parse("en", &lang), 0);
+	ck_assert_int_eq(lang, DESCRIPTIVE_EN);
+	ck_assert_int_eq(descriptive_lang_parse("fr", &lang), -1);
+	ck_assert_str_eq(descriptive_lang_name(DESCRIPTIVE_ES), "es");
+	for (int c = 0; c < DESCRIPTIVE_CODE_NB; c++)
+		ck_assert_ptr_nonnull(descriptive_code_name((enum descriptive_code)c));
+	for (int c = 0; c < DESCRIPTIVE_NOTE_CODE_NB; c++)
+		ck_assert_ptr_nonnull(descriptive_note_name((enum descriptive_note_code)c));
+	ck_assert(descriptive_looks_es("CR3A", 4));
+	ck_assert(!descriptive_looks_es("Filip", 5));
+	ck_assert(descriptive_looks_en("KKt-B3", 6));
+	ck_assert(!descriptive_looks_en("Nf3", 3));
+}
+END_TEST
+
+static Suite *descriptive_suite(void)
+{
+	Suite *s = suite_create("descriptive");
+	TCase *games = tcase_create("Games"), *tokens = tcase_create("Tokens"), *search = tcase_create("Search"),
+	      *errors = tcase_create("Errors");
+
+	tcase_add_checked_fixture(games, setup, teardown);
+	tcase_add_checked_fixture(tokens, setup, teardown);
+	tcase_add_checked_fixture(search, setup, teardown);
+	tcase_add_checked_fixture(errors, setup, teardown);
+	tcase_set_timeout(errors, 30);
+	tcase_add_test(games, test_guevara);
+	tcase_add_test(games, test_opera_game);
+	tcase_add_test(games, test_english_old_letters);
+	tcase_add_test(tokens, test_english_tokens);
+	tcase_add_test(tokens, test_spanish_tokens);
+	tcase_add_test(tokens, test_names);
+	tcase_add_test(search, test_origin_followed);
+	tcase_add_test(search, test_lookahead);
+	tcase_add_test(search, test_still_ambiguous);
+	tcase_add_test(search, test_tokens_list);
+	tcase_add_test(errors, test_error_malformed);
+	tcase_add_test(errors, test_error_illegal);
+	tcase_add_test(errors, test_error_text);
+	tcase_add_test(errors, test_error_search_limit);
+	suite_add_tcase(s, games);
+	suite_add_tcase(s, tokens);
+	suite_add_tcase(s, search);
+	suite_add_tcase(s, errors);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(descriptive_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
