@@ -59,10 +59,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, "fend: %s\n", err);
 		return EXIT_START;
 	}
+	/* Ready before the line is printed: whoever waits for the line may ask /ready at once. */
+	server_set_ready(true);
 	printf("%s %s listening on http://%s%s%s:%u\n", PACKAGE_NAME, PACKAGE_VERSION, cfg.ipv6 ? "[" : "", cfg.listen,
 	       cfg.ipv6 ? "]" : "", server_port(srv));
 	fflush(stdout);
-	server_set_ready(true);
 	server_wait_signal(&signals);
 	/* Not ready at once, still serving for the delay (a second signal cuts it short), so
 	 * that load balancers take fend out before it stops accepting. */
