@@ -190,10 +190,11 @@ enum gametext_code gametext_split(const char *text, size_t length, gametext_move
 		if (n == 0)
 			continue;
 		if (gametext_is_suffix_word(w, n)) {
-			struct gametext_token *last = &out->tokens[out->count - 1];
 			if (out->count == 0)
 				return gametext_fail(out, GAMETEXT_ERR_DANGLING_SUFFIX, (int)start, (int)n, text,
 						     "marks a move, but there is no move before it");
+			/* only now: with no token, tokens[-1] would be undefined even unread */
+			struct gametext_token *last = &out->tokens[out->count - 1];
 			if ((int)(start + n) - last->offset > GAMETEXT_TOKEN_MAX)
 				return gametext_fail(out, GAMETEXT_ERR_TOKEN_TOO_LONG, last->offset,
 						     (int)(start + n) - last->offset, text, "is too long for a move");
