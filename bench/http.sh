@@ -21,6 +21,8 @@
 #                           connection whose request has waited unread this long (default
 #                           3000) is a stall and breaks the run (wrk itself never notices a
 #                           request that gets no answer at all)
+#   FEND_BENCH_ENDPOINTS    the series to run (default "nginx validate apply-move render
+#                           render-svg render-png"; keep nginx for the ratios)
 #   FEND_BENCH_CHECK        1 (default): wrk's response() hook checks every status and body;
 #                           0: only wrk's own count of statuses > 399 (less client CPU)
 #   NGINX, WRK              the binaries (default: from PATH, /usr/sbin/nginx)
@@ -33,6 +35,8 @@
 #   validate    POST /validate {"fen": ...}               (bench/wrk/validate.lua)
 #   apply-move  POST /apply-move {"fen": ..., "move": ...} (bench/wrk/apply-move.lua)
 #   render      GET /render?fen=...&format=json            (bench/wrk/render.lua)
+#   render-svg  GET /render?fen=...&format=svg&last_move=  (bench/wrk/render-svg.lua)
+#   render-png  GET /render?fen=...&format=png&last_move=  (bench/wrk/render-png.lua, 360 px)
 # each cycling through the 10,000 positions of fens.txt, so nothing can be cached.
 #
 # Any non-200 answer, unexpected body, socket error, timeout or stalled connection, from
@@ -56,7 +60,7 @@ repeat=${FEND_BENCH_REPEAT:-1}
 wrk_timeout=${FEND_BENCH_TIMEOUT:-5}
 stall_ms=${FEND_BENCH_STALL_MS:-3000}
 fend="$build/fend"
-endpoints="nginx validate apply-move render"
+endpoints=${FEND_BENCH_ENDPOINTS:-nginx validate apply-move render render-svg render-png}
 
 die() { echo "http.sh: ERROR: $*" >&2; exit 1; }
 
@@ -191,6 +195,8 @@ if [ -n "$mv1" ]; then
 		--data-binary "{\"fen\":$(json_str "$fen1"),\"move\":$(json_str "$mv1")}" "$fend_url/apply-move"
 fi
 probe "fend GET /render" '"board":' "$fend_url/render?fen=$(urlenc "$fen1")&format=json"
+probe "fend GET /render svg" '</svg>' "$fend_url/render?fen=$(urlenc "$fen1")&format=svg"
+probe "fend GET /render png" 'PNG' "$fend_url/render?fen=$(urlenc "$fen1")&format=png"
 
 # ---- the runs ----
 cpu=$(LC_ALL=C lscpu 2>/dev/null | sed -n 's/^Model name:[[:space:]]*//p' | head -n1)
@@ -317,7 +323,8 @@ for r in rows:
 if rounds > 1:
     print("(best of %d rounds by requests/s; p50/p99 are that round's)" % rounds)
 for r in rows:
-    if r["endpoint"] != "nginx" and r["wrk"]["rps"] < 0.1 * base[r["connections"]]:
+    # (render-png is expected far below nginx: a PNG costs about 1.6 ms of CPU)
+    if r["endpoint"] not in ("nginx", "render-png") and r["wrk"]["rps"] < 0.1 * base[r["connections"]]:
         print("WARNING: %s at %d connections: %.2fx nginx -- fend stalled (connections left "
               "waiting with unread requests?)" % (r["endpoint"], r["connections"], r["wrk"]["rps"] / base[r["connections"]]))
 for r in runs:
@@ -362,6 +369,11 @@ if v64 and 64 in base:
           % (verdict(w["p99_us"] < 5000), w["p99_us"] / 1e3, nginx64["p99_us"] / 1e3))
 else:
     print("target /validate @64: n/a (64 is not in FEND_BENCH_CONNECTIONS)")
+s64 = [r for r in rows if r["endpoint"] == "render-svg" and r["connections"] == 64]
+if s64 and 64 in base:
+    ratio = s64[0]["wrk"]["rps"] / base[64]
+    print("target /render svg @64 requests/s >= 0.50x nginx: %s  [%.2fx: %.0f vs %.0f]"
+          % (verdict(ratio >= 0.50), ratio, s64[0]["wrk"]["rps"], base[64]))
 print("target fend peak RSS < 32 MiB:                 %s  [%.1f MiB]" % (verdict(hwm_kb < 32 * 1024), hwm_kb / 1024))
 if broken:
     print()

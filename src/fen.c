@@ -15,7 +15,11 @@
 #include "core/perft.h"
 #include "core/pgn.h"
 #include "core/san.h"
+#include "core/render.h"
+#include "core/render_options.h"
+#include "core/render_svg.h"
 #include "core/uci.h"
+#include "image/image.h"
 #include "json/json.h"
 
 enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
@@ -30,9 +34,6 @@ struct fen_cli {
 	bool divide;
 	bool ndjson;
 	bool help;
-	const char *pgn_format;       /* pgn: json, fen, epd, uci or san */
-	enum san_lang pgn_lang;       /* pgn: the piece letters of its SAN */
-	bool pgn_strict_san;
 	/* convert */
 	enum json_convert_from from;
 	const char *start_fen;          /* NULL: the standard start */
@@ -40,8 +41,15 @@ struct fen_cli {
 	bool pgn_only;
 	int tag_count;
 	struct pgn_tag tags[32];
+	bool format_given;            /* --format was given (render and pgn differ in default) */
 	int argc;
 	char **argv;
+	/* render */
+	struct render_options render;
+	const char *format;
+	const char *output;
+	const char *moves;
+	long delay, final_delay;
 };
 
 static const char fen_cli_usage[] =
@@ -60,6 +68,9 @@ static const char fen_cli_usage[] =
 	"                      UCI or SAN after every ply, one a line, an empty line between games\n"
 	"  convert FILE|-      a whole game as typed (descriptive notation, SAN or UCI, with\n"
 	"                      move numbers, commas, a closing remark) to PGN, as POST /convert\n"
+	"  render FEN          draw the board: --format svg (the default), png, gif, json, ascii\n"
+	"                      or unicode, on standard output or --output FILE; with --moves\n"
+	"                      e2e4,e7e5,... and --format gif, the game as an animated GIF\n"
 	"\n"
 	"options:\n"
 	"  --lenient           accept missing fields, extra spaces or '_' separators, and repair\n"
@@ -73,8 +84,8 @@ static const char fen_cli_usage[] =
 	"  --castling STYLE    castling rights written as standard (KQkq, X-FEN) or shredder (HAha)\n"
 	"  --notation NAME     apply: auto (the default: e2e4-shaped moves are UCI, others\n"
 	"                      SAN), uci, san or descriptive\n"
-	"  --lang LANG         SAN piece letters in and out (apply, moves, pgn): en (the\n"
-	"                      default), it, es, fr, de, nl, ru or figurine\n"
+	"  --lang LANG         SAN piece letters in and out: en (the default), it, es, fr,\n"
+	"                      de, nl, ru or figurine\n"
 	"  --strict-san        apply, pgn: refuse SAN that is not standard (0-0, Nxf3 on no capture,\n"
 	"                      a missing '+', ...) instead of warning about it\n"
 	"  --ndjson            validate -: each line is JSON, a string (the FEN) or an object\n"
@@ -89,22 +100,91 @@ static const char fen_cli_usage[] =
 	"  --strict-ambiguity  convert: a descriptive token that stays ambiguous is an error\n"
 	"  --pgn               convert: print the PGN alone instead of the JSON\n"
 	"  --pretty            indent the JSON output\n"
+	"  render: --orientation white|black|auto, --coordinates 0|1, --check 0|1, --size PX,\n"
+	"          --theme brown|blue|green|contrast, --last-move e2e4, --arrows Ge2e4,Rg1f3,\n"
+	"          --circles Re4, --squares e4:#ff000080, --moves M,M,..., --delay MS,\n"
+	"          --final-delay MS, --output FILE (as the options of GET /render)\n"
 	"  --help              this text;  --version  the version\n"
 	"\n"
 	"JSON goes to standard output. Exit status: 0 valid or done, 1 invalid FEN or illegal\n"
 	"move, 2 usage error.\n";
+
+/* Prints "fen: <message>" and the hint to --help on stderr. */
+static void fen_cli_complain(const char *format, va_list ap)
+{
+	fprintf(stderr, "fen: ");
+	vfprintf(stderr, format, ap);
+	fprintf(stderr, "\nTry 'fen --help'.\n");
+}
 
 /* Says what is wrong with the command line; returns the usage exit status. */
 __attribute__((format(printf, 1, 2))) static int fen_cli_usage_error(const char *format, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "fen: ");
 	va_start(ap, format);
-	vfprintf(stderr, format, ap);
+	fen_cli_complain(format, ap);
 	va_end(ap);
-	fprintf(stderr, "\nTry 'fen --help'.\n");
 	return EXIT_USAGE;
+}
+
+/* The same for an option's value: returns -1 (fen_cli_parse then exits with usage). */
+__attribute__((format(printf, 1, 2))) static int fen_cli_option_error(const char *format, ...)
+{
+	va_list ap;
+
+	va_start(ap, format);
+	fen_cli_complain(format, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* A render option, "--name value" or "--name=value" (dashes for underscores). Returns
+ * how many extra arguments it took (0 or 1), or -1 after printing the usage error. */
+static int fen_cli_render_option(struct fen_cli *cli, const char *arg, const char *next)
+{
+	char name[32];
+	const char *eq = strchr(arg, '='), *value = eq ? eq + 1 : next;
+	size_t len = eq ? (size_t)(eq - arg) - 2 : strlen(arg) - 2;
+	struct render_error err;
+	int rc;
+
+	if (len >= sizeof name)
+		return fen_cli_option_error("unknown option '%s'", arg);
+	for (size_t k = 0; k < len; k++)
+		name[k] = arg[2 + k] == '-' ? '_' : arg[2 + k];
+	name[len] = '\0';
+	if (strcmp(name, "format") && strcmp(name, "output") && strcmp(name, "moves") && strcmp(name, "delay") &&
+	    strcmp(name, "final_delay")) {
+		struct render_options probe = cli->render;
+		if (render_option_set(&probe, name, "", &err) == 1)
+			return fen_cli_option_error("unknown option '%s'", arg);
+	}
+	if (!value)
+		return fen_cli_option_error("%s needs a value", arg);
+	if (!strcmp(name, "format")) {
+		/* render's formats, then pgn's; each command refuses the other's. */
+		static const char *const formats[] = { "svg", "png", "gif", "json", "ascii", "unicode",
+						       "fen", "epd", "uci", "san" };
+		size_t f = 0;
+		while (f < sizeof formats / sizeof formats[0] && strcmp(formats[f], value))
+			f++;
+		if (f == sizeof formats / sizeof formats[0])
+			return fen_cli_option_error("--format takes svg, png, gif, json, ascii or unicode (render), or "
+						    "json, fen, epd, uci or san (pgn), not '%s'", value);
+		cli->format = formats[f];
+		cli->format_given = true;
+	} else if (!strcmp(name, "output")) {
+		cli->output = value;
+	} else if (!strcmp(name, "moves")) {
+		cli->moves = value;
+	} else if (!strcmp(name, "delay") || !strcmp(name, "final_delay")) {
+		if (render_parse_number(value, 0, 60000, name[0] == 'd' ? &cli->delay : &cli->final_delay, &err))
+			return fen_cli_option_error("--%s (milliseconds) %s", arg + 2, err.message);
+	} else if ((rc = render_option_set(&cli->render, name, value, &err)) != 0) {
+		return fen_cli_option_error("%.*s: %s", (int)(eq ? (size_t)(eq - arg) : strlen(arg)), arg, err.message);
+	}
+	return eq ? 0 : 1;
 }
 
 /* Reads options out of argv; every argument not starting with "--" (and everything after
@@ -116,6 +196,10 @@ static int fen_cli_parse(struct fen_cli *cli, int argc, char **argv)
 	cli->parse = (struct fen_options){ FEN_STRICT, false, false };
 	cli->style = JSON_FEN_STYLE_DEFAULT;
 	cli->argc = 0;
+	render_options_default(&cli->render);
+	cli->format = "svg";
+	cli->delay = 1000;
+	cli->final_delay = 3000;
 	for (int i = 0; i < argc; i++) {
 		const char *arg = argv[i];
 		if (options_done || strncmp(arg, "--", 2) != 0) {
@@ -145,7 +229,6 @@ static int fen_cli_parse(struct fen_cli *cli, int argc, char **argv)
 			cli->help = true;
 		} else if (!strcmp(arg, "--strict-san")) {
 			cli->san.strict = true;
-			cli->pgn_strict_san = true;
 		} else if (!strcmp(arg, "--strict-ambiguity")) {
 			cli->strict_ambiguity = true;
 		} else if (!strcmp(arg, "--pgn")) {
@@ -181,13 +264,6 @@ static int fen_cli_parse(struct fen_cli *cli, int argc, char **argv)
 			const char *value = arg[6] == '=' ? arg + 7 : (i + 1 < argc ? argv[++i] : "");
 			if (json_parse_lang(value, &cli->san.lang))
 				return fen_cli_usage_error("--lang takes en, it, es, fr, de, nl, ru or figurine, not '%s'", value);
-			cli->pgn_lang = cli->san.lang;
-		} else if (!strcmp(arg, "--format") || !strncmp(arg, "--format=", 9)) {
-			const char *value = arg[8] == '=' ? arg + 9 : (i + 1 < argc ? argv[++i] : "");
-			if (strcmp(value, "json") && strcmp(value, "fen") && strcmp(value, "epd") && strcmp(value, "uci") &&
-			    strcmp(value, "san"))
-				return fen_cli_usage_error("--format takes json, fen, epd, uci or san, not '%s'", value);
-			cli->pgn_format = value;
 		} else if (!strcmp(arg, "--ep") || !strncmp(arg, "--ep=", 5)) {
 			const char *value = arg[4] == '=' ? arg + 5 : (i + 1 < argc ? argv[++i] : "");
 			if (json_parse_ep_style(value, &cli->style.ep))
@@ -197,7 +273,10 @@ static int fen_cli_parse(struct fen_cli *cli, int argc, char **argv)
 			if (json_parse_castling_style(value, &cli->style.castling))
 				return fen_cli_usage_error("--castling takes standard or shredder, not '%s'", value);
 		} else {
-			return fen_cli_usage_error("unknown option '%s'", arg);
+			int used = fen_cli_render_option(cli, arg, i + 1 < argc ? argv[i + 1] : NULL);
+			if (used < 0)
+				return EXIT_USAGE;
+			i += used;
 		}
 	}
 	return EXIT_OK;
@@ -488,7 +567,7 @@ static void fen_cli_pgn_text_move(void *ctx, const struct pgn_move *mv)
 		n = uci_format_move(mv->before, mv->m, out);
 		break;
 	case 's':
-		n = san_format_move(mv->before, mv->m, t->cli->pgn_lang, SAN_STYLE_SAN, out);
+		n = san_format_move(mv->before, mv->m, t->cli->san.lang, SAN_STYLE_SAN, out);
 		break;
 	default:
 		n = fen_format(mv->after, t->cli->style.ep, t->cli->style.castling, out, sizeof out - 1);
@@ -569,7 +648,7 @@ static void fen_cli_pgn_json_print(void *ctx)
 
 static int fen_cli_pgn(const struct fen_cli *cli)
 {
-	struct pgn_options options = { { cli->pgn_lang, cli->pgn_strict_san } };
+	struct pgn_options options = { { cli->san.lang, cli->san.strict } };
 	struct pgn_reader *reader;
 	const char *path;
 	FILE *in;
@@ -577,6 +656,9 @@ static int fen_cli_pgn(const struct fen_cli *cli)
 
 	if (cli->argc != 1)
 		return fen_cli_usage_error("%s", "pgn needs one FILE, or '-' for standard input");
+	if (cli->format_given && strcmp(cli->format, "json") && strcmp(cli->format, "fen") &&
+	    strcmp(cli->format, "epd") && strcmp(cli->format, "uci") && strcmp(cli->format, "san"))
+		return fen_cli_usage_error("pgn --format takes json, fen, epd, uci or san, not '%s'", cli->format);
 	path = cli->argv[0];
 	in = strcmp(path, "-") ? fopen(path, "rb") : stdin;
 	if (!in) {
@@ -588,18 +670,18 @@ static int fen_cli_pgn(const struct fen_cli *cli)
 		fprintf(stderr, "fen: out of memory\n");
 		exit(EXIT_FAILURE);
 	}
-	if (cli->pgn_format && strcmp(cli->pgn_format, "json")) {
+	if (cli->format_given && strcmp(cli->format, "json")) {
 		static const struct pgn_visitor visitor = {
 			.game_begin = fen_cli_pgn_text_begin,
 			.move = fen_cli_pgn_text_move,
 			.issue = fen_cli_pgn_text_issue,
 		};
-		struct fen_cli_pgn_text text = { cli, cli->pgn_format[0], false };
+		struct fen_cli_pgn_text text = { cli, cli->format[0], false };
 		pgn_reader_init(reader, &visitor, &text, &options);
 		ok = fen_cli_pgn_feed(in, reader, NULL, NULL);
 		errors = text.errors;
 	} else {
-		struct fen_cli_pgn_json json = { cli, json_pgn_new(&cli->style, cli->pgn_lang, true), false };
+		struct fen_cli_pgn_json json = { cli, json_pgn_new(&cli->style, cli->san.lang, true), false };
 		if (!json.builder) {
 			fprintf(stderr, "fen: out of memory\n");
 			exit(EXIT_FAILURE);
@@ -619,6 +701,124 @@ static int fen_cli_pgn(const struct fen_cli *cli)
 	return !ok ? EXIT_USAGE : errors ? EXIT_INVALID : EXIT_OK;
 }
 
+/* Writes length bytes to --output (or standard output); EXIT_OK or EXIT_FAILURE. */
+static int fen_cli_write(const struct fen_cli *cli, const void *data, size_t length)
+{
+	FILE *out = cli->output ? fopen(cli->output, "wb") : stdout;
+	bool ok;
+
+	if (!out) {
+		fprintf(stderr, "fen: cannot write %s: %s\n", cli->output, strerror(errno));
+		return EXIT_FAILURE;
+	}
+	ok = fwrite(data, 1, length, out) == length;
+	ok = (cli->output ? fclose(out) : fflush(out)) == 0 && ok;
+	if (!ok)
+		fprintf(stderr, "fen: cannot write %s: %s\n", cli->output ? cli->output : "standard output",
+			strerror(errno));
+	return ok ? EXIT_OK : EXIT_FAILURE;
+}
+
+/* The game of --moves from pos as an animated GIF. */
+static int fen_cli_render_game(const struct fen_cli *cli, const struct position *start)
+{
+	struct position pos = *start;
+	move *moves = malloc(sizeof *moves * (strlen(cli->moves) / 2 + 1));
+	unsigned char *gif = NULL;
+	size_t length, count = 0;
+	const char *p = cli->moves;
+	int status;
+
+	if (!moves)
+		return fen_cli_print(cli, NULL);
+	while (*p) {
+		size_t n;
+		struct position_undo undo;
+		while (*p == ',' || *p == ' ')
+			p++;
+		if (!(n = strcspn(p, ", ")))
+			break;
+		bool malformed;
+		if (render_read_move(&pos, p, n, &moves[count], &malformed)) {
+			fen_cli_print(cli, json_illegal_move(&pos, (int)count, p, n, malformed, &cli->style));
+			free(moves);
+			return EXIT_INVALID;
+		}
+		position_make_move(&pos, moves[count++], &undo);
+		p += n;
+	}
+	if (image_gif_game(start, moves, (int)count, &cli->render, (int)cli->delay, (int)cli->final_delay, &gif,
+			   &length)) {
+		free(moves);
+		return fen_cli_print(cli, NULL);
+	}
+	status = fen_cli_write(cli, gif, length);
+	free(gif);
+	free(moves);
+	return status;
+}
+
+static int fen_cli_render(const struct fen_cli *cli)
+{
+	struct position pos;
+	struct fen_report report;
+	struct render_options opts;
+	struct render_error err;
+	enum fen_verdict verdict;
+	char problems[400];
+	unsigned char *data = NULL;
+	size_t length = 0;
+	int status;
+	char *text;
+
+	if (cli->argc != 1)
+		return fen_cli_usage_error("%s", "render needs a FEN (one quoted argument)");
+	if (!strcmp(cli->format, "fen") || !strcmp(cli->format, "epd") || !strcmp(cli->format, "uci") ||
+	    !strcmp(cli->format, "san"))
+		return fen_cli_usage_error("render --format takes svg, png, gif, json, ascii or unicode, not '%s'",
+					   cli->format);
+	if (cli->moves) {
+		if (strcmp(cli->format, "gif"))
+			return fen_cli_usage_error("%s", "--moves draws a game, which needs --format gif");
+		if (!fen_cli_position(cli, cli->argv[0], strlen(cli->argv[0]), &pos))
+			return EXIT_INVALID;
+		return fen_cli_render_game(cli, &pos);
+	}
+	if (render_read_board(cli->argv[0], &cli->parse, &pos, &report, &verdict)) {
+		fen_cli_print(cli, json_invalid_fen(&report));
+		return EXIT_INVALID;
+	}
+	opts = cli->render;
+	if (render_resolve_last_move(&opts, &pos, &err))
+		return fen_cli_usage_error("--last-move: %s", err.message);
+	/* A board that is not a legal position is still drawn: say what is wrong with it. */
+	render_problem_codes(&report, problems, sizeof problems);
+	if (problems[0])
+		fprintf(stderr, "fen: not a legal position (%s); drawn all the same\n", problems);
+	if (!strcmp(cli->format, "json"))
+		return fen_cli_print(cli, json_render_board(&pos, verdict, &report, &cli->style));
+	if (!strcmp(cli->format, "ascii") || !strcmp(cli->format, "unicode")) {
+		char board[RENDER_TEXT_MAX];
+		length = render_text(&pos, cli->format[0] == 'a' ? RENDER_ASCII : RENDER_UNICODE,
+				     render_bottom(&opts, &pos), board, sizeof board);
+		return fen_cli_write(cli, board, length);
+	}
+	if (!strcmp(cli->format, "svg")) {
+		if (!(text = malloc(RENDER_SVG_MAX)) || !(length = render_svg(&pos, &opts, text, RENDER_SVG_MAX))) {
+			free(text);
+			return fen_cli_print(cli, NULL);
+		}
+		status = fen_cli_write(cli, text, length);
+		free(text);
+		return status;
+	}
+	if ((!strcmp(cli->format, "png") ? image_png : image_gif)(&pos, &opts, &data, &length))
+		return fen_cli_print(cli, NULL);
+	status = fen_cli_write(cli, data, length);
+	free(data);
+	return status;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct {
@@ -632,6 +832,7 @@ int main(int argc, char **argv)
 		{ "perft", fen_cli_perft, "fen perft [--chess960] [--divide] FEN DEPTH" },
 		{ "pgn", fen_cli_pgn, "fen pgn [--format json|fen|epd|uci|san] [--lang LANG] [--strict-san] [--ep STYLE] [--castling STYLE] FILE|-" },
 		{ "convert", fen_cli_convert, "fen convert [--from descriptive|san|uci] [--lang LANG] [--fen FEN] [--tag NAME=VALUE]... [--strict-ambiguity] [--strict-san] [--pgn] FILE|-" },
+		{ "render", fen_cli_render, "fen render [--format svg|png|gif|json|ascii|unicode] [--output FILE] [--orientation O] [--coordinates 0|1] [--check 0|1] [--size PX] [--theme T] [--last-move M] [--arrows A] [--circles C] [--squares S] [--moves M,...] [--delay MS] [--final-delay MS] [--lenient] [--chess960] FEN" },
 	};
 	struct fen_cli cli = { 0 };
 

@@ -17,6 +17,7 @@
 #include "check_util.h"
 #include "core/perft.h"
 #include "core/uci.h"
+#include "core/render_svg.h"
 #include "json/json.h"
 
 extern char **environ;
@@ -710,6 +711,23 @@ START_TEST(test_double_dash)
 }
 END_TEST
 
+/* Runs the tool, which must exit 0 having written a file at path that starts with magic. */
+static void cli_expect_file(const char *const *args, const char *path, const char *magic)
+{
+	struct cli_run run = cli_run(args, NULL);
+	char head[16];
+	size_t n = strlen(magic);
+	int fd;
+
+	ck_assert_int_eq(run.status, 0);
+	cli_free(&run);
+	fd = open(path, O_RDONLY);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(read(fd, head, n), (ssize_t)n);
+	close(fd);
+	ck_assert_int_eq(memcmp(head, magic, n), 0);
+}
+
 /* ---- pgn ---- */
 
 #define PGN_TWO_GAMES "[Event \"one\"]\n\n1. e4 e5 *\n\n1. d4 1-0\n"
@@ -852,6 +870,89 @@ START_TEST(test_convert)
 }
 END_TEST
 
+START_TEST(test_render)
+{
+	static const char *const svg_args[] = { "render", "--orientation", "black", "--last-move=e2e4", "--arrows",
+						"Rg1f3", "--size", "200", "--theme", "contrast",
+						"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", NULL };
+	static char expected[RENDER_SVG_MAX];
+	const char *fen = svg_args[10];
+	struct position pos;
+	struct fen_report report;
+	struct render_options opts;
+	struct render_error err;
+	struct cli_run run;
+	char path[] = "/tmp/check_cli_render.XXXXXX";
+	int fd;
+
+	/* The SVG is render_svg's, byte for byte, with the options applied. */
+	fen_parse(fen, strlen(fen), NULL, &pos, &report);
+	render_options_default(&opts);
+	render_option_set(&opts, "orientation", "black", &err);
+	render_option_set(&opts, "last_move", "e2e4", &err);
+	render_option_set(&opts, "arrows", "Rg1f3", &err);
+	render_option_set(&opts, "size", "200", &err);
+	render_option_set(&opts, "theme", "contrast", &err);
+	ck_assert_uint_gt(render_svg(&pos, &opts, expected, sizeof expected), 0);
+	run = cli_run(svg_args, NULL);
+	ck_assert_int_eq(run.status, 0);
+	ck_assert_str_eq(run.out, expected);
+	cli_free(&run);
+	/* PNG and an animated GIF into a file. */
+	fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	{
+		const char *args[] = { "render", "--format", "png", "--output", path, fen, NULL };
+		cli_expect_file(args, path, "\x89PNG\r\n\x1a\n");
+	}
+	{
+		const char *args[] = { "render", "--format=gif", "--moves", "e2e4,e7e5", "--delay", "300", "--output", path,
+				       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", NULL };
+		cli_expect_file(args, path, "GIF89a");
+	}
+	unlink(path);
+	/* A readable board that is not legal is drawn, with a word on stderr. */
+	{
+		const char *args[] = { "render", "--format", "ascii", "KP6/8/8/8/8/8/8/8 w - - 0 1", NULL };
+		run = cli_run(args, NULL);
+		ck_assert_int_eq(run.status, 0);
+		ck_assert_ptr_nonnull(strstr(run.out, "8 K P . . . . . ."));
+		ck_assert_ptr_nonnull(strstr(run.err, "missing_king,pawn_on_back_rank"));
+		cli_free(&run);
+	}
+	/* Unreadable board: 1 with the invalid_fen members; bad options: 2. */
+	{
+		const char *args[] = { "render", "KP7/8/8/8/8/8/8/8 w - - 0 1", NULL };
+		run = cli_run(args, NULL);
+		ck_assert_int_eq(run.status, 1);
+		ck_assert_ptr_nonnull(strstr(run.out, "\"code\":\"invalid_fen\""));
+		cli_free(&run);
+	}
+	{
+		const char *args[] = { "render", "--format", "gif", "--moves", "e2e5", POSITION_START_FEN, NULL };
+		run = cli_run(args, NULL);
+		ck_assert_int_eq(run.status, 1);
+		ck_assert_ptr_nonnull(strstr(run.out, "\"code\":\"illegal_move\""));
+		cli_free(&run);
+	}
+	static const char *const bad[][4] = {
+		{ "render", "--format", "bmp", NULL }, { "render", "--size", "10", NULL },
+		{ "render", "--arrows", "Xe2e4", NULL }, { "render", "--colour", "red", NULL },
+		{ "render", "--moves", "e2e4", NULL }, { "render", "--theme", NULL, NULL },
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		const char *args[6] = { bad[i][0], bad[i][1], bad[i][2], NULL, NULL, NULL };
+		int n = bad[i][2] ? 3 : 2;
+		args[n] = POSITION_START_FEN;
+		run = cli_run(args, NULL);
+		ck_assert_msg(run.status == 2, "%s %s: exit %d", bad[i][1], bad[i][2] ? bad[i][2] : "", run.status);
+		ck_assert_ptr_nonnull(strstr(run.err, "fen: "));
+		cli_free(&run);
+	}
+}
+END_TEST
+
 static Suite *cli_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -902,6 +1003,11 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_pgn_formats);
 	tcase_add_test(tc, test_pgn_json);
 	tcase_add_test(tc, test_pgn_errors);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("render");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_render);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -691,7 +691,7 @@ START_TEST(render_bad_options)
 {
 	struct exchange ex;
 
-	test_post(&ex, "/render", "{\"fen\":\"" START_FEN "\",\"format\":\"svg\"}");
+	test_post(&ex, "/render", "{\"fen\":\"" START_FEN "\",\"format\":\"bmp\"}");
 	test_problem(&ex, 400, "invalid_field", "format");
 	test_done(&ex);
 	test_post(&ex, "/render", "{\"fen\":\"" START_FEN "\",\"orientation\":\"left\"}");
@@ -700,7 +700,7 @@ START_TEST(render_bad_options)
 	test_post(&ex, "/render", "{\"fen\":\"" START_FEN "\",\"format\":[\"ascii\"]}");
 	test_problem(&ex, 400, "invalid_field", "format");
 	test_done(&ex);
-	test_post(&ex, "/render", "{\"fen\":\"K7/8/8/8/8/8/8/8 w - - 0 1\",\"format\":\"ascii\"}");
+	test_post(&ex, "/render", "{\"fen\":\"K7/8/8/8/8/8/8/9 w - - 0 1\",\"format\":\"ascii\"}");
 	test_problem(&ex, 422, "invalid_fen", NULL);
 	test_done(&ex);
 }
@@ -805,7 +805,7 @@ START_TEST(router_preflight)
 	ck_assert_str_eq(test_header(&ex, "Access-Control-Allow-Headers"), "Content-Type, X-Request-Id");
 	ck_assert_str_eq(test_header(&ex, "Access-Control-Max-Age"), "86400");
 	ck_assert_str_eq(test_header(&ex, "Access-Control-Allow-Origin"), "*");
-	ck_assert_str_eq(test_header(&ex, "Access-Control-Expose-Headers"), "X-Request-Id");
+	ck_assert_str_eq(test_header(&ex, "Access-Control-Expose-Headers"), "X-Request-Id, ETag, X-Fen-Problems");
 	ck_assert_ptr_null(test_header(&ex, "Vary"));
 	test_done(&ex);
 }

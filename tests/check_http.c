@@ -427,7 +427,7 @@ START_TEST(health_and_version)
 	assert_json_type(&r);
 	ck_assert_str_eq(r.body, "{\"status\":\"ok\"}");
 	ck_assert_str_eq(reply_header(&r, "Access-Control-Allow-Origin", value, sizeof value), "*");
-	ck_assert_str_eq(reply_header(&r, "Access-Control-Expose-Headers", value, sizeof value), "X-Request-Id");
+	ck_assert_str_eq(reply_header(&r, "Access-Control-Expose-Headers", value, sizeof value), "X-Request-Id, ETag, X-Fen-Problems");
 	ck_assert_ptr_null(reply_header(&r, "Vary", value, sizeof value));
 	reply_free(&r);
 	http1("GET", "/version", NULL, NULL, NULL, &r);
@@ -592,6 +592,182 @@ START_TEST(render_text_and_json)
 }
 END_TEST
 
+/* ---- pictures: formats, negotiation, caching and CORS on images ---- */
+
+/* Asserts the headers every picture answer (200 or 304) carries; copies the ETag. */
+static void assert_cacheable(const struct reply *r, char *etag, size_t size)
+{
+	char value[256];
+
+	ck_assert_str_eq(reply_header(r, "Access-Control-Allow-Origin", value, sizeof value), "*");
+	ck_assert_str_eq(reply_header(r, "Access-Control-Expose-Headers", value, sizeof value),
+			 "X-Request-Id, ETag, X-Fen-Problems");
+	ck_assert_str_eq(reply_header(r, "Cache-Control", value, sizeof value), "public, max-age=86400, immutable");
+	ck_assert_str_eq(reply_header(r, "Vary", value, sizeof value), "Accept");
+	ck_assert_ptr_nonnull(reply_header(r, "ETag", etag, size));
+	ck_assert_int_eq((int)strlen(etag), 34);
+	ck_assert_int_eq(etag[0], '"');
+}
+
+START_TEST(render_images_cached)
+{
+	static const struct {
+		const char *format, *type, *magic;
+	} formats[] = { { "svg", "image/svg+xml", "<svg " }, { "png", "image/png", "\x89PNG\r\n\x1a\n" },
+			{ "gif", "image/gif", "GIF89a" } };
+	char path[512], etag[64], again[64], value[256], line[128];
+
+	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
+		struct reply r;
+		const char *headers[] = { line, NULL };
+		snprintf(path, sizeof path, "/render?fen=%s&format=%s&last_move=e2e4&arrows=Rg1f3", "rnbqkbnr/pppppppp/8/8/"
+			 "4P3/8/PPPP1PPP/RNBQKBNR+b+KQkq+e3+0+1", formats[i].format);
+		http1("GET", path, NULL, NULL, NULL, &r);
+		ck_assert_int_eq(r.status, 200);
+		ck_assert_str_eq(reply_header(&r, "Content-Type", value, sizeof value), formats[i].type);
+		ck_assert_uint_gt(r.length, 100);
+		ck_assert_int_eq(memcmp(r.body, formats[i].magic, strlen(formats[i].magic)), 0);
+		assert_cacheable(&r, etag, sizeof etag);
+		reply_free(&r);
+		/* The same query again: the same strong ETag; with it, 304 and no body. */
+		snprintf(line, sizeof line, "If-None-Match: %s", etag);
+		http1("GET", path, NULL, NULL, headers, &r);
+		ck_assert_int_eq(r.status, 304);
+		ck_assert_uint_eq(r.length, 0);
+		assert_cacheable(&r, again, sizeof again);
+		ck_assert_str_eq(again, etag);
+		reply_free(&r);
+		snprintf(line, sizeof line, "If-None-Match: \"0123\", W/%s", etag);
+		http1("HEAD", path, NULL, NULL, headers, &r);
+		ck_assert_int_eq(r.status, 304);
+		reply_free(&r);
+		/* Another option, another ETag. */
+		strcat(path, "&theme=green");
+		http1("GET", path, NULL, NULL, headers, &r);
+		ck_assert_int_eq(r.status, 200);
+		assert_cacheable(&r, again, sizeof again);
+		ck_assert_str_ne(again, etag);
+		reply_free(&r);
+	}
+}
+END_TEST
+
+START_TEST(render_accept_negotiation)
+{
+	static const struct {
+		const char *accept, *type;
+	} rows[] = {
+		{ "Accept: image/svg+xml", "image/svg+xml" },
+		{ "Accept: image/png", "image/png" },
+		{ "Accept: image/gif", "image/gif" },
+		{ "Accept: text/plain", "text/plain; charset=utf-8" },
+		{ "Accept: */*", "application/json; charset=utf-8" },
+		{ "Accept: image/webp,image/*;q=0.8,*/*;q=0.5", "image/svg+xml" },
+		{ "Accept: image/svg+xml;q=0.2, image/png", "image/png" },
+		{ "Accept: text/html, application/json;q=0.9", "application/json; charset=utf-8" },
+	};
+	const char *path = "/render?fen=8/8/8/8/8/8/8/K6k+w+-+-+0+1";
+	char value[256], etags[sizeof rows / sizeof rows[0]][64];
+
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		const char *headers[] = { rows[i].accept, NULL };
+		struct reply r;
+		http1("GET", path, NULL, NULL, headers, &r);
+		ck_assert_int_eq(r.status, 200);
+		ck_assert_str_eq(reply_header(&r, "Content-Type", value, sizeof value), rows[i].type);
+		assert_cacheable(&r, etags[i], sizeof etags[i]);
+		reply_free(&r);
+	}
+	/* Same format, same tag; another format, another tag. */
+	ck_assert_str_eq(etags[0], etags[5]);
+	ck_assert_str_ne(etags[0], etags[1]);
+	{
+		const char *headers[] = { "Accept: application/xml, image/webp", NULL };
+		struct reply r;
+		http1("GET", path, NULL, NULL, headers, &r);
+		assert_problem(&r, 406, "not_acceptable", NULL);
+		ck_assert_str_eq(reply_header(&r, "Access-Control-Allow-Origin", value, sizeof value), "*");
+		reply_free(&r);
+		/* An explicit format wins over Accept. */
+		http1("GET", "/render?fen=8/8/8/8/8/8/8/K6k+w+-+-+0+1&format=svg", NULL, NULL, headers, &r);
+		ck_assert_int_eq(r.status, 200);
+		reply_free(&r);
+	}
+}
+END_TEST
+
+START_TEST(render_illegal_but_readable)
+{
+	char value[256];
+	struct reply r;
+
+	/* No black king, and a pawn on the last rank: drawn, with the problems named. */
+	http1("GET", "/render?fen=KP6/8/8/8/8/8/8/8+w+-+-+0+1&format=svg", NULL, NULL, NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_str_eq(reply_header(&r, "X-Fen-Problems", value, sizeof value), "missing_king,pawn_on_back_rank");
+	ck_assert_ptr_nonnull(strstr(r.body, "<title>KP6/8/8/8/8/8/8/8 w - - 0 1</title>"));
+	reply_free(&r);
+	post_json("/render", "{\"fen\":\"KP6/8/8/8/8/8/8/8 w - - 0 1\",\"format\":\"json\"}", &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert(cJSON_IsFalse(cjson_member(r.json, "valid")));
+	ck_assert(cJSON_IsNull(cjson_member(r.json, "status")));
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(r.json, "problems")), 2);
+	ck_assert_ptr_null(reply_header(&r, "ETag", value, sizeof value)); /* POST: no cache headers */
+	ck_assert_str_eq(reply_header(&r, "X-Fen-Problems", value, sizeof value), "missing_king,pawn_on_back_rank");
+	reply_free(&r);
+	/* A broken castling field still leaves a board to draw. */
+	http1("GET", "/render?fen=4k3/8/8/8/8/8/8/4K3+w+XYZ+-+0+1&format=png", NULL, NULL, NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_ptr_nonnull(reply_header(&r, "X-Fen-Problems", value, sizeof value));
+	reply_free(&r);
+	/* A legal position has no problems header. */
+	http1("GET", "/render?fen=4k3/8/8/8/8/8/8/4K3+w+-+-+0+1&format=png", NULL, NULL, NULL, &r);
+	ck_assert_ptr_null(reply_header(&r, "X-Fen-Problems", value, sizeof value));
+	reply_free(&r);
+	/* A board that cannot be read is the only 422. */
+	http1("GET", "/render?fen=4k3/8/8/8/8/8/8/4K4+w+-+-+0+1&format=svg", NULL, NULL, NULL, &r);
+	assert_problem(&r, 422, "invalid_fen", NULL);
+	reply_free(&r);
+}
+END_TEST
+
+START_TEST(render_game_gif)
+{
+	char value[256], etag[64], line[128];
+	const char *headers[] = { line, NULL };
+	struct reply r;
+
+	http1("GET", "/render/game.gif?moves=e2e4,e7e5,g1f3&delay=200", NULL, NULL, NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_str_eq(reply_header(&r, "Content-Type", value, sizeof value), "image/gif");
+	ck_assert_int_eq(memcmp(r.body, "GIF89a", 6), 0);
+	assert_cacheable(&r, etag, sizeof etag);
+	reply_free(&r);
+	snprintf(line, sizeof line, "If-None-Match: %s", etag);
+	http1("GET", "/render/game.gif?moves=e2e4,e7e5,g1f3&delay=200", NULL, NULL, headers, &r);
+	ck_assert_int_eq(r.status, 304);
+	reply_free(&r);
+	post_json("/render/game.gif", "{\"moves\":[\"e2e4\",\"e7e5\"],\"final_delay\":500}", &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_int_eq(memcmp(r.body, "GIF89a", 6), 0);
+	reply_free(&r);
+	http1("GET", "/render/game.gif?moves=e2e4,e2e4", NULL, NULL, NULL, &r);
+	assert_problem(&r, 422, "illegal_move", NULL);
+	ck_assert_int_eq((int)cjson_number(r.json, "index"), 1);
+	reply_free(&r);
+	/* A PGN's first game, from its FEN tag. */
+	post_json("/render/game.gif", "{\"pgn\":\"[SetUp \\\"1\\\"]\\n[FEN \\\"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\\\"]\\n\\n"
+				      "1. e4 Kd7 2. e5 *\"}", &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_int_eq(memcmp(r.body, "GIF89a", 6), 0);
+	reply_free(&r);
+	post_json("/render/game.gif", "{\"pgn\":\"1. e4 e5 2. Ke3 *\"}", &r);
+	assert_problem(&r, 422, "illegal_move", NULL);
+	ck_assert_int_eq((int)cjson_number(r.json, "index"), 2);
+	reply_free(&r);
+}
+END_TEST
+
 /* ---- problems ---- */
 
 START_TEST(malformed_json)
@@ -631,7 +807,7 @@ START_TEST(missing_and_invalid_fields)
 	post_json("/validate", "{\"fen\":\"" START_FEN "\",\"chess960\":\"true\"}", &r);
 	assert_problem(&r, 400, "invalid_field", "chess960");
 	reply_free(&r);
-	http1("GET", "/render?fen=8/8/8/8/8/8/8/K6k+w+-+-+0+1&format=png", NULL, NULL, NULL, &r);
+	http1("GET", "/render?fen=8/8/8/8/8/8/8/K6k+w+-+-+0+1&format=bmp", NULL, NULL, NULL, &r);
 	assert_problem(&r, 400, "invalid_field", "format");
 	reply_free(&r);
 	post_json("/apply-move", "{\"fen\":\"" START_FEN "\",\"move\":\"e2e4\",\"moves\":[]}", &r);
@@ -1626,6 +1802,15 @@ static Suite *http_suite(void)
 	tcase_add_test(tc, apply_move_post);
 	tcase_add_test(tc, moves_get_and_post);
 	tcase_add_test(tc, render_text_and_json);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("pictures");
+	tcase_add_checked_fixture(tc, fixture_start, fixture_stop);
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	tcase_add_test(tc, render_images_cached);
+	tcase_add_test(tc, render_accept_negotiation);
+	tcase_add_test(tc, render_illegal_but_readable);
+	tcase_add_test(tc, render_game_gif);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("problems");

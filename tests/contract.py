@@ -511,6 +511,12 @@ class Checker:
         if clen is not None and int(clen) != len(resp.body):
             self.fail(name, f"{label}: Content-Length {clen} but {len(resp.body)} bytes")
         schema_ptr = f"{response_ptr}/content/{pointer_escape(mt)}/schema"
+        magic = {"image/png": b"\x89PNG\r\n\x1a\n", "image/gif": b"GIF89a"}
+        if mt in magic:
+            # Binary pictures: the signature says what they are; the unit tests decode them.
+            if not resp.body.startswith(magic[mt]):
+                self.fail(name, f"{label}: a {mt} body that does not start with its signature")
+            return None
         try:
             text = resp.body.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -1111,12 +1117,12 @@ def run_checks(c, d):
     c.check("render POST unicode", "POST", "/render", body={"fen": CHECK, "format": "unicode"}, expect=ok,
             then=text_board("white"))
     c.check("render POST lenient", "POST", "/render", body={"fen": SLOPPY, "mode": "lenient"}, expect=ok)
-    c.check("render GET bad format", "GET", "/render?" + query(fen=START, format="svg"), expect=400,
+    c.check("render GET bad format", "GET", "/render?" + query(fen=START, format="bmp"), expect=400,
             code="invalid_field", field="format")
     c.check("render GET bad orientation", "GET", "/render?" + query(fen=START, orientation="up"), expect=400,
             code="invalid_field", field="orientation")
     c.check("render GET missing fen", "GET", "/render?format=ascii", expect=400, code="missing_field", field="fen")
-    c.check("render POST bad format", "POST", "/render", body={"fen": START, "format": "svg"}, expect=400,
+    c.check("render POST bad format", "POST", "/render", body={"fen": START, "format": "bmp"}, expect=400,
             code="invalid_field", field="format")
     c.check("render POST format not a string", "POST", "/render", body={"fen": START, "format": 1}, expect=400,
             code="invalid_field", field="format")
@@ -1130,10 +1136,75 @@ def run_checks(c, d):
             expect=413, code="payload_too_large")
     c.check("render POST text/plain", "POST", "/render", body=b"{}", headers={"Content-Type": "text/html"},
             expect=415, code="unsupported_media_type")
-    c.check("render GET invalid FEN", "GET", "/render?" + query(fen=NO_KINGS, format="ascii"), expect=422,
+    c.check("render GET invalid FEN", "GET", "/render?" + query(fen=BAD_DIGIT, format="ascii"), expect=422,
             code="invalid_fen")
+    render_picture_checks(c)
     c.check("render POST invalid FEN", "POST", "/render", body={"fen": BAD_DIGIT, "format": "unicode"}, expect=422,
             code="invalid_fen")
+
+    # ---- /pgn: PGN (or JSON) in, the games with a FEN per ply out
+    pgn_mini = ("[Event \"?\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4. Nc3 Nc6 {Normal development} "
+                "5. h3 Bh5? (5...Bxf3 {Best move.} 6. Qxf3) 6. Nxe5!! Bxd1?? (6... dxe5 {Good reply} 7. Qxh5) "
+                "(6... Nxe5 7. Qxh5 Nxc4 8. Qb5+ {Fork} 8... c6 9. Qxc4) 7. Bxf7+ Ke7 8. Nd5# 1-0\n")
+    pgn_mini_final = "r2q1bnr/ppp1kBpp/2np4/3NN3/4P3/7P/PPPP1PP1/R1BbK2R b KQ - 2 8"
+
+    def pgn_mini_game(r, b):
+        g = b["games"][0] if isinstance(b, dict) else b[0]
+        want(g["final_fen"] == pgn_mini_final, f"final FEN {g['final_fen']}")
+        want(g["status"]["checkmate"] is True, "not checkmate")
+        want(len(g["moves"]) == 15 and g["moves"][14]["san"] == "Nd5#", "mainline is not 15 plies ending Nd5#")
+        want([n["nag"] for n in g["moves"][10]["nags"]] == [3], "6. Nxe5!! is not $3")
+        want(len(g["moves"][11]["variations"]) == 2, "6... Bxd1?? has not two variations")
+        want(g["moves"][11]["variations"][1][3]["comment"] == "Fork", "the comment in a variation is lost")
+        want(r.header("Transfer-Encoding") == "chunked", "not chunked")
+
+    def pgn_same_as_cli(*args, body=pgn_mini):
+        def check(r, b):
+            if not os.access(FEN_CLI, os.X_OK):
+                return
+            out = subprocess.run([FEN_CLI, "pgn", *args, "-"], input=body.encode(), stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, timeout=TIMEOUT)
+            games = [json.loads(line) for line in out.stdout.decode().splitlines()]
+            got = b["games"] if isinstance(b, dict) else b
+            want(got == games, f"differs from `fen pgn {' '.join(args)} -`: {out.stdout[:300]!r}")
+        return check
+    pgn_type = {"Content-Type": "application/x-chess-pgn"}
+    c.check("pgn PGN body", "POST", "/pgn", body=pgn_mini, headers=pgn_type, expect=ok,
+            then=all_of(pgn_mini_game, pgn_same_as_cli()))
+    c.check("pgn vnd.chess-pgn body, NDJSON answer", "POST", "/pgn", body=pgn_mini + "\n1. d4 d5 *\n",
+            headers={"Content-Type": "application/vnd.chess-pgn", "Accept": "application/x-ndjson"}, expect=ok,
+            then=all_of(pgn_mini_game, lambda r, b: want(len(b) == 2 and b[1]["index"] == 1, "not two games"),
+                        pgn_same_as_cli(body=pgn_mini + "\n1. d4 d5 *\n")))
+    c.check("pgn text/plain, query options", "POST", "/pgn?" + query(lang="de", ep="legal"),
+            body="1. e4 e5 2. Nf3 *", headers={"Content-Type": "text/plain; charset=utf-8"}, expect=ok,
+            then=all_of(lambda r, b: want(b["games"][0]["moves"][2]["san"] == "Sf3", "lang de not applied"),
+                        pgn_same_as_cli("--lang", "de", "--ep", "legal", body="1. e4 e5 2. Nf3 *")))
+    c.check("pgn JSON body", "POST", "/pgn", body={"pgn": "1. e4 Ke3 *\n\n1. d4 *", "castling": "shredder"},
+            expect=ok, then=lambda r, b: want(b["games"][0]["errors"][0]["code"] == "illegal_move"
+                                              and b["games"][0]["errors"][0]["san"] == "Ke3"
+                                              and len(b["games"]) == 2, "the illegal move is not reported"))
+    c.check("pgn not PGN", "POST", "/pgn", body="<html></html>", headers=pgn_type, expect=422,
+            code="malformed_pgn")
+    c.check("pgn empty body", "POST", "/pgn", body="", headers=pgn_type, expect=422, code="malformed_pgn")
+    c.check("pgn JSON without pgn", "POST", "/pgn", body={"lang": "en"}, expect=400, code="missing_field",
+            field="pgn")
+    c.check("pgn bad lang", "POST", "/pgn", body={"pgn": "1. e4 *", "lang": "xx"}, expect=400,
+            code="invalid_field", field="lang")
+    c.check("pgn bad query option", "POST", "/pgn?" + query(ep="never"), body="1. e4 *", headers=pgn_type,
+            expect=400, code="invalid_field", field="ep")
+    c.check("pgn malformed JSON", "POST", "/pgn", body=b"{\"pgn\":", headers={"Content-Type": "application/json"},
+            expect=400, code="malformed_json")
+    c.check("pgn text/html", "POST", "/pgn", body="1. e4 *", headers={"Content-Type": "text/html"}, expect=415,
+            code="unsupported_media_type")
+    c.check("pgn too large", "POST", "/pgn",
+            raw=lambda: c.client.raw("POST", "/pgn", [("Content-Type", "application/x-chess-pgn"),
+                                                      ("Content-Length", str(64 * 1024 * 1024 + 1))]),
+            expect=413, code="payload_too_large")
+    c.check("pgn chunked upload", "POST", "/pgn",
+            raw=lambda: c.client.raw("POST", "/pgn", [("Content-Type", "application/x-chess-pgn"),
+                                                      ("Transfer-Encoding", "chunked")],
+                                     [pgn_mini[:31].encode(), pgn_mini[31:].encode()], chunked=True),
+            expect=ok, then=pgn_mini_game)
 
     # ---- OPTIONS (CORS preflight) on every path
     for path in d.doc["paths"]:
@@ -1164,6 +1235,114 @@ def run_checks(c, d):
             check_allowed([m.strip() for m in r.header("Allow").split(",")], documented)
         c.check(f"method not allowed {method} {path}", method, path, expect=405,
                 code="method_not_allowed" if method != "HEAD" else None, then=allowed)
+
+
+def render_picture_checks(c):
+    """/render's pictures, negotiation and caching, and /render/game.gif."""
+    def svg_board(r, b):
+        text = r.body.decode("utf-8")
+        want(text.startswith("<svg") and "<title>" in text and "<desc>" in text, "not an SVG board")
+        want(text.count('class="w"') + text.count('class="b"') == 32, "not 32 pieces")
+
+    def header_is(name, value):
+        def check(r, b):
+            want(r.header(name) == value, f"{name} is {r.header(name)!r}, not {value!r}")
+        return check
+
+    def media(mt):
+        def check(r, b):
+            want(r.media_type() == mt, f"Content-Type {r.header('Content-Type')!r}, not {mt}")
+        return check
+
+    c.check("render GET svg", "GET", "/render?" + query(fen=START, format="svg"), expect=200, then=svg_board)
+    c.check("render GET svg options", "GET", "/render?" + query(
+        fen=CHECK, format="svg", orientation="black", coordinates="0", check="1", size="480", theme="contrast",
+        last_move="e1e2", arrows="Ge2e7,Rd1d8", circles="Be8", squares="a1:#ff000080"), expect=200,
+        then=lambda r, b: want(r.body.count(b'class="arrow"') == 2 and b'width="480"' in r.body, "options"))
+    c.check("render GET png", "GET", "/render?" + query(fen=E4, format="png", size="240"), expect=200,
+            then=media("image/png"))
+    c.check("render GET gif", "GET", "/render?" + query(fen=E4, format="gif"), expect=200, then=media("image/gif"))
+    c.check("render HEAD png", "HEAD", "/render?" + query(fen=E4, format="png"), expect=200)
+    c.check("render POST svg", "POST", "/render", body={"fen": START, "format": "svg", "coordinates": False,
+                                                         "size": 200}, expect=200, then=svg_board)
+    c.check("render POST png", "POST", "/render", body={"fen": START, "format": "png"}, expect=200)
+    c.check("render GET illegal board drawn", "GET", "/render?" + query(fen=NO_KINGS, format="svg"), expect=200,
+            then=header_is("X-Fen-Problems", "missing_king"))
+    c.check("render GET illegal board JSON", "GET", "/render?" + query(fen=OPPONENT_IN_CHECK), expect=200,
+            then=lambda r, b: want(not b["valid"] and b["status"] is None
+                                   and b["problems"][0]["code"] == "opponent_in_check", "problems"))
+    c.check("render GET board only", "GET", "/render?" + query(fen=BOARD_ONLY, format="ascii"), expect=200,
+            then=header_is("X-Fen-Problems", "too_few_fields"))
+    for accept, mt in [("image/svg+xml", "image/svg+xml"), ("image/png", "image/png"), ("image/gif", "image/gif"),
+                       ("text/plain", "text/plain"), ("application/json", "application/json"),
+                       ("*/*", "application/json"), ("image/*", "image/svg+xml"),
+                       ("image/webp,image/png;q=0.9,*/*;q=0.1", "image/png")]:
+        c.check(f"render Accept {accept}", "GET", "/render?" + query(fen=START), headers={"Accept": accept},
+                expect=200, then=all_of(media(mt), header_is("Vary", "Accept")))
+    c.check("render Accept none", "GET", "/render?" + query(fen=START), headers={"Accept": "application/xml"},
+            expect=406, code="not_acceptable")
+    c.check("render POST Accept none", "POST", "/render", body={"fen": START}, headers={"Accept": "video/mp4"},
+            expect=406, code="not_acceptable")
+    target = "/render?" + query(fen=E4, format="png")
+    first, _ = c.check("render ETag", "GET", target, expect=200,
+                       then=header_is("Cache-Control", "public, max-age=86400, immutable"))
+    etag = first.header("ETag") if first else None
+    c.check("render 304", "GET", target, headers={"If-None-Match": etag or '"x"'}, expect=304,
+            then=header_is("ETag", etag))
+    c.check("render 304 weak and listed", "GET", target, headers={"If-None-Match": f'"other", W/{etag}'},
+            expect=304)
+    c.check("render ETag other query", "GET", "/render?" + query(fen=E4, format="png", theme="blue"),
+            headers={"If-None-Match": etag or '"x"'}, expect=200,
+            then=lambda r, b: want(r.header("ETag") != etag, "same ETag for another picture"))
+    for name, params in [("size", {"size": "10"}), ("theme", {"theme": "pink"}), ("arrows", {"arrows": "Xe2e4"}),
+                         ("circles", {"circles": "e9"}), ("squares", {"squares": "e4:red"}),
+                         ("last_move", {"last_move": "e2"}), ("coordinates", {"coordinates": "maybe"})]:
+        c.check(f"render GET bad {name}", "GET", "/render?" + query(fen=START, format="svg", **params), expect=400,
+                code="invalid_field", field=name)
+    gif_ok = lambda r, b: want(r.body.startswith(b"GIF89a") and b"NETSCAPE2.0" in r.body, "not an animated GIF")
+    c.check("game.gif GET", "GET", "/render/game.gif?" + query(moves="e2e4,e7e5,g1f3,b8c6", delay="500"),
+            expect=200, then=gif_ok)
+    c.check("game.gif GET from a FEN", "GET", "/render/game.gif?" + query(fen=CASTLES, moves="e1g1 e8c8",
+                                                                          orientation="auto", size="200"),
+            expect=200, then=gif_ok)
+    c.check("game.gif GET SAN", "GET", "/render/game.gif?" + query(moves="e4 e5 Nf3 Nc6 Bb5 a6 O-O"), expect=200,
+            then=gif_ok)
+    c.check("render GET SAN last move", "GET", "/render?" + query(fen=E4, format="svg", last_move="e4"), expect=200,
+            then=lambda r, b: want(r.body.count(b'class="last"') == 2, "last move not tinted"))
+    c.check("game.gif GET pgn", "GET", "/render/game.gif?" + query(
+        pgn='[Event "x"]\n\n1. e4 e5 2. Nf3 {a comment} Nc6 (2... d6) 3. Bb5 a6 *'), expect=200, then=gif_ok)
+    c.check("game.gif POST pgn", "POST", "/render/game.gif", body={"pgn": "1. d4 d5 2. c4 *", "size": 200},
+            expect=200, then=gif_ok)
+    c.check("game.gif pgn illegal move", "GET", "/render/game.gif?" + query(pgn="1. e4 e5 2. Ke3 *"), expect=422,
+            code="illegal_move", then=lambda r, b: want(b["index"] == 2, "index of Ke3"))
+    c.check("game.gif pgn not PGN", "GET", "/render/game.gif?" + query(pgn="hello"), expect=422,
+            code="malformed_pgn")
+    c.check("game.gif pgn bad FEN tag", "GET", "/render/game.gif?" + query(
+        pgn='[SetUp "1"]\n[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n*'), expect=422, code="invalid_fen")
+    c.check("game.gif pgn and moves", "GET", "/render/game.gif?" + query(pgn="1. e4 *", moves="e2e4"), expect=400,
+            code="invalid_field", field="pgn")
+    c.check("game.gif HEAD", "HEAD", "/render/game.gif?" + query(moves="e2e4"), expect=200)
+    game, _ = c.check("game.gif POST", "POST", "/render/game.gif", body={"moves": ["d2d4", "d7d5"], "delay": 300,
+                                                                        "final_delay": 1000}, expect=200, then=gif_ok)
+    first, _ = c.check("game.gif ETag", "GET", "/render/game.gif?" + query(moves="d2d4"), expect=200)
+    c.check("game.gif 304", "GET", "/render/game.gif?" + query(moves="d2d4"),
+            headers={"If-None-Match": (first.header("ETag") if first else None) or '"x"'}, expect=304)
+    c.check("game.gif illegal move", "GET", "/render/game.gif?" + query(moves="e2e4,e2e4"), expect=422,
+            code="illegal_move")
+    c.check("game.gif invalid FEN", "GET", "/render/game.gif?" + query(fen=NO_KINGS, moves="e2e4"), expect=422,
+            code="invalid_fen")
+    c.check("game.gif POST illegal move", "POST", "/render/game.gif", body={"moves": "e2e5"}, expect=422,
+            code="illegal_move")
+    c.check("game.gif bad delay", "GET", "/render/game.gif?" + query(moves="e2e4", delay="-1"), expect=400,
+            code="invalid_field", field="delay")
+    c.check("game.gif POST bad moves", "POST", "/render/game.gif", body={"moves": [1]}, expect=400,
+            code="invalid_field", field="moves")
+    c.check("game.gif POST too large", "POST", "/render/game.gif",
+            raw=lambda: c.client.raw("POST", "/render/game.gif", [("Content-Type", "application/json"),
+                                                                  ("Content-Length", str(1048577))]),
+            expect=413, code="payload_too_large")
+    c.check("game.gif POST text/plain", "POST", "/render/game.gif", body=b"{}", headers={"Content-Type": "text/html"},
+            expect=415, code="unsupported_media_type")
 
 
 def run_second_daemon_checks(c, limit):
@@ -1202,6 +1381,10 @@ APPLY = "#/paths/~1apply-move/post/responses/"
 JSON_EX = "/content/application~1json/examples/"
 PROBLEM_EX = "/content/application~1problem+json/examples/"
 EXAMPLE_REQUESTS = [
+    ("#/paths/~1pgn/post/responses/200" + JSON_EX + "annotated", "POST", "/pgn",
+     {"pgn": "[Event \"Example\"]\n\n1. e4 {[%clk 0:03:00]} e5!? (1... c5 $14) 2. Qh5 Ke7?? 3. Qxe5# 1-0\n"}),
+    ("#/paths/~1pgn/post/responses/200" + JSON_EX + "error", "POST", "/pgn", {"pgn": "1. e4 e5 2. Ke3 Nc6 *"}),
+    ("#/paths/~1pgn/post/responses/422" + PROBLEM_EX + "not_pgn", "POST", "/pgn", {"pgn": "hello world"}),
     (R + "Validation" + JSON_EX + "valid", "POST", "/validate", {"fen": E4}),
     (R + "Validation" + JSON_EX + "lenient", "POST", "/validate", {"fen": SLOPPY, "mode": "lenient"}),
     (R + "Validation" + JSON_EX + "chess960", "POST", "/validate",

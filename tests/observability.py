@@ -185,6 +185,17 @@ def scrape(client):
         raise Failure(f"/metrics is not valid Prometheus text: {exc}") from None
 
 
+def scrape_settled(client):
+    """A scrape once every earlier request was counted: fend counts a request when its
+    connection is done with it, a moment after the client has the answer."""
+    for _ in range(100):
+        samples = scrape(client)
+        if value(samples, "fend_http_requests_in_flight") == 1:
+            return samples
+        time.sleep(0.02)
+    raise Failure("fend_http_requests_in_flight never came back to 1 (the scrape itself)")
+
+
 def value(samples, name, **labels):
     return samples.get((name, frozenset(labels.items())), 0.0)
 
@@ -200,7 +211,7 @@ def test_metrics():
     d.start()
     try:
         c = Client(d.port)
-        before = scrape(c)
+        before = scrape_settled(c)
         check(value(before, "fend_build_info", version=d.version) == 1, "no fend_build_info{version} 1")
         start = value(before, "process_start_time_seconds")
         check(time.time() - 120 < start <= time.time() + 1, f"process_start_time_seconds {start} is not now")
@@ -220,7 +231,7 @@ def test_metrics():
         c.request("GET", "/render?fen=" + START.replace(" ", "%20"))
         c.request("GET", "/no/such/path")
         c.request("HEAD", "/health")
-        after = scrape(c)
+        after = scrape_settled(c)
 
         def moved(name, expected, **labels):
             got = value(after, name, **labels) - value(before, name, **labels)
@@ -264,8 +275,7 @@ def test_metrics():
                   "a request with its body half sent is not in flight")
         finally:
             sock.close()
-        time.sleep(0.2)
-        check(value(scrape(c), "fend_http_requests_in_flight") == 1, "in flight did not come back to 1")
+        scrape_settled(c)
         failures.extend(f"metrics daemon: {p}" for p in d.stop())
     finally:
         d.kill()
@@ -329,14 +339,19 @@ def test_ready_and_drain_delay():
         d.kill()
 
 
-def log_clients(d, count):
-    """The client column of the first count access-log lines (waits for them)."""
+def log_clients(d, ids):
+    """The client column of the access-log lines of the requests with these ids, in the
+    order of ids (threads may write their lines in another order); waits for them."""
     for _ in range(200):
-        lines = [l for l in d.stderr_text().splitlines() if re.match(r"\d{4}-\d\d-\d\dT", l)]
-        if len(lines) >= count:
-            return [l.split(" ")[1] for l in lines[:count]]
+        found = {}
+        for line in d.stderr_text().splitlines():
+            m = re.fullmatch(r"\d{4}-\d\d-\d\dT\S+ (\S+) .* id=(\S+)", line)
+            if m:
+                found[m.group(2)] = m.group(1)
+        if all(i in found for i in ids):
+            return [found[i] for i in ids]
         time.sleep(0.02)
-    raise Failure(f"fewer than {count} access-log lines: {d.stderr_text()[-500:]!r}")
+    raise Failure(f"access-log lines missing for {ids}: {d.stderr_text()[-500:]!r}")
 
 
 def test_trust_proxy():
@@ -347,10 +362,11 @@ def test_trust_proxy():
         d.start()
         try:
             c = Client(d.port)
-            for xff in forwarded:
-                c.request("GET", "/health", headers={"X-Forwarded-For": xff})
-            c.request("GET", "/health")
-            return log_clients(d, len(forwarded) + 1)
+            ids = [f"xff-{i}" for i in range(len(forwarded) + 1)]
+            for xff, rid in zip(forwarded, ids):
+                c.request("GET", "/health", headers={"X-Forwarded-For": xff, "X-Request-Id": rid})
+            c.request("GET", "/health", headers={"X-Request-Id": ids[-1]})
+            return log_clients(d, ids)
         finally:
             failures.extend(d.stop())
             d.kill()

@@ -72,6 +72,20 @@ function M.validate_requests(data)
    return reqs
 end
 
+-- GET /render pictures for every line of fens.txt, each with a last move tinted (the
+-- square pairs cycle, so no two consecutive requests are alike): render-svg.lua, render-png.lua.
+function M.render_requests(data, format)
+   local reqs = {}
+   local moves = { "e2e4", "g1f3", "d7d5", "b8c6", "f1c4", "e8g8" }
+   for i, fen in ipairs(M.read_lines(data .. "/fens.txt")) do
+      if fen ~= "" then
+         reqs[#reqs + 1] = wrk.format("GET", "/render?fen=" .. M.urlencode(fen) .. "&format=" .. format ..
+                                          "&last_move=" .. moves[i % #moves + 1])
+      end
+   end
+   return reqs
+end
+
 function M.bench(spec)
    function setup(thread)
       counter = counter + 1

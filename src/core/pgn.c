@@ -20,6 +20,7 @@ static const char *const pgn_code_names[PGN_CODE_NB] = {
 	[PGN_ERR_UNREADABLE_MOVE] = "unreadable_move",
 	[PGN_ERR_ILLEGAL_MOVE] = "illegal_move",
 	[PGN_ERR_AMBIGUOUS_MOVE] = "ambiguous_move",
+	[PGN_ERR_NON_STANDARD_SAN] = "non_standard_san",
 	[PGN_ERR_UNEXPECTED_CHARACTER] = "unexpected_character",
 	[PGN_ERR_BAD_TAG] = "bad_tag",
 	[PGN_ERR_UNTERMINATED_TAG] = "unterminated_tag",
@@ -435,6 +436,7 @@ static void pgn_move(struct pgn_reader *r, const char *t, size_t n, unsigned col
 		if (code != SAN_OK) {
 			enum pgn_code pc = code == SAN_ERR_EMPTY || code == SAN_ERR_MALFORMED ? PGN_ERR_UNREADABLE_MOVE
 					   : code == SAN_ERR_AMBIGUOUS			 ? PGN_ERR_AMBIGUOUS_MOVE
+					   : san_code_is_warning(code)			 ? PGN_ERR_NON_STANDARD_SAN
 											 : PGN_ERR_ILLEGAL_MOVE;
 			struct pgn_issue issue = {
 				.san = code,

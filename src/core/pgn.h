@@ -45,6 +45,7 @@ enum pgn_code {
 	PGN_ERR_UNREADABLE_MOVE,     /* a token that is not a move, number, result or glyph */
 	PGN_ERR_ILLEGAL_MOVE,        /* a move that fits no legal move (reason: the SAN code) */
 	PGN_ERR_AMBIGUOUS_MOVE,      /* several legal moves fit */
+	PGN_ERR_NON_STANDARD_SAN,    /* strict SAN: a move that is not standard (reason: the rule) */
 	PGN_ERR_UNEXPECTED_CHARACTER,/* a character PGN has no use for here */
 	PGN_ERR_BAD_TAG,             /* a tag pair that is not [Name "value"] */
 	PGN_ERR_UNTERMINATED_TAG,

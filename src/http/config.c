@@ -46,6 +46,9 @@ const char config_usage[] =
 	"  --spool-dir DIR        directory for the temporary (unlinked) files that streamed\n"
 	"                         request bodies are spooled to (FEND_SPOOL_DIR, default\n"
 	"                         $TMPDIR, else /tmp)\n"
+	"  --max-pgn-body BYTES   largest body of POST /pgn, which is spooled like bulk bodies;\n"
+	"                         0 means no limit (FEND_MAX_PGN_BODY, default "
+	CONFIG_STR(FEND_DEFAULT_MAX_PGN_BODY) ")\n"
 	"  --drain-delay S        after SIGTERM, seconds /ready answers 503 while requests are\n"
 	"                         still served, before fend stops accepting (FEND_DRAIN_DELAY,\n"
 	"                         default 0)\n"
@@ -53,9 +56,6 @@ const char config_usage[] =
 	"                         the client in the log (FEND_TRUST_PROXY, default none)\n"
 	"  --health-check [URL]   as the first option: GET URL (default http://127.0.0.1:PORT/health\n"
 	"                         from FEND_PORT) and exit 0 if it answered 200, else 1\n"
-	"  --max-pgn-body BYTES   largest body of POST /pgn, which is spooled like bulk bodies;\n"
-	"                         0 means no limit (FEND_MAX_PGN_BODY, default "
-	CONFIG_STR(FEND_DEFAULT_MAX_PGN_BODY) ")\n"
 	"  --help                 this text\n"
 	"  --version              the version\n"
 	"\n"
@@ -206,10 +206,10 @@ static const struct config_option config_options[] = {
 	{ "--max-bulk-body", "FEND_MAX_BULK_BODY",
 	  CONFIG_NUMBER(max_bulk_body, 1, 64ULL * 1024 * 1024 * 1024, "a size in bytes") },
 	{ "--spool-dir", "FEND_SPOOL_DIR", config_set_spool_dir, 0, 0, NULL, 0, 0 },
-	{ "--drain-delay", "FEND_DRAIN_DELAY", CONFIG_NUMBER(drain_delay, 0, 3600, "a number of seconds") },
-	{ "--trust-proxy", "FEND_TRUST_PROXY", config_set_trust_proxy, 0, 0, NULL, 0, 0 },
 	{ "--max-pgn-body", "FEND_MAX_PGN_BODY",
 	  CONFIG_NUMBER(max_pgn_body, 0, 1024ULL * 1024 * 1024 * 1024, "a size in bytes (0: no limit)") },
+	{ "--drain-delay", "FEND_DRAIN_DELAY", CONFIG_NUMBER(drain_delay, 0, 3600, "a number of seconds") },
+	{ "--trust-proxy", "FEND_TRUST_PROXY", config_set_trust_proxy, 0, 0, NULL, 0, 0 },
 };
 
 /* Sets one option from value (named source in messages); -1 after printing why not. */

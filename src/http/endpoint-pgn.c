@@ -134,8 +134,8 @@ static int pgn_open(const struct http_request *req, void **state, struct http_re
 		return -1;
 	}
 	st->req = *req;
-	st->ndjson = pgn_wants_ndjson(req->accept);
-	st->json_body = body_is_json_type(req->content_type);
+	st->ndjson = pgn_wants_ndjson(req->header ? req->header(req->header_context, "Accept") : NULL);
+	st->json_body = body_is_json_type(req->header ? req->header(req->header_context, "Content-Type") : NULL);
 	body_init(&st->body);
 	/* A JSON body's options are in the body, read in pgn_begin. */
 	if (!st->json_body && pgn_options(st, req, resp)) {
@@ -228,8 +228,10 @@ static int pgn_emit(struct pgn_stream *st, struct stream_output *out, cJSON *gam
 		}
 		/* cJSON wants 5 bytes more than it prints. */
 		if (cJSON_PrintPreallocated(game, st->print, (int)st->print_size - 5, false)) {
+			/* NDJSON ends each game with a newline; the games array is printed as
+			 * compactly as any other answer. */
 			if ((st->ndjson || st->games == 0 || !stream_emit(out, ",", 1)) &&
-			    !stream_emit(out, st->print, strlen(st->print)) && !stream_emit(out, "\n", 1))
+			    !stream_emit(out, st->print, strlen(st->print)) && (!st->ndjson || !stream_emit(out, "\n", 1)))
 				ret = 0;
 			break;
 		}
@@ -297,7 +299,7 @@ static enum stream_step pgn_produce(void *state, struct stream_input *in, struct
 				return STREAM_FAIL;
 			break;
 		case 0:
-			if (!st->ndjson && stream_emit(out, "]}\n", 3))
+			if (!st->ndjson && stream_emit(out, "]}", 2))
 				return STREAM_FAIL;
 			return STREAM_END;
 		default:

@@ -1,81 +1,218 @@
-/* endpoint-render.c -- GET /render and POST /render: the board as ASCII or Unicode text,
- * or as the JSON a web frontend draws, from White's or Black's side. */
+/* endpoint-render.c -- GET /render and POST /render: a board as SVG, PNG, GIF, the JSON
+ * a web frontend draws, or ASCII/Unicode text; the format from `format` or, when it is
+ * absent, from Accept. Any readable board is drawn, legal or not: legality problems go
+ * in X-Fen-Problems (and the JSON), and only an unreadable board is a 422. A GET is a
+ * pure function of its query, so it carries a strong ETag and may be answered 304. */
 #include "config.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/render.h"
+#include "core/render_svg.h"
 #include "http/http.h"
+#include "image/image.h"
 
-enum endpoint_render_format { ENDPOINT_RENDER_JSON, ENDPOINT_RENDER_ASCII, ENDPOINT_RENDER_UNICODE };
+enum endpoint_render_format {
+	ENDPOINT_RENDER_JSON, ENDPOINT_RENDER_SVG, ENDPOINT_RENDER_PNG, ENDPOINT_RENDER_GIF,
+	ENDPOINT_RENDER_ASCII, ENDPOINT_RENDER_UNICODE, ENDPOINT_RENDER_FORMAT_NB
+};
 
-/* Reads format and orientation; -1 with invalid_field in resp. */
-static int endpoint_render_options(const struct http_request *req, enum endpoint_render_format *format,
-				   enum color *orientation, struct http_response *resp)
+static const struct {
+	const char *name;
+	const char *content_type;
+} endpoint_render_formats[ENDPOINT_RENDER_FORMAT_NB] = {
+	[ENDPOINT_RENDER_JSON] = { "json", REPLY_JSON_TYPE },
+	[ENDPOINT_RENDER_SVG] = { "svg", "image/svg+xml" },
+	[ENDPOINT_RENDER_PNG] = { "png", "image/png" },
+	[ENDPOINT_RENDER_GIF] = { "gif", "image/gif" },
+	[ENDPOINT_RENDER_ASCII] = { "ascii", REPLY_TEXT_TYPE },
+	[ENDPOINT_RENDER_UNICODE] = { "unicode", REPLY_TEXT_TYPE },
+};
+
+/* Accept negotiation, in the server's order of preference: JSON first, so that a client
+ * sending only * / * (curl) keeps getting what /render always answered. */
+static const char *const endpoint_render_accept_types[] = {
+	"application/json", "image/svg+xml", "image/png", "image/gif", "text/plain",
+};
+static const enum endpoint_render_format endpoint_render_accept_formats[] = {
+	ENDPOINT_RENDER_JSON, ENDPOINT_RENDER_SVG, ENDPOINT_RENDER_PNG, ENDPOINT_RENDER_GIF, ENDPOINT_RENDER_ASCII,
+};
+
+/* One option's value as text: a query parameter, or a JSON string, number or boolean
+ * member. NULL when absent; -1 with invalid_field in resp for another JSON type. */
+static int endpoint_render_value(const struct http_request *req, const char *name, char *buf, size_t size,
+				 const char **out, struct http_response *resp)
 {
-	const char *value;
+	const cJSON *item;
 
-	*format = ENDPOINT_RENDER_JSON;
-	*orientation = WHITE;
-	if (body_string(req, "format", false, &value, resp))
+	*out = NULL;
+	if (!req->body)
+		return body_string(req, name, false, out, resp);
+	item = cJSON_GetObjectItemCaseSensitive(req->body, name);
+	if (!item || cJSON_IsNull(item))
+		return 0;
+	if (cJSON_IsString(item)) {
+		*out = item->valuestring;
+	} else if (cJSON_IsBool(item)) {
+		*out = cJSON_IsTrue(item) ? "true" : "false";
+	} else if (cJSON_IsNumber(item) && item->valuedouble >= 0 && item->valuedouble < 1e9) {
+		snprintf(buf, size, "%.0f", item->valuedouble);
+		*out = buf;
+	} else {
+		char detail[96];
+		snprintf(detail, sizeof detail, "%s must be a string", name);
+		reply_problem_field(resp, REPLY_INVALID_FIELD, name, detail);
 		return -1;
-	if (value) {
-		if (!strcmp(value, "json")) {
-			*format = ENDPOINT_RENDER_JSON;
-		} else if (!strcmp(value, "ascii")) {
-			*format = ENDPOINT_RENDER_ASCII;
-		} else if (!strcmp(value, "unicode")) {
-			*format = ENDPOINT_RENDER_UNICODE;
-		} else {
-			reply_problem_field(resp, REPLY_INVALID_FIELD, "format",
-					    "format must be \"ascii\", \"unicode\" or \"json\"");
-			return -1;
-		}
-	}
-	if (body_string(req, "orientation", false, &value, resp))
-		return -1;
-	if (value) {
-		if (!strcmp(value, "white")) {
-			*orientation = WHITE;
-		} else if (!strcmp(value, "black")) {
-			*orientation = BLACK;
-		} else {
-			reply_problem_field(resp, REPLY_INVALID_FIELD, "orientation",
-					    "orientation must be \"white\" or \"black\"");
-			return -1;
-		}
 	}
 	return 0;
 }
 
-/* Answers with text/plain from render_text, or json_board; 422 invalid_fen. */
+int endpoint_render_options(const struct http_request *req, struct render_options *opts, struct http_response *resp)
+{
+	render_options_default(opts);
+	for (int i = 0; render_option_names[i]; i++) {
+		const char *name = render_option_names[i], *value;
+		struct render_error err;
+		char buf[32], detail[RENDER_MESSAGE_MAX + 64];
+		if (endpoint_render_value(req, name, buf, sizeof buf, &value, resp))
+			return -1;
+		if (!value || !render_option_set(opts, name, value, &err))
+			continue;
+		snprintf(detail, sizeof detail, "%s: %s", name, err.message);
+		reply_problem_field(resp, REPLY_INVALID_FIELD, name, detail);
+		return -1;
+	}
+	return 0;
+}
+
+/* The format asked for by `format`, else by Accept; -1 with a problem in resp (400 for
+ * an unknown format, 406 when Accept takes none of them). */
+static int endpoint_render_format(const struct http_request *req, enum endpoint_render_format *format,
+				  struct http_response *resp)
+{
+	const char *value, *accept;
+	int best;
+
+	if (body_string(req, "format", false, &value, resp))
+		return -1;
+	if (value) {
+		for (int f = 0; f < ENDPOINT_RENDER_FORMAT_NB; f++)
+			if (!strcmp(value, endpoint_render_formats[f].name)) {
+				*format = (enum endpoint_render_format)f;
+				return 0;
+			}
+		reply_problem_field(resp, REPLY_INVALID_FIELD, "format",
+				    "format must be \"svg\", \"png\", \"gif\", \"json\", \"ascii\" or \"unicode\"");
+		return -1;
+	}
+	accept = negotiate_header(req, "Accept");
+	best = negotiate_accept(accept, endpoint_render_accept_types,
+				(int)(sizeof endpoint_render_accept_types / sizeof endpoint_render_accept_types[0]));
+	if (best < 0) {
+		reply_problem(resp, REPLY_NOT_ACCEPTABLE,
+			      "/render answers image/svg+xml, image/png, image/gif, application/json or text/plain; "
+			      "Accept takes none of them (or give a format parameter)",
+			      NULL);
+		return -1;
+	}
+	*format = endpoint_render_accept_formats[best];
+	return 0;
+}
+
+/* Renders pos in a picture or text format into resp. */
+static void endpoint_render_body(struct http_response *resp, enum endpoint_render_format format,
+				 const struct position *pos, const struct render_options *opts, enum fen_verdict verdict,
+				 const struct fen_report *report, const struct json_fen_style *style)
+{
+	const char *type = endpoint_render_formats[format].content_type;
+	unsigned char *data = NULL;
+	size_t length = 0;
+	char *text;
+
+	switch (format) {
+	case ENDPOINT_RENDER_JSON:
+		reply_json(resp, 200, json_render_board(pos, verdict, report, style));
+		return;
+	case ENDPOINT_RENDER_SVG:
+		text = malloc(RENDER_SVG_MAX);
+		length = text ? render_svg(pos, opts, text, RENDER_SVG_MAX) : 0;
+		if (!length) {
+			free(text);
+			reply_internal_error(resp);
+		} else {
+			reply_owned(resp, 200, type, text, length, free);
+		}
+		return;
+	case ENDPOINT_RENDER_PNG:
+	case ENDPOINT_RENDER_GIF:
+		if ((format == ENDPOINT_RENDER_PNG ? image_png : image_gif)(pos, opts, &data, &length))
+			reply_internal_error(resp);
+		else
+			reply_owned(resp, 200, type, data, length, free);
+		return;
+	case ENDPOINT_RENDER_ASCII:
+	case ENDPOINT_RENDER_UNICODE: {
+		char board[RENDER_TEXT_MAX];
+		length = render_text(pos, format == ENDPOINT_RENDER_ASCII ? RENDER_ASCII : RENDER_UNICODE,
+				     render_bottom(opts, pos), board, sizeof board);
+		if (!length)
+			reply_internal_error(resp);
+		else
+			reply_text(resp, 200, type, board, length);
+		return;
+	}
+	case ENDPOINT_RENDER_FORMAT_NB:
+		break;
+	}
+	reply_internal_error(resp);
+}
+
 void endpoint_render(const struct http_request *req, struct http_response *resp)
 {
 	struct fen_options options;
 	struct json_fen_style style;
 	struct position pos;
 	struct fen_report report;
+	struct render_options opts;
+	enum fen_verdict verdict;
 	enum endpoint_render_format format;
-	enum color orientation;
-	char text[RENDER_TEXT_MAX];
+	struct render_error err;
+	char key[1024 + FEN_MAX], canonical[768], fen_text[FEN_MAX], problems[400], etag[NEGOTIATE_ETAG_MAX];
 	const char *fen;
-	size_t length;
+	int n;
 
-	if (body_position_options(req, &fen, &options, &style, resp) ||
-	    endpoint_render_options(req, &format, &orientation, resp))
+	if (body_position_options(req, &fen, &options, &style, resp) || endpoint_render_format(req, &format, resp) ||
+	    endpoint_render_options(req, &opts, resp))
 		return;
-	if (fen_parse(fen, strlen(fen), &options, &pos, &report) != FEN_VALID) {
+	if (render_read_board(fen, &options, &pos, &report, &verdict)) {
 		reply_invalid_fen(resp, &report);
 		return;
 	}
-	if (format == ENDPOINT_RENDER_JSON) {
-		reply_json(resp, 200, json_board(&pos, &style));
+	if (render_resolve_last_move(&opts, &pos, &err)) {
+		char detail[RENDER_MESSAGE_MAX];
+		snprintf(detail, sizeof detail, "%s", err.message);
+		reply_problem_field(resp, REPLY_INVALID_FIELD, "last_move", detail);
 		return;
 	}
-	length = render_text(&pos, format == ENDPOINT_RENDER_ASCII ? RENDER_ASCII : RENDER_UNICODE, orientation, text,
-			     sizeof text);
-	if (!length)
-		reply_internal_error(resp);
+	if (format == ENDPOINT_RENDER_PNG || format == ENDPOINT_RENDER_GIF)
+		opts.size = 8 * image_square_for(opts.size);
+	render_problem_codes(&report, problems, sizeof problems);
+	if (!fen_format(&pos, style.ep, style.castling, fen_text, sizeof fen_text))
+		fen_format_board(&pos, fen_text, sizeof fen_text);
+	render_options_canonical(&opts, canonical, sizeof canonical);
+	n = snprintf(key, sizeof key, "render|%s|%s|%d|%d|%s|%s", endpoint_render_formats[format].name, fen_text,
+		     pos.chess960, verdict, problems, canonical);
+	negotiate_etag(key, n > 0 && (size_t)n < sizeof key ? (size_t)n : sizeof key - 1, etag);
+	if (negotiate_fresh(req, etag))
+		reply_static(resp, 304, NULL, NULL, 0);
 	else
-		reply_text(resp, 200, REPLY_TEXT_TYPE, text, length);
+		endpoint_render_body(resp, format, &pos, &opts, verdict, &report, &style);
+	if (resp->status != 200 && resp->status != 304)
+		return;
+	negotiate_cache_headers(req, resp, etag);
+	reply_header(resp, "Vary", "Accept");
+	if (problems[0])
+		reply_header_copy(resp, "X-Fen-Problems", problems);
 }

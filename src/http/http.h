@@ -13,6 +13,7 @@
 #include <cjson/cJSON.h>
 
 #include "core/fen.h"
+#include "core/render_options.h"
 #include "json/json.h"
 
 struct router_route;
@@ -58,13 +59,15 @@ struct http_request {
 	const cJSON *body;             /* POST: the parsed JSON object; NULL otherwise */
 	const char *request_id;        /* echoed in X-Request-Id */
 	const struct config *config;
-	const char *accept;            /* the Accept header, or NULL */
-	const char *content_type;      /* the Content-Type header, or NULL */
+	http_query_fn header;          /* request headers by name; may be NULL: none */
+	void *header_context;
 };
 
 /* Headers beyond Content-Type; names and values are borrowed (static strings, the
  * request's id, the config, or http_response.allow). */
-#define HTTP_HEADERS_MAX 12
+#define HTTP_HEADERS_MAX 16
+/* Room for header values copied into the response (reply_header_copy). */
+#define HTTP_HEADER_STORAGE 512
 
 struct http_header {
 	const char *name;
@@ -81,6 +84,8 @@ struct http_response {
 	int header_count;
 	struct http_header headers[HTTP_HEADERS_MAX];
 	char allow[48];                /* storage for the Allow header's value */
+	size_t storage_used;
+	char storage[HTTP_HEADER_STORAGE]; /* values of reply_header_copy */
 };
 
 /* A handler always leaves a complete reply in resp (a problem at worst). */
@@ -124,10 +129,10 @@ struct config {
 	enum config_log log;
 	char spool_dir[CONFIG_PATH_MAX];  /* where streamed bodies are spooled */
 	size_t max_bulk_body;             /* largest NDJSON body of bulk /validate */
+	size_t max_pgn_body;              /* largest body of POST /pgn; 0: no limit */
 	unsigned drain_delay;             /* seconds still served after SIGTERM, /ready 503 */
 	struct proxy_cidr trusted[CONFIG_TRUSTED_MAX]; /* --trust-proxy: X-Forwarded-For senders */
 	int trusted_count;
-	size_t max_pgn_body;              /* largest body of POST /pgn; 0: no limit */
 };
 
 /* Fills cfg from the FEND_* environment variables, then argv (flags win). Prints --help
@@ -156,6 +161,7 @@ enum reply_code {
 	REPLY_INTERNAL_ERROR,
 	REPLY_SERVICE_UNAVAILABLE,
 	REPLY_UNREADABLE_GAME,
+	REPLY_NOT_ACCEPTABLE,
 	REPLY_CODE_NB
 };
 
@@ -198,6 +204,13 @@ void reply_internal_error(struct http_response *resp);
 
 /* Adds a header (name and value are borrowed); false when there is no room. */
 bool reply_header(struct http_response *resp, const char *name, const char *value);
+
+/* Adds a header whose value is copied into the response; false when there is no room. */
+bool reply_header_copy(struct http_response *resp, const char *name, const char *value);
+
+/* Answers with a body the response takes over; body_free releases it (free for malloc). */
+void reply_owned(struct http_response *resp, int status, const char *content_type, void *body, size_t length,
+		 void (*body_free)(void *));
 
 /* Adds what every response carries: X-Request-Id and the CORS headers. */
 void reply_finish(struct http_response *resp, const struct http_request *req);
@@ -272,6 +285,34 @@ int body_style_options(const struct http_request *req, struct fen_options *optio
 
 /* The 413 payload_too_large problem naming the limit. */
 void body_too_large(size_t max_body, struct http_response *resp);
+
+/* negotiate.c */
+
+/* Room for an ETag value with its quotes and NUL. */
+#define NEGOTIATE_ETAG_MAX 40
+
+/* The index of the media type in types (count of them, the server's order of
+ * preference) that an Accept header value wants most: highest q, then the server's
+ * order; 0 when accept is NULL or empty; -1 when none is acceptable. */
+int negotiate_accept(const char *accept, const char *const *types, int count);
+
+/* A strong ETag ("..." with 32 hex digits) of the normalized request text and the
+ * build (version and drawing revision). */
+void negotiate_etag(const char *text, size_t length, char out[NEGOTIATE_ETAG_MAX]);
+
+/* True when an If-None-Match header value (NULL: absent) matches etag: "*" or one of
+ * its entity tags (weak comparison, as RFC 9110 says for If-None-Match). */
+bool negotiate_none_match(const char *if_none_match, const char *etag);
+
+/* True for a GET (or HEAD) whose If-None-Match matches etag: answer 304. */
+bool negotiate_fresh(const struct http_request *req, const char *etag);
+
+/* For a GET (or HEAD): adds ETag and Cache-Control (public, a day, immutable) to resp.
+ * Call after the body is set (setting a body clears the headers). */
+void negotiate_cache_headers(const struct http_request *req, struct http_response *resp, const char *etag);
+
+/* The value of a request header, or NULL. */
+const char *negotiate_header(const struct http_request *req, const char *name);
 
 /* router.c */
 
@@ -402,12 +443,22 @@ extern const struct stream_endpoint endpoint_pgn_stream;
 void endpoint_apply_move(const struct http_request *req, struct http_response *resp);
 void endpoint_moves(const struct http_request *req, struct http_response *resp);
 void endpoint_render(const struct http_request *req, struct http_response *resp);
+void endpoint_render_game(const struct http_request *req, struct http_response *resp);
+
+/* endpoint-render.c, shared with endpoint-render-game.c: the picture options of a
+ * request (query parameters or JSON members named as render_option_names); 0, or -1
+ * with invalid_field in resp. */
+int endpoint_render_options(const struct http_request *req, struct render_options *opts, struct http_response *resp);
+
 void endpoint_health(const struct http_request *req, struct http_response *resp);
 void endpoint_version(const struct http_request *req, struct http_response *resp);
 void endpoint_openapi(const struct http_request *req, struct http_response *resp);
 void endpoint_convert(const struct http_request *req, struct http_response *resp);
 void endpoint_ready(const struct http_request *req, struct http_response *resp);
 void endpoint_web(const struct http_request *req, struct http_response *resp);
+
+/* The most plies one animated GIF may show. */
+#define ENDPOINT_GAME_PLIES_MAX 1000
 
 /* The most moves one apply-move request may list. */
 #define ENDPOINT_MOVES_MAX 10000

@@ -30,6 +30,7 @@ static const struct {
 	[REPLY_INTERNAL_ERROR] = { 500, "internal_error", "Internal server error" },
 	[REPLY_SERVICE_UNAVAILABLE] = { 503, "service_unavailable", "Service unavailable" },
 	[REPLY_UNREADABLE_GAME] = { 422, "unreadable_game", "Unreadable game" },
+	[REPLY_NOT_ACCEPTABLE] = { 406, "not_acceptable", "Not acceptable" },
 };
 
 /* The answer when memory ran out: static, so that it can always be sent. */
@@ -52,6 +53,7 @@ void reply_clear(struct http_response *resp)
 	resp->length = 0;
 	resp->body_free = NULL;
 	resp->header_count = 0;
+	resp->storage_used = 0;
 }
 
 void reply_static(struct http_response *resp, int status, const char *content_type, const char *body,
@@ -70,6 +72,17 @@ void reply_internal_error(struct http_response *resp)
 	reply_static(resp, 500, REPLY_PROBLEM_TYPE, reply_internal_error_body, sizeof reply_internal_error_body - 1);
 }
 
+void reply_owned(struct http_response *resp, int status, const char *content_type, void *body, size_t length,
+		 void (*body_free)(void *))
+{
+	reply_clear(resp);
+	resp->status = status;
+	resp->content_type = content_type;
+	resp->body = body;
+	resp->length = length;
+	resp->body_free = body_free;
+}
+
 /* Prints root as the body with the given type, and deletes it. */
 static void reply_tree(struct http_response *resp, int status, const char *content_type, cJSON *root)
 {
@@ -82,12 +95,7 @@ static void reply_tree(struct http_response *resp, int status, const char *conte
 		reply_internal_error(resp);
 		return;
 	}
-	reply_clear(resp);
-	resp->status = status;
-	resp->content_type = content_type;
-	resp->body = text;
-	resp->length = length;
-	resp->body_free = cJSON_free;
+	reply_owned(resp, status, content_type, text, length, cJSON_free);
 }
 
 void reply_json(struct http_response *resp, int status, cJSON *root)
@@ -105,12 +113,7 @@ void reply_text(struct http_response *resp, int status, const char *content_type
 		return;
 	}
 	memcpy(copy, text, length);
-	reply_clear(resp);
-	resp->status = status;
-	resp->content_type = content_type;
-	resp->body = copy;
-	resp->length = length;
-	resp->body_free = free;
+	reply_owned(resp, status, content_type, copy, length, free);
 }
 
 void reply_problem(struct http_response *resp, enum reply_code code, const char *detail, cJSON *extensions)
@@ -183,13 +186,25 @@ bool reply_header(struct http_response *resp, const char *name, const char *valu
 	return true;
 }
 
+bool reply_header_copy(struct http_response *resp, const char *name, const char *value)
+{
+	size_t len = strlen(value) + 1;
+
+	if (resp->header_count >= HTTP_HEADERS_MAX || len > sizeof resp->storage - resp->storage_used)
+		return false;
+	char *copy = resp->storage + resp->storage_used;
+	memcpy(copy, value, len);
+	resp->storage_used += len;
+	return reply_header(resp, name, copy);
+}
+
 void reply_finish(struct http_response *resp, const struct http_request *req)
 {
 	if (req->request_id)
 		reply_header(resp, "X-Request-Id", req->request_id);
 	if (req->config) {
 		reply_header(resp, "Access-Control-Allow-Origin", req->config->cors_origin);
-		reply_header(resp, "Access-Control-Expose-Headers", "X-Request-Id");
+		reply_header(resp, "Access-Control-Expose-Headers", "X-Request-Id, ETag, X-Fen-Problems");
 		if (strcmp(req->config->cors_origin, "*"))
 			reply_header(resp, "Vary", "Origin");
 	}

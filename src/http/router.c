@@ -18,6 +18,8 @@ static const struct router_route router_routes[] = {
 	{ HTTP_POST, "/moves", endpoint_moves },
 	{ HTTP_GET, "/render", endpoint_render },
 	{ HTTP_POST, "/render", endpoint_render },
+	{ HTTP_GET, "/render/game.gif", endpoint_render_game },
+	{ HTTP_POST, "/render/game.gif", endpoint_render_game },
 	{ HTTP_GET, "/health", endpoint_health },
 	{ HTTP_GET, "/version", endpoint_version },
 	{ HTTP_GET, "/openapi.yaml", endpoint_openapi },

@@ -78,6 +78,12 @@ static const char *server_query(void *context, const char *name)
 	return MHD_lookup_connection_value(context, MHD_GET_ARGUMENT_KIND, name);
 }
 
+/* The header lookup handed to handlers. */
+static const char *server_header(void *context, const char *name)
+{
+	return MHD_lookup_connection_value(context, MHD_HEADER_KIND, name);
+}
+
 /* Copies at most size-1 bytes of text into out. */
 static void server_copy(char *out, size_t size, const char *text)
 {
@@ -112,8 +118,8 @@ static struct server_request *server_request_new(struct server *srv, struct MHD_
 		.request_id = reply_request_id(MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Request-Id"),
 					       r->request_id),
 		.config = srv->config,
-		.accept = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT),
-		.content_type = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE),
+		.header = server_header,
+		.header_context = conn,
 	};
 	clock_gettime(CLOCK_MONOTONIC, &r->start);
 	r->endpoint = metrics_endpoint(url);
@@ -409,32 +415,15 @@ int server_wait_signal(const sigset_t *set)
 
 int server_wait_signal_for(const sigset_t *set, unsigned ms)
 {
-	struct timespec deadline, now, left;
+	struct timespec wait = { (time_t)(ms / 1000), (long)(ms % 1000) * 1000000L };
 	int sig;
 
-	clock_gettime(CLOCK_MONOTONIC, &deadline);
-	deadline.tv_sec += ms / 1000;
-	deadline.tv_nsec += (long)(ms % 1000) * 1000000L;
-	if (deadline.tv_nsec >= 1000000000L) {
-		deadline.tv_sec++;
-		deadline.tv_nsec -= 1000000000L;
-	}
-	for (;;) {
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		left.tv_sec = deadline.tv_sec - now.tv_sec;
-		left.tv_nsec = deadline.tv_nsec - now.tv_nsec;
-		if (left.tv_nsec < 0) {
-			left.tv_sec--;
-			left.tv_nsec += 1000000000L;
-		}
-		if (left.tv_sec < 0)
-			return 0;
-		sig = sigtimedwait(set, NULL, &left);
-		if (sig > 0)
-			return sig;
-		if (errno == EAGAIN)
-			return 0;
-	}
+	/* Every other signal is blocked or ignored, so nothing cuts the wait short; an EINTR
+	 * would only start it again. */
+	do
+		sig = sigtimedwait(set, NULL, &wait);
+	while (sig < 0 && errno == EINTR);
+	return sig > 0 ? sig : 0;
 }
 
 void server_set_ready(bool ready)

@@ -31,14 +31,19 @@ static bool json_board_attach(cJSON *parent, const char *name, cJSON *child)
 	return ok;
 }
 
-cJSON *json_board(const struct position *pos, const struct json_fen_style *style)
+/* The board state of pos; legal says whether status can be computed (it is null when not). */
+static cJSON *json_board_build(const struct position *pos, const struct json_fen_style *style, bool legal)
 {
-	struct status st;
+	struct status st = { 0 };
 	cJSON *obj = cJSON_CreateObject(), *rows, *pieces;
 	int king = position_king_square(pos, (enum color)pos->turn);
 	char square[3];
 
-	status_compute(pos, &st);
+	if (legal) {
+		status_compute(pos, &st);
+	} else if (king != SQ_NONE) {
+		st.check = position_is_attacked(pos, king, (enum color)!pos->turn, position_occupied(pos));
+	}
 	if (!obj || !json_board_attach(obj, "fen", json_fen_string(pos, style)) ||
 	    !cJSON_AddStringToObject(obj, "turn", pos->turn == WHITE ? "white" : "black") ||
 	    !(rows = cJSON_AddArrayToObject(obj, "board")) || !(pieces = cJSON_AddArrayToObject(obj, "pieces")))
@@ -59,10 +64,28 @@ cJSON *json_board(const struct position *pos, const struct json_fen_style *style
 	if (st.check && king != SQ_NONE)
 		fen_format_square(king, square);
 	if (!(st.check ? cJSON_AddStringToObject(obj, "check_square", square) : cJSON_AddNullToObject(obj, "check_square")) ||
-	    !json_board_attach(obj, "status", json_status(pos, &st)))
+	    !json_board_attach(obj, "status", legal ? json_status(pos, &st) : cJSON_CreateNull()))
 		goto fail;
 	return obj;
 fail:
 	cJSON_Delete(obj);
 	return NULL;
+}
+
+cJSON *json_board(const struct position *pos, const struct json_fen_style *style)
+{
+	return json_board_build(pos, style, true);
+}
+
+cJSON *json_render_board(const struct position *pos, enum fen_verdict verdict, const struct fen_report *report,
+			 const struct json_fen_style *style)
+{
+	cJSON *obj = json_board_build(pos, style, verdict == FEN_VALID);
+
+	if (obj && (!json_board_attach(obj, "valid", cJSON_CreateBool(verdict == FEN_VALID)) ||
+		    !json_board_attach(obj, "problems", json_issues(report->errors, report->error_count)))) {
+		cJSON_Delete(obj);
+		return NULL;
+	}
+	return obj;
 }

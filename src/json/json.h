@@ -182,6 +182,12 @@ enum json_convert_failure {
  * out of memory (or for JSON_CONVERT_BAD_TAGS). */
 cJSON *json_convert(const struct position *start, const struct json_convert_request *req,
 		    struct descriptive_game *game, enum json_convert_failure *failure);
+/* /render's JSON: json_board for any readable board, plus "valid" and "problems" (the
+ * report's errors, [] for a legal position); "status" is null when the position is not
+ * legal. verdict is FEN_VALID or FEN_ILLEGAL. */
+cJSON *json_render_board(const struct position *pos, enum fen_verdict verdict, const struct fen_report *report,
+			 const struct json_fen_style *style);
+
 /* json-request.c */
 
 /* Why a JSON text could not be read: the byte offset and a sentence. */

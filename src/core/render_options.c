@@ -1,0 +1,602 @@
+/* render_options.c -- the options of a board picture: defaults, theme colours, reading
+ * the option strings, and the geometry that the SVG writer and the rasterizer share. */
+#include "render_options.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "attacks.h"
+#include "fen.h"
+#include "san.h"
+#include "uci.h"
+
+const struct render_palette render_palettes[RENDER_THEME_NB] = {
+	[RENDER_THEME_BROWN] = { "brown", 0xeed8b6, 0xb68a64, 0xd9d34a80, 0x9c6f4b, 0xf6e8d2 },
+	[RENDER_THEME_BLUE] = { "blue", 0xdfe6ec, 0x7d99b0, 0x9fd6ff80, 0x5d7a92, 0xf2f5f8 },
+	[RENDER_THEME_GREEN] = { "green", 0xe8ecd0, 0x7a9a5c, 0xf2e25c90, 0x5c7a42, 0xf4f6e8 },
+	/* Black and white text, white and mid-grey squares, an opaque-looking yellow: at
+	 * least 4.5:1 between every piece colour and both squares. */
+	[RENDER_THEME_CONTRAST] = { "contrast", 0xffffff, 0x6e6e6e, 0xffd000c0, 0x000000, 0xffffff },
+};
+
+uint32_t render_mark_rgba(enum render_mark mark)
+{
+	static const uint32_t rgba[RENDER_MARK_NB] = {
+		[RENDER_MARK_GREEN] = 0x1f9d3acc,
+		[RENDER_MARK_RED] = 0xd22d22cc,
+		[RENDER_MARK_YELLOW] = 0xe6a200cc,
+		[RENDER_MARK_BLUE] = 0x2762d4cc,
+	};
+	return rgba[mark];
+}
+
+static const char render_mark_letters[RENDER_MARK_NB] = { 'G', 'R', 'Y', 'B' };
+
+void render_options_default(struct render_options *opts)
+{
+	opts->orientation = RENDER_ORIENT_WHITE;
+	opts->coordinates = true;
+	opts->check = true;
+	opts->size = RENDER_SIZE_DEFAULT;
+	opts->theme = RENDER_THEME_BROWN;
+	opts->last_from = opts->last_to = SQ_NONE;
+	opts->last_san[0] = '\0';
+	opts->arrow_count = opts->circle_count = opts->fill_count = 0;
+}
+
+const char *render_code_name(enum render_code code)
+{
+	static const char *const names[RENDER_CODE_NB] = {
+		[RENDER_OK] = "ok",
+		[RENDER_ERR_BAD_SQUARE] = "bad_square",
+		[RENDER_ERR_BAD_MOVE] = "bad_move",
+		[RENDER_ERR_BAD_MARK_COLOR] = "bad_mark_color",
+		[RENDER_ERR_BAD_COLOR] = "bad_color",
+		[RENDER_ERR_TOO_MANY] = "too_many",
+		[RENDER_ERR_BAD_NUMBER] = "bad_number",
+		[RENDER_ERR_BAD_NAME] = "bad_name",
+	};
+	return code < RENDER_CODE_NB ? names[code] : "unknown";
+}
+
+const char *render_theme_name(enum render_theme theme)
+{
+	return render_palettes[theme].name;
+}
+
+/* Fills err and returns -1. */
+__attribute__((format(printf, 5, 6))) static int render_fail(struct render_error *err, enum render_code code,
+							    int offset, int length, const char *format, ...)
+{
+	va_list ap;
+
+	err->code = code;
+	err->offset = offset;
+	err->length = length;
+	va_start(ap, format);
+	vsnprintf(err->message, sizeof err->message, format, ap);
+	va_end(ap);
+	return -1;
+}
+
+int render_parse_orientation(const char *text, enum render_orientation *out, struct render_error *err)
+{
+	static const char *const names[] = { "white", "black", "auto" };
+
+	for (int i = 0; i < 3; i++)
+		if (!strcmp(text, names[i])) {
+			*out = (enum render_orientation)i;
+			return 0;
+		}
+	return render_fail(err, RENDER_ERR_BAD_NAME, 0, (int)strlen(text),
+			   "orientation must be \"white\", \"black\" or \"auto\"");
+}
+
+int render_parse_theme(const char *text, enum render_theme *out, struct render_error *err)
+{
+	for (int i = 0; i < RENDER_THEME_NB; i++)
+		if (!strcmp(text, render_palettes[i].name)) {
+			*out = (enum render_theme)i;
+			return 0;
+		}
+	return render_fail(err, RENDER_ERR_BAD_NAME, 0, (int)strlen(text),
+			   "theme must be \"brown\", \"blue\", \"green\" or \"contrast\"");
+}
+
+int render_parse_number(const char *text, long min, long max, long *out, struct render_error *err)
+{
+	long value = 0;
+	size_t n = 0;
+
+	while (text[n] >= '0' && text[n] <= '9' && n < 9)
+		value = value * 10 + (text[n++] - '0');
+	if (n == 0 || text[n] != '\0' || value < min || value > max)
+		return render_fail(err, RENDER_ERR_BAD_NUMBER, 0, (int)strlen(text),
+				   "must be a whole number from %ld to %ld", min, max);
+	*out = value;
+	return 0;
+}
+
+int render_parse_size(const char *text, int *out, struct render_error *err)
+{
+	long value;
+
+	if (render_parse_number(text, RENDER_SIZE_MIN, RENDER_SIZE_MAX, &value, err))
+		return -1;
+	*out = (int)value;
+	return 0;
+}
+
+/* A square name at text (two bytes), or SQ_NONE. */
+static int render_square_at(const char *text)
+{
+	char name[3] = { text[0], text[0] ? text[1] : '\0', '\0' };
+	return fen_parse_square(name);
+}
+
+int render_parse_last_move(const char *text, struct render_options *opts, struct render_error *err)
+{
+	size_t len = strlen(text);
+	int from, to;
+
+	opts->last_san[0] = '\0';
+	if (len >= 4 && len <= 5 && (from = render_square_at(text)) != SQ_NONE &&
+	    (to = render_square_at(text + 2)) != SQ_NONE && (len == 4 || strchr("qrbnQRBN", text[4])) && from != to) {
+		opts->last_from = from;
+		opts->last_to = to;
+		return 0;
+	}
+	/* SAN needs the position: keep it for render_resolve_last_move. */
+	if (len >= 2 && len < sizeof opts->last_san && strspn(text, "KQRBNabcdefgh12345678xX=+#!?O0-") == len) {
+		memcpy(opts->last_san, text, len + 1);
+		opts->last_from = opts->last_to = SQ_NONE;
+		return 0;
+	}
+	return render_fail(err, RENDER_ERR_BAD_MOVE, 0, (int)len,
+			   "last_move must be a move in UCI (e2e4, e7e8q) or SAN (Nf3, exd5, O-O)");
+}
+
+int render_resolve_last_move(struct render_options *opts, const struct position *pos, struct render_error *err)
+{
+	const char *text = opts->last_san;
+	enum color mover = (enum color)!pos->turn;
+	int len = (int)strlen(text), to, file = -1, rank = -1, back = mover == WHITE ? 0 : 7, from = SQ_NONE;
+	enum piece_type type = PAWN;
+	bitboard candidates;
+
+	if (!len)
+		return 0;
+	while (len > 0 && strchr("+#!?", text[len - 1]))
+		len--;
+	if (len >= 3 && (!strncmp(text, "O-O", 3) || !strncmp(text, "0-0", 3))) {
+		bool queenside = len >= 5;
+		opts->last_from = square_make(4, back);
+		opts->last_to = square_make(queenside ? 2 : 6, back);
+		if (pos->board[opts->last_to] == piece_make(mover, KING)) {
+			opts->last_san[0] = '\0';
+			return 0;
+		}
+		opts->last_from = opts->last_to = SQ_NONE;
+		return render_fail(err, RENDER_ERR_BAD_MOVE, 0, len, "last_move %s: no king stands where it castled to", text);
+	}
+	if (len < 2)
+		return render_fail(err, RENDER_ERR_BAD_MOVE, 0, (int)strlen(text), "last_move %s is too short", text);
+	const char *eq = memchr(text, '=', (size_t)len);
+	if (eq)
+		len = (int)(eq - text);
+	else if (len >= 3 && strchr("QRBN", text[len - 1]) && text[len - 2] >= '1' && text[len - 2] <= '8')
+		len--; /* e8Q */
+	if (len >= 1 && strchr("KQRBN", text[0])) {
+		type = (enum piece_type)(strchr(" PNBRQK", text[0]) - " PNBRQK");
+		text++;
+		len--;
+	}
+	if (len < 2 || (to = render_square_at(text + len - 2)) == SQ_NONE)
+		return render_fail(err, RENDER_ERR_BAD_MOVE, 0, (int)strlen(opts->last_san),
+				   "last_move %s is neither UCI nor SAN", opts->last_san);
+	for (int i = 0; i < len - 2; i++) {
+		if (text[i] >= 'a' && text[i] <= 'h')
+			file = text[i] - 'a';
+		else if (text[i] >= '1' && text[i] <= '8')
+			rank = text[i] - '1';
+	}
+	bitboard empty = ~position_occupied(pos);
+	if (type == PAWN) {
+		int dir = mover == WHITE ? -8 : 8, behind = to + dir;
+		bool capture = file >= 0 && file != square_file(to);
+		candidates = 0;
+		if (behind >= 0 && behind < 64) {
+			if (capture)
+				candidates = bb_square(square_make(file, square_rank(behind)));
+			else if (pos->ep_square == behind && behind + dir >= 0 && behind + dir < 64)
+				candidates = bb_square(behind + dir); /* the double push that made the e.p. square */
+			else if (square_rank(to) == (mover == WHITE ? 3 : 4) && !pos->board[behind])
+				candidates = bb_square(behind) | bb_square(behind + dir); /* one step or two? */
+			else
+				candidates = bb_square(behind);
+		}
+		bool promoted = square_rank(to) == (mover == WHITE ? 7 : 0);
+		if (promoted ? !pos->board[to] || piece_color(pos->board[to]) != mover
+			     : pos->board[to] != piece_make(mover, PAWN))
+			candidates = 0;
+		if (capture)
+			file = -1;
+	} else {
+		candidates = pos->board[to] == piece_make(mover, type) ? attacks_of(type, to, position_occupied(pos)) : 0;
+	}
+	candidates &= empty;
+	if (file >= 0)
+		candidates &= bb_file(file);
+	if (rank >= 0)
+		candidates &= bb_rank(rank);
+	if (candidates && !bb_more_than_one(candidates))
+		from = bb_lsb(candidates);
+	if (from == SQ_NONE)
+		return render_fail(err, RENDER_ERR_BAD_MOVE, 0, (int)strlen(opts->last_san),
+				   "last_move %s: %s; give it in UCI (g1f3) or with its origin square (Ng1f3)",
+				   opts->last_san,
+				   candidates ? "pieces on more than one square could have made it" : "no piece could have made it");
+	opts->last_from = from;
+	opts->last_to = to;
+	opts->last_san[0] = '\0';
+	return 0;
+}
+
+/* Splits a list at commas and spaces; calls item(text, length, offset) for each entry. */
+typedef int (*render_item_fn)(const char *text, int length, int offset, struct render_options *opts,
+			      struct render_error *err);
+
+static int render_parse_list(const char *text, render_item_fn item, struct render_options *opts,
+			     struct render_error *err)
+{
+	int i = 0;
+
+	for (;;) {
+		while (text[i] == ',' || text[i] == ' ')
+			i++;
+		if (!text[i])
+			return 0;
+		int start = i;
+		while (text[i] && text[i] != ',' && text[i] != ' ')
+			i++;
+		if (item(text + start, i - start, start, opts, err))
+			return -1;
+	}
+}
+
+/* An optional leading colour letter: entries of odd length (Ge4, Re2e4) start with one,
+ * in either case. Returns the number of bytes it took (0 or 1), -1 for a bad letter. */
+static int render_mark_prefix(const char *text, int length, uint8_t *mark)
+{
+	*mark = RENDER_MARK_GREEN;
+	if (length % 2 == 0)
+		return 0;
+	for (int m = 0; m < RENDER_MARK_NB; m++)
+		if (text[0] == render_mark_letters[m] || text[0] == render_mark_letters[m] + ('a' - 'A')) {
+			*mark = (uint8_t)m;
+			return 1;
+		}
+	return -1;
+}
+
+static int render_arrow_item(const char *text, int length, int offset, struct render_options *opts,
+			     struct render_error *err)
+{
+	uint8_t mark;
+	int skip = render_mark_prefix(text, length, &mark), from, to;
+
+	if (skip < 0)
+		return render_fail(err, RENDER_ERR_BAD_MARK_COLOR, offset, 1,
+				   "arrow %.*s: the colour letter must be G, R, Y or B", length, text);
+	if (length - skip != 4 || (from = render_square_at(text + skip)) == SQ_NONE ||
+	    (to = render_square_at(text + skip + 2)) == SQ_NONE || from == to)
+		return render_fail(err, RENDER_ERR_BAD_SQUARE, offset, length,
+				   "arrow %.*s: an arrow is an optional colour letter and two different squares, "
+				   "such as Ge2e4",
+				   length, text);
+	if (opts->arrow_count >= RENDER_ARROWS_MAX)
+		return render_fail(err, RENDER_ERR_TOO_MANY, offset, length, "at most %d arrows", RENDER_ARROWS_MAX);
+	opts->arrows[opts->arrow_count++] = (struct render_arrow){ (uint8_t)from, (uint8_t)to, mark };
+	return 0;
+}
+
+static int render_circle_item(const char *text, int length, int offset, struct render_options *opts,
+			      struct render_error *err)
+{
+	uint8_t mark;
+	int skip = render_mark_prefix(text, length, &mark), sq;
+
+	if (skip < 0)
+		return render_fail(err, RENDER_ERR_BAD_MARK_COLOR, offset, 1,
+				   "circle %.*s: the colour letter must be G, R, Y or B", length, text);
+	if (length - skip != 2 || (sq = render_square_at(text + skip)) == SQ_NONE)
+		return render_fail(err, RENDER_ERR_BAD_SQUARE, offset, length,
+				   "circle %.*s: a circle is an optional colour letter and a square, such as Re4",
+				   length, text);
+	if (opts->circle_count >= RENDER_CIRCLES_MAX)
+		return render_fail(err, RENDER_ERR_TOO_MANY, offset, length, "at most %d circles", RENDER_CIRCLES_MAX);
+	opts->circles[opts->circle_count++] = (struct render_circle){ (uint8_t)sq, mark };
+	return 0;
+}
+
+/* The value of a hex digit, or -1. */
+static int render_hex(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* #rgb, #rgba, #rrggbb, #rrggbbaa (the # may be left out, as URLs make it awkward) into
+ * 0xRRGGBBAA; -1 when it is none of them. */
+static int render_parse_hex_color(const char *text, int length, uint32_t *out)
+{
+	uint32_t v = 0;
+	int digits[8];
+
+	if (length > 0 && text[0] == '#') {
+		text++;
+		length--;
+	}
+	if (length != 3 && length != 4 && length != 6 && length != 8)
+		return -1;
+	for (int i = 0; i < length; i++)
+		if ((digits[i] = render_hex(text[i])) < 0)
+			return -1;
+	if (length <= 4) {
+		for (int i = 0; i < 4; i++) {
+			int d = i < length ? digits[i] : 15;
+			v = v << 8 | (uint32_t)(d * 17);
+		}
+	} else {
+		for (int i = 0; i < 8; i += 2) {
+			int d = i < length ? digits[i] << 4 | digits[i + 1] : 255;
+			v = v << 8 | (uint32_t)d;
+		}
+	}
+	*out = v;
+	return 0;
+}
+
+static int render_fill_item(const char *text, int length, int offset, struct render_options *opts,
+			    struct render_error *err)
+{
+	int sq = length >= 2 ? render_square_at(text) : SQ_NONE;
+	uint32_t rgba;
+
+	if (sq == SQ_NONE || length < 3 || text[2] != ':')
+		return render_fail(err, RENDER_ERR_BAD_SQUARE, offset, length,
+				   "square %.*s: a fill is a square, ':' and a colour, such as e4:#ff000080", length,
+				   text);
+	if (render_parse_hex_color(text + 3, length - 3, &rgba))
+		return render_fail(err, RENDER_ERR_BAD_COLOR, offset + 3, length - 3,
+				   "square %.*s: the colour must be #rgb, #rgba, #rrggbb or #rrggbbaa", length, text);
+	if (opts->fill_count >= RENDER_FILLS_MAX)
+		return render_fail(err, RENDER_ERR_TOO_MANY, offset, length, "at most %d square fills",
+				   RENDER_FILLS_MAX);
+	opts->fills[opts->fill_count++] = (struct render_fill){ (uint8_t)sq, rgba };
+	return 0;
+}
+
+int render_parse_arrows(const char *text, struct render_options *opts, struct render_error *err)
+{
+	opts->arrow_count = 0;
+	return render_parse_list(text, render_arrow_item, opts, err);
+}
+
+int render_parse_circles(const char *text, struct render_options *opts, struct render_error *err)
+{
+	opts->circle_count = 0;
+	return render_parse_list(text, render_circle_item, opts, err);
+}
+
+int render_parse_fills(const char *text, struct render_options *opts, struct render_error *err)
+{
+	opts->fill_count = 0;
+	return render_parse_list(text, render_fill_item, opts, err);
+}
+
+const char *const render_option_names[] = {
+	"orientation", "coordinates", "check", "size", "theme", "last_move", "arrows", "circles", "squares", NULL,
+};
+
+/* true/false/1/0 */
+static int render_parse_bool(const char *text, bool *out, struct render_error *err)
+{
+	if (!strcmp(text, "true") || !strcmp(text, "1")) {
+		*out = true;
+		return 0;
+	}
+	if (!strcmp(text, "false") || !strcmp(text, "0")) {
+		*out = false;
+		return 0;
+	}
+	return render_fail(err, RENDER_ERR_BAD_NAME, 0, (int)strlen(text), "must be true, false, 1 or 0");
+}
+
+int render_option_set(struct render_options *opts, const char *name, const char *value, struct render_error *err)
+{
+	if (!strcmp(name, "orientation"))
+		return render_parse_orientation(value, &opts->orientation, err);
+	if (!strcmp(name, "coordinates"))
+		return render_parse_bool(value, &opts->coordinates, err);
+	if (!strcmp(name, "check"))
+		return render_parse_bool(value, &opts->check, err);
+	if (!strcmp(name, "size"))
+		return render_parse_size(value, &opts->size, err);
+	if (!strcmp(name, "theme"))
+		return render_parse_theme(value, &opts->theme, err);
+	if (!strcmp(name, "last_move"))
+		return render_parse_last_move(value, opts, err);
+	if (!strcmp(name, "arrows"))
+		return render_parse_arrows(value, opts, err);
+	if (!strcmp(name, "circles"))
+		return render_parse_circles(value, opts, err);
+	if (!strcmp(name, "squares"))
+		return render_parse_fills(value, opts, err);
+	return 1;
+}
+
+int render_read_board(const char *fen, const struct fen_options *options, struct position *pos,
+		      struct fen_report *report, enum fen_verdict *verdict)
+{
+	struct fen_options lenient = options ? *options : (struct fen_options){ FEN_STRICT, false, false };
+	struct fen_report board_report;
+
+	*verdict = fen_parse(fen, strlen(fen), options, pos, report);
+	if (*verdict != FEN_MALFORMED)
+		return 0;
+	lenient.mode = FEN_LENIENT;
+	if (fen_parse(fen, strcspn(fen, " \t_"), &lenient, pos, &board_report) == FEN_MALFORMED)
+		return -1;
+	for (int i = 0; i < board_report.error_count && report->error_count < FEN_REPORT_MAX; i++)
+		report->errors[report->error_count++] = board_report.errors[i];
+	*verdict = FEN_ILLEGAL;
+	return 0;
+}
+
+void render_problem_codes(const struct fen_report *report, char *out, size_t size)
+{
+	size_t n = 0;
+
+	if (!size)
+		return;
+	out[0] = '\0';
+	for (int i = 0; i < report->error_count; i++) {
+		const char *code = error_code_name(report->errors[i].code);
+		size_t len = strlen(code);
+		bool seen = false;
+		for (int j = 0; j < i && !seen; j++)
+			seen = report->errors[j].code == report->errors[i].code;
+		if (seen || n + len + 2 > size)
+			continue;
+		n += (size_t)snprintf(out + n, size - n, "%s%s", n ? "," : "", code);
+	}
+}
+
+int render_read_move(const struct position *pos, const char *text, size_t length, move *out, bool *malformed)
+{
+	struct san_parse_result san;
+	enum uci_result r = uci_parse_move(pos, text, length, out);
+	enum san_code code;
+
+	*malformed = false;
+	if (r == UCI_OK)
+		return 0;
+	if (r == UCI_ILLEGAL)
+		return -1;
+	code = san_parse_move(pos, text, length, NULL, &san);
+	if (code == SAN_OK) {
+		*out = san.m;
+		return 0;
+	}
+	*malformed = code == SAN_ERR_MALFORMED || code == SAN_ERR_EMPTY;
+	return -1;
+}
+
+enum color render_bottom(const struct render_options *opts, const struct position *pos)
+{
+	if (opts->orientation == RENDER_ORIENT_AUTO)
+		return (enum color)pos->turn;
+	return opts->orientation == RENDER_ORIENT_BLACK ? BLACK : WHITE;
+}
+
+int render_check_square(const struct render_options *opts, const struct position *pos)
+{
+	enum color us = (enum color)pos->turn;
+	int king;
+
+	if (!opts->check || (king = position_king_square(pos, us)) == SQ_NONE)
+		return SQ_NONE;
+	return position_is_attacked(pos, king, (enum color)!us, position_occupied(pos)) ? king : SQ_NONE;
+}
+
+void render_square_origin(int sq, enum color bottom, int *col, int *row)
+{
+	int file = square_file(sq), rank = square_rank(sq);
+
+	*col = bottom == WHITE ? file : 7 - file;
+	*row = bottom == WHITE ? 7 - rank : rank;
+}
+
+void render_arrow_outline(const struct render_arrow *arrow, enum color bottom, double pts[7][2])
+{
+	/* Proportions in squares: a shaft a fifth of a square wide, a head half a square
+	 * wide and 0.45 long, starting a quarter square out from the origin's centre. */
+	const double shaft = 0.1, head_half = 0.25, head_length = 0.45, start = 0.25;
+	int c0, r0, c1, r1;
+
+	render_square_origin(arrow->from, bottom, &c0, &r0);
+	render_square_origin(arrow->to, bottom, &c1, &r1);
+	double x0 = c0 + 0.5, y0 = r0 + 0.5, x1 = c1 + 0.5, y1 = r1 + 0.5;
+	double dx = x1 - x0, dy = y1 - y0, len = sqrt(dx * dx + dy * dy);
+	double ux = dx / len, uy = dy / len, nx = -uy, ny = ux;
+	double sx = x0 + ux * start, sy = y0 + uy * start;
+	double hx = x1 - ux * head_length, hy = y1 - uy * head_length;
+
+	pts[0][0] = sx + nx * shaft, pts[0][1] = sy + ny * shaft;
+	pts[1][0] = hx + nx * shaft, pts[1][1] = hy + ny * shaft;
+	pts[2][0] = hx - nx * shaft, pts[2][1] = hy - ny * shaft;
+	pts[3][0] = sx - nx * shaft, pts[3][1] = sy - ny * shaft;
+	pts[4][0] = hx + nx * head_half, pts[4][1] = hy + ny * head_half;
+	pts[5][0] = x1, pts[5][1] = y1;
+	pts[6][0] = hx - nx * head_half, pts[6][1] = hy - ny * head_half;
+}
+
+double render_check_alpha(double distance)
+{
+	/* Full strength in the middle third, fading to nothing at the edge. */
+	if (distance <= 0.3)
+		return 1.0;
+	if (distance >= 1.0)
+		return 0.0;
+	return 1.0 - (distance - 0.3) / 0.7;
+}
+
+size_t render_options_canonical(const struct render_options *opts, char *out, size_t size)
+{
+	size_t n = 0;
+	int w;
+	char a[3], b[3];
+
+#define RENDER_PUT(...)                                                          \
+	do {                                                                     \
+		w = snprintf(out + n, n < size ? size - n : 0, __VA_ARGS__);     \
+		if (w < 0 || (size_t)w >= (n < size ? size - n : 0))             \
+			return 0;                                                \
+		n += (size_t)w;                                                  \
+	} while (0)
+
+	RENDER_PUT("o=%d;c=%d;k=%d;s=%d;t=%s;", (int)opts->orientation, opts->coordinates, opts->check, opts->size,
+		   render_palettes[opts->theme].name);
+	if (opts->last_from != SQ_NONE) {
+		fen_format_square(opts->last_from, a);
+		fen_format_square(opts->last_to, b);
+		RENDER_PUT("m=%s%s;", a, b);
+	}
+	RENDER_PUT("a=");
+	for (int i = 0; i < opts->arrow_count; i++) {
+		fen_format_square(opts->arrows[i].from, a);
+		fen_format_square(opts->arrows[i].to, b);
+		RENDER_PUT("%c%s%s,", render_mark_letters[opts->arrows[i].mark], a, b);
+	}
+	RENDER_PUT(";r=");
+	for (int i = 0; i < opts->circle_count; i++) {
+		fen_format_square(opts->circles[i].square, a);
+		RENDER_PUT("%c%s,", render_mark_letters[opts->circles[i].mark], a);
+	}
+	RENDER_PUT(";f=");
+	for (int i = 0; i < opts->fill_count; i++) {
+		fen_format_square(opts->fills[i].square, a);
+		RENDER_PUT("%s:%08x,", a, (unsigned)opts->fills[i].rgba);
+	}
+#undef RENDER_PUT
+	return n;
+}

@@ -1,0 +1,160 @@
+/* negotiate.c -- what HTTP caches and content negotiation need: choosing a media type
+ * from Accept, strong ETags over a request's normalized text, If-None-Match. */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/render_options.h"
+#include "http/http.h"
+
+const char *negotiate_header(const struct http_request *req, const char *name)
+{
+	return req->header ? req->header(req->header_context, name) : NULL;
+}
+
+/* The q of one Accept element's parameters (";q=0.5"); 1 when absent. */
+static double negotiate_q(const char *params, size_t length)
+{
+	for (size_t i = 0; i < length; i++) {
+		if (params[i] != ';')
+			continue;
+		size_t j = i + 1;
+		while (j < length && params[j] == ' ')
+			j++;
+		if (j + 1 < length && (params[j] == 'q' || params[j] == 'Q') && params[j + 1] == '=') {
+			char num[8] = { 0 };
+			size_t n = 0;
+			for (j += 2; j < length && n < sizeof num - 1 && (isdigit((unsigned char)params[j]) || params[j] == '.');)
+				num[n++] = params[j++];
+			return strtod(num, NULL);
+		}
+	}
+	return 1.0;
+}
+
+/* How specifically a media range matches type: 3 exactly, 2 by its type with any
+ * subtype, 1 as the any-type range, 0 not at all. */
+static int negotiate_match(const char *range, size_t length, const char *type)
+{
+	const char *slash = memchr(range, '/', length);
+	size_t major = strcspn(type, "/");
+
+	if (!slash)
+		return 0;
+	if (length == 3 && !memcmp(range, "*/*", 3))
+		return 1;
+	if ((size_t)(slash - range) == major && !strncasecmp(range, type, major)) {
+		if (length == major + 2 && slash[1] == '*')
+			return 2;
+		if (length == strlen(type) && !strncasecmp(range, type, length))
+			return 3;
+	}
+	return 0;
+}
+
+int negotiate_accept(const char *accept, const char *const *types, int count)
+{
+	double q[32];
+	int specificity[32], best = -1;
+	const char *p = accept;
+
+	if (!accept || !*accept)
+		return 0;
+	for (int t = 0; t < count && t < 32; t++) {
+		q[t] = -1;
+		specificity[t] = 0;
+	}
+	while (*p) {
+		while (*p == ' ' || *p == ',')
+			p++;
+		if (!*p)
+			break;
+		size_t element = strcspn(p, ","), range = strcspn(p, ";,");
+		while (range > 0 && p[range - 1] == ' ')
+			range--;
+		double weight = negotiate_q(p + range, element - range);
+		for (int t = 0; t < count && t < 32; t++) {
+			/* The most specific range that matches a type decides its q (RFC 9110 12.5.1). */
+			int m = negotiate_match(p, range, types[t]);
+			if (m > specificity[t]) {
+				specificity[t] = m;
+				q[t] = weight;
+			}
+		}
+		p += element;
+	}
+	for (int t = 0; t < count && t < 32; t++)
+		if (q[t] > 0 && (best < 0 || q[t] > q[best]))
+			best = t;
+	return best;
+}
+
+/* 64-bit FNV-1a from a given basis. */
+static uint64_t negotiate_fnv(const char *text, size_t length, uint64_t hash)
+{
+	for (size_t i = 0; i < length; i++) {
+		hash ^= (unsigned char)text[i];
+		hash *= 0x100000001b3ULL;
+	}
+	return hash;
+}
+
+void negotiate_etag(const char *text, size_t length, char out[NEGOTIATE_ETAG_MAX])
+{
+	char build[64];
+	int n = snprintf(build, sizeof build, "%s/%s/%d|", PACKAGE_NAME, PACKAGE_VERSION, RENDER_DESIGN_REVISION);
+	/* Two independent 64-bit hashes: 128 bits, so that distinct requests never share a tag in practice. */
+	uint64_t a = negotiate_fnv(text, length, negotiate_fnv(build, (size_t)n, 0xcbf29ce484222325ULL));
+	uint64_t b = negotiate_fnv(text, length, negotiate_fnv(build, (size_t)n, 0x84222325cbf29ce4ULL) ^ 0x9e3779b97f4a7c15ULL);
+
+	snprintf(out, NEGOTIATE_ETAG_MAX, "\"%016llx%016llx\"", (unsigned long long)a, (unsigned long long)b);
+}
+
+bool negotiate_none_match(const char *if_none_match, const char *etag)
+{
+	const char *p = if_none_match;
+	size_t etag_length = strlen(etag);
+
+	if (!p)
+		return false;
+	while (*p) {
+		while (*p == ' ' || *p == ',')
+			p++;
+		if (!*p)
+			break;
+		size_t n = strcspn(p, ",");
+		size_t len = n;
+		while (len > 0 && p[len - 1] == ' ')
+			len--;
+		const char *tag = p;
+		if (len == 1 && *tag == '*')
+			return true;
+		if (len > 2 && tag[0] == 'W' && tag[1] == '/') {
+			tag += 2;
+			len -= 2;
+		}
+		if (len == etag_length && !memcmp(tag, etag, len))
+			return true;
+		p += n;
+	}
+	return false;
+}
+
+bool negotiate_fresh(const struct http_request *req, const char *etag)
+{
+	if (req->method != HTTP_GET && req->method != HTTP_HEAD)
+		return false;
+	return negotiate_none_match(negotiate_header(req, "If-None-Match"), etag);
+}
+
+void negotiate_cache_headers(const struct http_request *req, struct http_response *resp, const char *etag)
+{
+	if (req->method != HTTP_GET && req->method != HTTP_HEAD)
+		return;
+	reply_header_copy(resp, "ETag", etag);
+	reply_header(resp, "Cache-Control", "public, max-age=86400, immutable");
+}

@@ -1,0 +1,268 @@
+/* gif.c -- GIF with giflib: a board as one frame, and a game as an animation whose
+ * frames after the first hold only the squares that changed (as lichess's lila-gif
+ * does). One palette serves every frame: giflib's median-cut quantizer run over the
+ * first and the last position, and every pixel mapped to its nearest entry through a
+ * cache of 15-bit colours. */
+#include "config.h"
+
+#include <gif_lib.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "image/image-internal.h"
+
+#define IMAGE_GIF_LUT_SIZE 32768
+
+struct image_gif_palette {
+	GifColorType colors[256];
+	int count;
+	uint16_t lut[IMAGE_GIF_LUT_SIZE]; /* palette index + 1 by 15-bit colour; 0: not looked up yet */
+};
+
+/* Builds the palette from rgb (pixels of 3 bytes), quantizing every other pixel of every
+ * other row: the squares' flat colours dominate either way, at a quarter of the cost. */
+static int image_gif_palette_build(struct image_gif_palette *pal, const uint8_t *rgb, int width, int height)
+{
+	int w = width / 2, h = height / 2, size = 256, rc;
+	size_t n = (size_t)w * (size_t)h, k = 0;
+	GifByteType *planes = malloc(n * 4);
+
+	if (!planes)
+		return -1;
+	for (int y = 0; y < h; y++)
+		for (int x = 0; x < w; x++, k++) {
+			const uint8_t *px = rgb + ((size_t)(2 * y) * (size_t)width + (size_t)(2 * x)) * 3;
+			planes[k] = px[0];
+			planes[n + k] = px[1];
+			planes[2 * n + k] = px[2];
+		}
+	rc = GifQuantizeBuffer((unsigned)w, (unsigned)h, &size, planes, planes + n, planes + 2 * n, planes + 3 * n,
+			       pal->colors);
+	free(planes);
+	if (rc != GIF_OK)
+		return -1;
+	pal->count = size;
+	for (int i = size; i < 256; i++)
+		pal->colors[i] = (GifColorType){ 0, 0, 0 };
+	memset(pal->lut, 0, sizeof pal->lut);
+	return 0;
+}
+
+/* The palette index nearest to a colour. */
+static uint8_t image_gif_index(struct image_gif_palette *pal, const uint8_t *px)
+{
+	unsigned key = (unsigned)(px[0] >> 3) << 10 | (unsigned)(px[1] >> 3) << 5 | (unsigned)(px[2] >> 3);
+	int best = 0;
+	long best_d = -1;
+
+	if (pal->lut[key])
+		return (uint8_t)(pal->lut[key] - 1);
+	for (int i = 0; i < pal->count; i++) {
+		long dr = px[0] - pal->colors[i].Red, dg = px[1] - pal->colors[i].Green, db = px[2] - pal->colors[i].Blue;
+		long d = 3 * dr * dr + 4 * dg * dg + 2 * db * db;
+		if (best_d < 0 || d < best_d) {
+			best_d = d;
+			best = i;
+		}
+	}
+	pal->lut[key] = (uint16_t)(best + 1);
+	return (uint8_t)best;
+}
+
+/* Maps the rectangle (x0, y0, w, h) of rgb to palette indexes in idx (same layout). */
+static void image_gif_map(struct image_gif_palette *pal, const uint8_t *rgb, uint8_t *idx, int width, int x0, int y0,
+			  int w, int h)
+{
+	for (int y = y0; y < y0 + h; y++) {
+		const uint8_t *px = rgb + ((size_t)y * (size_t)width + (size_t)x0) * 3;
+		uint8_t *out = idx + (size_t)y * (size_t)width + (size_t)x0;
+		for (int x = 0; x < w; x++, px += 3)
+			out[x] = image_gif_index(pal, px);
+	}
+}
+
+static int image_gif_output(GifFileType *gif, const GifByteType *data, int length)
+{
+	struct image_buffer *buf = gif->UserData;
+
+	image_buffer_append(buf, data, (size_t)length);
+	return buf->failed ? 0 : length;
+}
+
+/* An encoder writing into buf; NULL on failure. */
+static GifFileType *image_gif_open(struct image_buffer *buf, const struct image_gif_palette *pal, int width,
+				   bool animated)
+{
+	int err;
+	GifFileType *gif = EGifOpen(buf, image_gif_output, &err);
+	ColorMapObject *map;
+
+	if (!gif)
+		return NULL;
+	EGifSetGifVersion(gif, true);
+	map = GifMakeMapObject(256, pal->colors);
+	if (!map || EGifPutScreenDesc(gif, width, width, 8, 0, map) != GIF_OK) {
+		GifFreeMapObject(map);
+		EGifCloseFile(gif, &err);
+		return NULL;
+	}
+	GifFreeMapObject(map);
+	if (animated) {
+		/* The NETSCAPE2.0 application block: loop for ever. */
+		static const GifByteType loop[3] = { 1, 0, 0 };
+		if (EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE) != GIF_OK ||
+		    EGifPutExtensionBlock(gif, 11, "NETSCAPE2.0") != GIF_OK ||
+		    EGifPutExtensionBlock(gif, 3, loop) != GIF_OK || EGifPutExtensionTrailer(gif) != GIF_OK) {
+			EGifCloseFile(gif, &err);
+			return NULL;
+		}
+	}
+	return gif;
+}
+
+/* Writes the rectangle (x0, y0, w, h) of idx as a frame shown for delay_cs. */
+static int image_gif_frame(GifFileType *gif, const uint8_t *idx, int width, int x0, int y0, int w, int h,
+			   int delay_cs)
+{
+	GraphicsControlBlock gcb = { DISPOSE_DO_NOT, false, delay_cs, NO_TRANSPARENT_COLOR };
+	GifByteType ext[4];
+
+	if (delay_cs >= 0) {
+		size_t n = EGifGCBToExtension(&gcb, ext);
+		if (EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, (int)n, ext) != GIF_OK)
+			return -1;
+	}
+	if (EGifPutImageDesc(gif, x0, y0, w, h, false, NULL) != GIF_OK)
+		return -1;
+	for (int y = y0; y < y0 + h; y++)
+		if (EGifPutLine(gif, (GifPixelType *)(uintptr_t)(idx + (size_t)y * (size_t)width + (size_t)x0), w) !=
+		    GIF_OK)
+			return -1;
+	return 0;
+}
+
+/* Closes the encoder; hands over the buffer when everything succeeded. */
+static int image_gif_close(GifFileType *gif, struct image_buffer *buf, int rc, unsigned char **out, size_t *length)
+{
+	int err;
+
+	if (EGifCloseFile(gif, &err) != GIF_OK)
+		rc = -1;
+	if (rc || buf->failed) {
+		free(buf->data);
+		return -1;
+	}
+	*out = buf->data;
+	*length = buf->length;
+	return 0;
+}
+
+int image_gif(const struct position *pos, const struct render_options *opts, unsigned char **out, size_t *length)
+{
+	int square = image_square_for(opts->size), width = 8 * square, rc = -1;
+	size_t n = (size_t)width * (size_t)width;
+	uint8_t *rgb = malloc(n * 3), *idx = malloc(n);
+	struct image_gif_palette *pal = malloc(sizeof *pal);
+	struct image_buffer buf = { 0 };
+	GifFileType *gif;
+
+	if (rgb && idx && pal && !image_compose(pos, opts, square, rgb) &&
+	    !image_gif_palette_build(pal, rgb, width, width) && (gif = image_gif_open(&buf, pal, width, false))) {
+		image_gif_map(pal, rgb, idx, width, 0, 0, width, width);
+		rc = image_gif_close(gif, &buf, image_gif_frame(gif, idx, width, 0, 0, width, width, -1), out, length);
+	}
+	free(rgb);
+	free(idx);
+	free(pal);
+	return rc;
+}
+
+/* What one square shows in a frame of a game, to find the squares that changed. */
+static uint8_t image_gif_square_state(const struct image_canvas *c, int sq)
+{
+	return (uint8_t)(c->pos->board[sq] | (sq == c->opts->last_from || sq == c->opts->last_to) << 4 |
+			 (sq == c->check_sq) << 5);
+}
+
+/* The from and to squares a move is tinted with: the king's for castling. */
+static void image_gif_move_squares(const struct position *pos, move m, int *from, int *to)
+{
+	*from = move_from(m);
+	*to = move_kind_of(m) == MOVE_CASTLING ? position_castling_king_target(pos, m) : move_to(m);
+}
+
+int image_gif_game(const struct position *start, const move *moves, int count, const struct render_options *opts,
+		   int delay_ms, int final_delay_ms, unsigned char **out, size_t *length)
+{
+	int square = image_square_for(opts->size), width = 8 * square, rc = -1;
+	size_t n = (size_t)width * (size_t)width;
+	struct render_options fopts = *opts;
+	struct position pos = *start, last = *start;
+	struct position_undo undo;
+	struct image_canvas c;
+	struct image_buffer buf = { 0 };
+	uint8_t state[SQUARE_NB];
+	int delay_cs = (delay_ms + 5) / 10, final_cs = (final_delay_ms + 5) / 10;
+	uint8_t *sample = malloc(n * 6), *idx = malloc(n);
+	struct image_gif_palette *pal = malloc(sizeof *pal);
+	GifFileType *gif = NULL;
+	bool marks = opts->arrow_count || opts->circle_count;
+
+	if (!sample || !idx || !pal)
+		goto done;
+	/* The palette comes from the first and the last frame, drawn one above the other. */
+	for (int i = 0; i < count; i++) {
+		if (i == count - 1)
+			image_gif_move_squares(&last, moves[i], &fopts.last_from, &fopts.last_to);
+		position_make_move(&last, moves[i], &undo);
+	}
+	if (image_compose(start, opts, square, sample) || image_compose(&last, &fopts, square, sample + n * 3) ||
+	    image_gif_palette_build(pal, sample, width, 2 * width) || !(gif = image_gif_open(&buf, pal, width, true)))
+		goto done;
+	fopts = *opts;
+	if (image_canvas_init(&c, &pos, &fopts, square, sample))
+		goto done;
+	for (int sq = 0; sq < SQUARE_NB; sq++) {
+		image_draw_square(&c, sq);
+		state[sq] = image_gif_square_state(&c, sq);
+	}
+	image_draw_marks(&c);
+	image_gif_map(pal, sample, idx, width, 0, 0, width, width);
+	if (image_gif_frame(gif, idx, width, 0, 0, width, width, count ? delay_cs : final_cs))
+		goto done;
+	for (int i = 0; i < count; i++) {
+		int minc = 8, minr = 8, maxc = -1, maxr = -1;
+		image_gif_move_squares(&pos, moves[i], &fopts.last_from, &fopts.last_to);
+		position_make_move(&pos, moves[i], &undo);
+		c.check_sq = render_check_square(&fopts, &pos);
+		for (int sq = 0; sq < SQUARE_NB; sq++) {
+			uint8_t now = image_gif_square_state(&c, sq);
+			int col, row;
+			if (now == state[sq] && !marks)
+				continue;
+			state[sq] = now;
+			image_draw_square(&c, sq);
+			render_square_origin(sq, c.bottom, &col, &row);
+			minc = col < minc ? col : minc, maxc = col > maxc ? col : maxc;
+			minr = row < minr ? row : minr, maxr = row > maxr ? row : maxr;
+		}
+		if (maxc < 0) /* nothing changed (cannot happen for a legal move): a one-pixel frame */
+			minc = maxc = minr = maxr = 0;
+		if (marks)
+			image_draw_marks(&c);
+		int x0 = minc * square, y0 = minr * square, w = (maxc - minc + 1) * square, h = (maxr - minr + 1) * square;
+		image_gif_map(pal, sample, idx, width, x0, y0, w, h);
+		if (image_gif_frame(gif, idx, width, x0, y0, w, h, i == count - 1 ? final_cs : delay_cs))
+			goto done;
+	}
+	rc = 0;
+done:
+	if (gif)
+		rc = image_gif_close(gif, &buf, rc, out, length);
+	else
+		free(buf.data);
+	free(sample);
+	free(idx);
+	free(pal);
+	return rc;
+}

@@ -1,0 +1,49 @@
+/* image.h -- raster boards (libfenimage): PNG and GIF pictures of a position, and the
+ * animated GIF of a game, composed from sprites of fend's own SVG pieces.
+ *
+ * The sprites were rasterized at build time (rsvg-convert, from render_svg_sprites) for
+ * each square size in image_square_sizes and are embedded in the binary; each size's
+ * sheet is decoded (libpng) the first time a board of that size is drawn. A board is
+ * composed by filling squares and copying sprites into an RGB buffer, then encoded by
+ * libpng or giflib. The picture follows render_options exactly as the SVG does.
+ *
+ * Functions returning a buffer hand the caller memory to release with free(). They
+ * return 0 on success and -1 when memory ran out or an encoder failed. Thread-safe. */
+#ifndef FEND_IMAGE_H
+#define FEND_IMAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/position.h"
+#include "core/render_options.h"
+
+/* The square sizes that sprites exist for, in pixels, smallest first. */
+extern const int image_square_sizes[];
+extern const int image_square_size_count;
+
+/* The square size a board of size pixels snaps to: the supported one nearest to size/8
+ * (the smaller on a tie). The picture is then 8 times that wide and high. */
+int image_square_for(int size);
+
+/* Draws pos into rgb (3 bytes a pixel, rows top down, 8 * square pixels wide and high);
+ * square must be one of image_square_sizes. */
+int image_compose(const struct position *pos, const struct render_options *opts, int square, uint8_t *rgb);
+
+/* A PNG of pos, at the square size opts->size snaps to. */
+int image_png(const struct position *pos, const struct render_options *opts, unsigned char **out,
+	      size_t *length);
+
+/* A GIF of pos (one frame). */
+int image_gif(const struct position *pos, const struct render_options *opts, unsigned char **out,
+	      size_t *length);
+
+/* The animated GIF of a game: the start position, then one frame per move with that
+ * move tinted (opts->last_move is ignored after the first frame). moves must be legal
+ * in turn from start (a valid position). Every frame shows for delay_ms, the last one
+ * for final_delay_ms; the animation loops. Frames after the first hold only the
+ * rectangle that changed. */
+int image_gif_game(const struct position *start, const move *moves, int count, const struct render_options *opts,
+		   int delay_ms, int final_delay_ms, unsigned char **out, size_t *length);
+
+#endif
