@@ -5,7 +5,8 @@
  * MHD hands it over; its top bit lowers the body limit to 64 bytes so the 413 path is
  * reached), then lines: "path?query" (the query URL-decoded with MHD's own unescaping),
  * the X-Request-Id (empty: none), the Content-Type (empty: application/json; "-": none),
- * the Accept header (empty: none), and the rest is the body. A body the route streams
+ * the Accept header (empty: none; a value starting with '"' or 'W' is an If-None-Match
+ * instead), and the rest is the body. A body the route streams
  * (NDJSON to /validate, every body of /pgn) is spooled and its answer read to the end,
  * as server.c does. Properties: the answer is complete and
  * of a status the API lists, never 500; JSON answers parse and are UTF-8, problems carry
@@ -16,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <microhttpd.h>
 
@@ -72,6 +74,26 @@ static void fuzz_query_parse(char *s, struct fuzz_query *q)
 	}
 }
 
+/* The request headers the input gives (NULL: absent), found by name as MHD does: in any case. */
+struct fuzz_headers {
+	const char *content_type;
+	const char *accept;
+	const char *if_none_match;
+};
+
+static const char *fuzz_header_lookup(void *context, const char *name)
+{
+	const struct fuzz_headers *h = context;
+
+	if (!strcasecmp(name, "Content-Type"))
+		return h->content_type;
+	if (!strcasecmp(name, "Accept"))
+		return h->accept;
+	if (!strcasecmp(name, "If-None-Match"))
+		return h->if_none_match;
+	return NULL;
+}
+
 /* The next line of the input as a NUL-terminated copy (the caller frees); the whole rest
  * when there is no newline. */
 static char *fuzz_line(struct fuzz_input *in)
@@ -115,7 +137,7 @@ static void fuzz_check_answer_fen(const cJSON *root, const char *name, bool ches
 static void fuzz_check_response(const struct http_request *req, const struct http_response *resp, bool chess960,
 				bool streamed)
 {
-	static const int statuses[] = { 200, 204, 400, 404, 405, 413, 415, 422 };
+	static const int statuses[] = { 200, 204, 304, 400, 404, 405, 406, 413, 415, 422 };
 	bool listed = false;
 	bool have_id = false;
 	cJSON *root;
@@ -125,8 +147,10 @@ static void fuzz_check_response(const struct http_request *req, const struct htt
 	FUZZ_ASSERT(listed, "status %d for %s: %.*s", resp->status, req->path, (int)resp->length,
 		    resp->body ? resp->body : "");
 	FUZZ_ASSERT(resp->length == 0 || resp->body, "a %zu-byte answer without a body", resp->length);
-	FUZZ_ASSERT(utf8_valid_length(resp->body, resp->length) == resp->length, "the answer is not UTF-8: %.*s",
-		    (int)resp->length, resp->body);
+	/* Every answer but a picture is text, and text is UTF-8. */
+	if (!resp->content_type || strncmp(resp->content_type, "image/", 6) || strstr(resp->content_type, "svg"))
+		FUZZ_ASSERT(utf8_valid_length(resp->body, resp->length) == resp->length, "the answer is not UTF-8: %.*s",
+			    (int)resp->length, resp->body);
 	for (int i = 0; i < resp->header_count; i++) {
 		FUZZ_ASSERT(resp->headers[i].name && resp->headers[i].value, "header %d is NULL", i);
 		have_id |= !strcmp(resp->headers[i].name, "X-Request-Id");
@@ -134,8 +158,8 @@ static void fuzz_check_response(const struct http_request *req, const struct htt
 			FUZZ_ASSERT(*p >= ' ' && *p < 0x7f, "header %s has byte %d", resp->headers[i].name, *p);
 	}
 	FUZZ_ASSERT(have_id, "no X-Request-Id");
-	if (resp->status == 204) {
-		FUZZ_ASSERT(resp->length == 0, "a 204 with a body");
+	if (resp->status == 204 || resp->status == 304) {
+		FUZZ_ASSERT(resp->length == 0, "a %d with a body", resp->status);
 		return;
 	}
 	FUZZ_ASSERT(resp->content_type, "status %d without a Content-Type", resp->status);
@@ -295,6 +319,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t chunk = (chunking & 0x7f) + 1;
 	char *target, *given_id, *content_type, *accept, *question, id[REPLY_REQUEST_ID_MAX + 1];
 	struct fuzz_query query;
+	struct fuzz_headers headers;
 	struct http_request req;
 	struct http_response resp = { 0 };
 	const struct router_route *route;
@@ -318,6 +343,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	given_id = fuzz_line(&in);
 	content_type = fuzz_line(&in);
 	accept = fuzz_line(&in);
+	/* An Accept line "W/..." or starting with '"' is an If-None-Match instead. */
+	headers = (struct fuzz_headers){
+		.content_type = !content_type[0] ? "application/json" : strcmp(content_type, "-") ? content_type : NULL,
+		.accept = accept[0] && accept[0] != '"' && accept[0] != 'W' ? accept : NULL,
+		.if_none_match = accept[0] == '"' || accept[0] == 'W' ? accept : NULL,
+	};
 	question = strchr(target, '?');
 	if (question)
 		*question++ = '\0';
@@ -328,14 +359,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		.query = fuzz_query_lookup,
 		.query_context = &query,
 		.request_id = reply_request_id(given_id[0] ? given_id : NULL, id),
-		.accept = accept[0] ? accept : NULL,
+		.header = fuzz_header_lookup,
+		.header_context = &headers,
 		.config = &config,
 	};
 
-	req.content_type = !content_type[0] ? "application/json" : strcmp(content_type, "-") ? content_type : NULL;
 	route = router_find(&req, &resp);
 	if (route && route->method == HTTP_POST) {
-		fuzz_post(route, &req, req.content_type, &in, chunk, &resp, &chess960, &streamed);
+		fuzz_post(route, &req, headers.content_type, &in, chunk, &resp, &chess960, &streamed);
 	} else if (route) {
 		const char *flag = fuzz_query_lookup(&query, "chess960");
 		chess960 = flag && (!strcmp(flag, "true") || !strcmp(flag, "1"));
