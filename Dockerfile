@@ -7,8 +7,9 @@
 #   podman build --format docker -t fend . && podman run --rm -p 8080:8080 fend
 #
 # ./bootstrap apt-installs the build and test dependencies, so the build stage needs the
-# network (Debian's mirror). The runtime image works with a read-only root filesystem
-# (fend writes nothing; its log goes to stderr): docker run --read-only ... fend.
+# network (Debian's mirror). The runtime image works with a read-only root filesystem: its
+# log goes to stderr, and the only file fend writes is the spool of a bulk POST /validate
+# body, in /tmp (--spool-dir): docker run --read-only --tmpfs /tmp ... fend.
 
 FROM debian:bookworm-slim AS build
 ENV DEBIAN_FRONTEND=noninteractive
@@ -24,9 +25,8 @@ RUN ./bootstrap --prefix=/usr/local \
 
 FROM debian:bookworm-slim
 ARG FEND_VERSION=0.1.0
-# Runtime libraries only: libmicrohttpd and cJSON, libpng and giflib for the PNG and GIF
-# boards (nothing of the build stage's compiler, headers or test tools; the piece sprites
-# are inside the binary).
+# Runtime libraries only: libmicrohttpd, cJSON, libpng and giflib (boards as PNG and GIF);
+# nothing of the build stage's compiler, headers or test tools.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends libmicrohttpd12 libcjson1 libpng16-16 libgif7 \
  && rm -rf /var/lib/apt/lists/* /var/cache/apt/archives/*.deb /var/log/apt /var/log/dpkg.log \

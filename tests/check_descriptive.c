@@ -349,6 +349,12 @@ START_TEST(test_tokens_list)
 	ck_assert_int_eq(descriptive_read_tokens(game, bad, 2), DESCRIPTIVE_ERR_ILLEGAL);
 	ck_assert_int_eq(game->error.ply, 1);
 	ck_assert_int_eq(descriptive_read_tokens(game, moves, 0), DESCRIPTIVE_ERR_EMPTY);
+	/* A list entry too long for a move is refused whole, never cut to fit. */
+	{
+		const char *padded[] = { "P-K4                                              x" };
+		ck_assert_int_eq(descriptive_read_tokens(game, padded, 1), DESCRIPTIVE_ERR_MALFORMED);
+		ck_assert_ptr_nonnull(strstr(game->error.message, "too long"));
+	}
 }
 END_TEST
 

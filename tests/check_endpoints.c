@@ -476,6 +476,27 @@ START_TEST(apply_move_repetition)
 	ck_assert(cJSON_IsTrue(cjson_member(status, "threefold_repetition")));
 	ck_assert_ptr_nonnull(strstr(cjson_string(ex.json, "pgn"), "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. Nf3 Nf6"));
 	test_done(&ex);
+
+	/* a history from its own start: that start is the PGN's FEN, the history its first moves */
+	test_post(&ex, "/apply-move",
+		  "{\"fen\":\"4k3/8/8/8/8/8/7R/4K3 b - - 1 1\",\"history_fen\":\"4k3/8/8/8/8/8/8/4K2R w K - 0 1\","
+		  "\"history\":[\"Rh1h2\"],\"moves\":[\"Kd7\",\"Rh7+\"]}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_ptr_nonnull(strstr(cjson_string(ex.json, "pgn"), "[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. Rh2 Kd7 2. Rh7+ *\n"));
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(ex.json, "moves"), 0), "given"), "Kd7");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(ex.json, "moves"), 0), "san"), "Kd7");
+	test_done(&ex);
+	/* an invalid history_fen is an invalid FEN */
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"history_fen\":\"8/8/8/8/8/8/8/8 w - - 0 1\","
+				       "\"history\":[],\"moves\":[\"e4\"]}");
+	test_problem(&ex, 422, "invalid_fen", NULL);
+	test_done(&ex);
+	/* an illegal move in the history names that field */
+	test_post(&ex, "/apply-move", "{\"fen\":\"" E4_FEN "\",\"history\":[\"e5\"],\"move\":\"e5\"}");
+	test_problem(&ex, 422, "illegal_move", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "field"), "history");
+	ck_assert_int_eq((int)cjson_number(ex.json, "index"), 0);
+	test_done(&ex);
 }
 END_TEST
 
@@ -1213,6 +1234,70 @@ START_TEST(config_bad_env)
 }
 END_TEST
 
+/* ---- security headers ---- */
+
+/* Every answer says nosniff; only a page gets the CSP, Referrer-Policy and frame headers. */
+START_TEST(security_headers)
+{
+	static const char *const query[] = { "fen", START_FEN, NULL };
+	struct exchange ex;
+	struct http_request req = { .request_id = "test-id", .config = &test_config };
+
+	test_send(&ex, HTTP_GET, "/validate", NULL, query);
+	ck_assert_str_eq(test_header(&ex, "X-Content-Type-Options"), "nosniff");
+	ck_assert_ptr_null(test_header(&ex, "Content-Security-Policy"));
+	ck_assert_ptr_null(test_header(&ex, "X-Frame-Options"));
+	test_done(&ex);
+	test_send(&ex, HTTP_GET, "/nowhere", NULL, NULL);
+	ck_assert_str_eq(test_header(&ex, "X-Content-Type-Options"), "nosniff");
+	test_done(&ex);
+	/* a page, with the default --frame-ancestors 'none' */
+	memset(&ex, 0, sizeof ex);
+	reply_static(&ex.resp, 200, "text/html; charset=utf-8", "<p>", 3);
+	reply_page(&ex.resp);
+	reply_finish(&ex.resp, &req);
+	ck_assert_str_eq(test_header(&ex, "X-Content-Type-Options"), "nosniff");
+	ck_assert_str_eq(test_header(&ex, "Content-Security-Policy"),
+			 "default-src 'self'; base-uri 'none'; form-action 'self'; object-src 'none'; "
+			 "frame-ancestors 'none'");
+	ck_assert_str_eq(test_header(&ex, "Referrer-Policy"), "no-referrer");
+	ck_assert_str_eq(test_header(&ex, "X-Frame-Options"), "DENY");
+	test_done(&ex);
+}
+END_TEST
+
+/* --frame-ancestors: 'self' is SAMEORIGIN; a list of origins has only the CSP; header
+ * injection and empty values are refused. */
+START_TEST(config_frame_ancestors)
+{
+	struct config cfg;
+	char *self[] = { "fend", "--frame-ancestors", "'self'", NULL };
+	char *list[] = { "fend", "--frame-ancestors", "https://a.example https://b.example", NULL };
+	char *bad[][4] = { { "fend", "--frame-ancestors", "x; script-src *", NULL },
+			   { "fend", "--frame-ancestors", "a\r\nSet-Cookie: x", NULL },
+			   { "fend", "--frame-ancestors", "  ", NULL },
+			   { "fend", "--frame-ancestors", "a,b", NULL } };
+	int saved;
+
+	ck_assert_int_eq(test_config_load(&cfg, self), CONFIG_OK);
+	ck_assert_str_eq(cfg.frame_options, "SAMEORIGIN");
+	ck_assert_ptr_nonnull(strstr(cfg.page_csp, "; frame-ancestors 'self'"));
+	ck_assert_int_eq(test_config_load(&cfg, list), CONFIG_OK);
+	ck_assert_ptr_null(cfg.frame_options);
+	ck_assert_ptr_nonnull(strstr(cfg.page_csp, "; frame-ancestors https://a.example https://b.example"));
+	setenv("FEND_FRAME_ANCESTORS", "'self'", 1);
+	ck_assert_int_eq(test_config_load(&cfg, (char *[]){ "fend", NULL }), CONFIG_OK);
+	unsetenv("FEND_FRAME_ANCESTORS");
+	ck_assert_str_eq(cfg.frame_options, "SAMEORIGIN");
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		saved = test_quiet();
+		enum config_result result = test_config_load(&cfg, bad[i]);
+		test_loud(saved);
+		ck_assert_msg(result == CONFIG_BAD, "accepted %s", bad[i][2]);
+	}
+}
+END_TEST
+
 /* ---- log ---- */
 
 START_TEST(log_time)
@@ -1594,6 +1679,13 @@ static Suite *endpoints_suite(void)
 	tc = tcase_create("log");
 	tcase_add_test(tc, log_time);
 	tcase_add_test(tc, log_lines);
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("security headers");
+	tcase_add_checked_fixture(tc, test_setup, NULL);
+	tcase_add_test(tc, security_headers);
+	tcase_add_test(tc, config_frame_ancestors);
 	tcase_set_timeout(tc, TEST_TIMEOUT);
 	suite_add_tcase(s, tc);
 	return s;

@@ -54,6 +54,19 @@ START_TEST(test_numbers_and_separators)
 }
 END_TEST
 
+/* No-break spaces, as text copied from a web page has them, separate like spaces. */
+START_TEST(test_no_break_spaces)
+{
+	const char *text = "1.\xc2\xa0" "e4\xc2\xa0" "e5\xe2\x80\xaf" "2.\xc2\xa0Nf3";
+
+	ck_assert_int_eq(split(text), GAMETEXT_OK);
+	ck_assert_int_eq(gt->count, 3);
+	token_is(text, 0, "e4");
+	token_is(text, 1, "e5");
+	token_is(text, 2, "Nf3");
+}
+END_TEST
+
 START_TEST(test_suffix_words_glue)
 {
 	const char *text = "1. exd6 e.p. Kxd6 ! 2. O-O-O+ 0-0";
@@ -139,6 +152,7 @@ int main(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_numbers_and_separators);
 	tcase_add_test(tc, test_suffix_words_glue);
+	tcase_add_test(tc, test_no_break_spaces);
 	tcase_add_test(tc, test_result_and_prose);
 	tcase_add_test(tc, test_errors);
 	tcase_add_test(tc, test_algebraic_shape);

@@ -6,6 +6,7 @@
 #include <check.h>
 #include <cjson/cJSON.h>
 #include <curl/curl.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -542,6 +543,14 @@ START_TEST(apply_move_post)
 	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(r.json, "moves"), 0), "fen"),
 			 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 	reply_free(&r);
+	/* SAN in Russian letters, UTF-8 both ways over the wire; the PGN in English */
+	post_json("/apply-move", "{\"fen\":\"" START_FEN "\",\"moves\":[\"e4\",\"e5\",\"\u041af3\"],\"lang\":\"ru\"}", &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_str_eq(cjson_string(r.json, "uci"), "g1f3");
+	ck_assert_str_eq(cjson_string(r.json, "san"), "\xd0\x9a" "f3");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(r.json, "moves"), 2), "lan"), "\xd0\x9a" "g1-f3");
+	ck_assert_ptr_nonnull(strstr(cjson_string(r.json, "pgn"), "\n1. e4 e5 2. Nf3 *\n"));
+	reply_free(&r);
 }
 END_TEST
 
@@ -878,6 +887,14 @@ START_TEST(invalid_fen_and_illegal_move)
 	ck_assert_str_eq(cjson_string(r.json, "reason"), "not_legal");
 	ck_assert_str_eq(cjson_string(r.json, "fen"), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPPKPPP/RNBQ1BNR b kq - 1 2");
 	ck_assert_int_gt(cJSON_GetArraySize(cjson_member(r.json, "legal_moves")), 0);
+	reply_free(&r);
+	post_json("/apply-move", "{\"fen\":\"4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1\",\"move\":\"Nd2\"}", &r);
+	assert_problem(&r, 422, "ambiguous_move", NULL);
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(r.json, "candidates")), 2);
+	reply_free(&r);
+	post_json("/apply-move", "{\"fen\":\"" START_FEN "\",\"move\":\"e2e4+\",\"strict_san\":true,\"notation\":\"san\"}", &r);
+	assert_problem(&r, 422, "non_standard_san", NULL);
+	ck_assert_str_eq(cjson_string(r.json, "rule"), "coordinate_move");
 	reply_free(&r);
 }
 END_TEST
@@ -1785,6 +1802,418 @@ START_TEST(pgn_constant_memory)
 }
 END_TEST
 
+/* ---- abuse: slow clients, floods, framing and size limits ---- */
+
+/* fend with --timeout 2 (and threads, connections as given). */
+static void abuse_start(const char *threads, const char *connections)
+{
+	const char *const args[] = { "--port", "0", "--log", "off", "--timeout", "2", "--threads", threads,
+				     "--max-connections", connections, NULL };
+
+	daemon_start(&fend, args);
+}
+
+static long long abuse_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
+}
+
+/* Reads one response with a Content-Length from a keep-alive connection (3 s at
+ * most); returns its bytes, 0 when the connection ended first. */
+static size_t raw_read_response(int fd, char *out, size_t size)
+{
+	size_t n = 0;
+
+	while (n < size - 1) {
+		struct pollfd p = { fd, POLLIN, 0 };
+		char *end, *length;
+		ssize_t got;
+		out[n] = '\0';
+		end = strstr(out, "\r\n\r\n");
+		length = strcasestr(out, "Content-Length:");
+		if (end && length && n >= (size_t)(end + 4 - out) + strtoul(length + 15, NULL, 10))
+			return n;
+		if (poll(&p, 1, 3000) != 1 || (got = recv(fd, out + n, size - 1 - n, 0)) <= 0)
+			return 0;
+		n += (size_t)got;
+	}
+	return n;
+}
+
+/* Another client is served, and quickly. */
+static void abuse_others_served(void)
+{
+	long long t = abuse_ms();
+	struct reply r;
+
+	http1("GET", "/health", NULL, NULL, NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	reply_free(&r);
+	ck_assert_msg(abuse_ms() - t < 1000, "GET /health took %lld ms beside a slow client", abuse_ms() - t);
+}
+
+/* True when the server has closed fd (EOF or reset) without sending anything. */
+static bool abuse_closed_silently(int fd)
+{
+	struct pollfd p = { fd, POLLIN, 0 };
+	char c;
+
+	if (poll(&p, 1, 0) != 1)
+		return false;
+	return recv(fd, &c, 1, MSG_DONTWAIT) <= 0;
+}
+
+/* Trickles request a byte every gap_ms; returns the ms after which fend cut the
+ * connection (failing the test if it answered instead or never cut it), checking that
+ * other clients are served meanwhile. */
+static long long abuse_trickle(const char *request, long gap_ms)
+{
+	int fd = raw_connect(fend.port);
+	long long start = abuse_ms();
+	size_t n = strlen(request);
+
+	ck_assert_int_ge(fd, 0);
+	for (size_t i = 0; i < n; i++) {
+		if (send(fd, request + i, 1, MSG_NOSIGNAL) != 1 || abuse_closed_silently(fd))
+			break;
+		if (i % 4 == 0)
+			abuse_others_served();
+		test_sleep_ms(gap_ms);
+	}
+	/* the last byte may have gone out just before the cut: wait for it to show */
+	for (int i = 0; i < 40 && !abuse_closed_silently(fd); i++)
+		test_sleep_ms(50);
+	ck_assert_msg(abuse_closed_silently(fd), "a trickled request was not cut off");
+	close(fd);
+	return abuse_ms() - start;
+}
+
+/* A request line and headers, or a body, trickled a byte at a time (never idle as long
+ * as --timeout, so MHD's idle timeout alone would not end them) are cut off after
+ * --timeout, while other clients are served. */
+START_TEST(abuse_slow_head_and_body)
+{
+	char body[512];
+	long long ms;
+
+	abuse_start("2", "64");
+	ms = abuse_trickle("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaa\r\n\r\n", 100);
+	ck_assert_msg(ms >= 1900 && ms < 4500, "the slow head was cut after %lld ms, --timeout is 2 s", ms);
+	snprintf(body, sizeof body,
+		 "POST /validate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+		 "Content-Length: %zu\r\n\r\n%s",
+		 strlen(START_BODY), START_BODY);
+	/* the head goes at once, the body a byte every 100 ms */
+	{
+		int fd = raw_connect(fend.port);
+		size_t head = (size_t)(strstr(body, "\r\n\r\n") + 4 - body), i;
+		long long start = abuse_ms();
+		raw_send(fd, body, head);
+		for (i = head; body[i] && !abuse_closed_silently(fd); i++) {
+			send(fd, body + i, 1, MSG_NOSIGNAL);
+			if (i % 4 == 0)
+				abuse_others_served();
+			test_sleep_ms(100);
+		}
+		ck_assert_msg(body[i] != '\0', "the whole slow body went through");
+		ms = abuse_ms() - start;
+		ck_assert_msg(ms >= 1900 && ms < 4500, "the slow body was cut after %lld ms", ms);
+		close(fd);
+	}
+	/* a client that stops sending in the middle is cut by the idle timeout as well */
+	{
+		int fd = raw_connect(fend.port);
+		raw_send(fd, "GET /health HTTP/1.1\r\nHo", 24);
+		test_sleep_ms(3000);
+		ck_assert(abuse_closed_silently(fd));
+		close(fd);
+	}
+	/* and a client that is quick is not cut, even after the others */
+	abuse_others_served();
+}
+END_TEST
+
+/* The sockets fend has open (its listening socket and its connections). */
+static int abuse_sockets(pid_t pid)
+{
+	char path[64], link[64];
+	struct dirent *e;
+	int count = 0;
+	DIR *dir;
+
+	snprintf(path, sizeof path, "/proc/%d/fd", (int)pid);
+	dir = opendir(path);
+	ck_assert_ptr_nonnull(dir);
+	while ((e = readdir(dir))) {
+		char fd_path[320];
+		ssize_t n;
+		snprintf(fd_path, sizeof fd_path, "%s/%s", path, e->d_name);
+		n = readlink(fd_path, link, sizeof link - 1);
+		if (n > 0 && !strncmp(link, "socket:", 7))
+			count++;
+	}
+	closedir(dir);
+	return count;
+}
+
+/* A client that sends a request with a big answer and never reads it holds no worker:
+ * with one thread, others are served meanwhile; fend gives up on it after --timeout
+ * without progress: its socket is closed, with the answer cut short. */
+START_TEST(abuse_never_reads)
+{
+	size_t lines = 40000, n = 0;
+	char *request = malloc(lines * 70 + 256);
+	static char buf[65536];
+	int fd, small = 4096, idle;
+	ssize_t k;
+
+	abuse_start("1", "64");
+	idle = abuse_sockets(fend.pid);
+	n = (size_t)sprintf(request,
+			    "POST /validate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-ndjson\r\n"
+			    "Content-Length: %zu\r\n\r\n",
+			    lines * (strlen(START_FEN) + 3));
+	for (size_t i = 0; i < lines; i++)
+		n += (size_t)sprintf(request + n, "\"%s\"\n", START_FEN);
+	fd = raw_connect(fend.port);
+	setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof small);
+	raw_send(fd, request, n);
+	free(request);
+	/* fend is stuck sending to it, yet answers others at once */
+	for (int i = 0; i < 10; i++) {
+		abuse_others_served();
+		test_sleep_ms(100);
+	}
+	ck_assert_int_eq(abuse_sockets(fend.pid), idle + 1);
+	/* after --timeout without progress fend has let it go */
+	test_sleep_ms(3500);
+	ck_assert_int_eq(abuse_sockets(fend.pid), idle);
+	/* the client can still read what the kernel had buffered for it */
+	k = recv(fd, buf, sizeof buf, MSG_DONTWAIT);
+	ck_assert_int_gt(k, 0);
+	close(fd);
+	abuse_others_served();
+}
+END_TEST
+
+/* More connections than --max-connections: the extra ones are closed at once, the
+ * established ones keep being served, and fend recovers when they go. */
+START_TEST(abuse_connection_flood)
+{
+	enum { LIMIT = 8, EXTRA = 24 };
+	static const char get[] = "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+	int held[LIMIT], extra[EXTRA];
+	char buf[2048];
+	long long t;
+
+	abuse_start("1", "8");
+	for (int i = 0; i < LIMIT; i++) {
+		held[i] = raw_connect(fend.port);
+		ck_assert_int_ge(held[i], 0);
+		raw_send(held[i], get, sizeof get - 1);
+		ck_assert_uint_gt(raw_read_response(held[i], buf, sizeof buf), 0);
+		ck_assert_msg(!strncmp(buf, "HTTP/1.1 200", 12), "got %s", buf);
+	}
+	/* the flood: each extra connection ends at once, unanswered */
+	t = abuse_ms();
+	for (int i = 0; i < EXTRA; i++) {
+		extra[i] = raw_connect(fend.port);
+		if (extra[i] >= 0)
+			raw_send(extra[i], get, sizeof get - 1);
+	}
+	for (int i = 0; i < EXTRA; i++) {
+		if (extra[i] < 0)
+			continue;
+		ck_assert_uint_eq(raw_read(extra[i], buf, sizeof buf, 2000), 0);
+		close(extra[i]);
+	}
+	ck_assert_msg(abuse_ms() - t < 1500, "refusing %d connections took %lld ms", EXTRA, abuse_ms() - t);
+	/* the established ones are still served */
+	for (int i = 0; i < LIMIT; i++) {
+		raw_send(held[i], get, sizeof get - 1);
+		ck_assert_uint_gt(raw_read_response(held[i], buf, sizeof buf), 0);
+		ck_assert_msg(!strncmp(buf, "HTTP/1.1 200", 12), "got %s", buf);
+	}
+	for (int i = 0; i < LIMIT; i++)
+		close(held[i]);
+	/* recovery: once they are gone, new clients are served */
+	test_sleep_ms(200);
+	for (int i = 0; i < 2 * LIMIT; i++)
+		abuse_others_served();
+}
+END_TEST
+
+/* Sends raw bytes on a new connection and reads the answer (until close or 3 s). */
+static void abuse_exchange(const char *data, size_t length, char *out, size_t size)
+{
+	int fd = raw_connect(fend.port);
+
+	ck_assert_int_ge(fd, 0);
+	raw_send(fd, data, length);
+	raw_read(fd, out, size, 3000);
+	close(fd);
+}
+
+/* Limits on the head: the largest header block and URL MHD can hold are served; larger
+ * ones get MHD's own 431 and 414; fend keeps serving. */
+START_TEST(abuse_header_and_url_limits)
+{
+	size_t big = 20000;
+	char *req = malloc(big + 512), *pad = malloc(big + 1), out[4096];
+
+	abuse_start("2", "64");
+	memset(pad, 'a', big);
+	pad[12000] = '\0';
+	snprintf(req, big + 512, "GET /health HTTP/1.1\r\nHost: x\r\nX-Pad: %s\r\nConnection: close\r\n\r\n", pad);
+	abuse_exchange(req, strlen(req), out, sizeof out);
+	ck_assert_msg(!strncmp(out, "HTTP/1.1 200 ", 13), "a 12 kB header: %.80s", out);
+	snprintf(req, big + 512, "GET /validate?fen=8/8/8/8/8/8/8/K6k%%20w%%20-%%20-%%200%%201&pad=%s HTTP/1.1\r\n"
+		 "Host: x\r\nConnection: close\r\n\r\n", pad);
+	abuse_exchange(req, strlen(req), out, sizeof out);
+	ck_assert_msg(!strncmp(out, "HTTP/1.1 200 ", 13), "a 12 kB URL: %.80s", out);
+	ck_assert_ptr_nonnull(strstr(out, "\"valid\":true"));
+	pad[12000] = 'a';
+	pad[big] = '\0';
+	snprintf(req, big + 512, "GET /health HTTP/1.1\r\nHost: x\r\nX-Pad: %s\r\nConnection: close\r\n\r\n", pad);
+	abuse_exchange(req, strlen(req), out, sizeof out);
+	ck_assert_msg(!strncmp(out, "HTTP/1.1 431 ", 13), "a 20 kB header: %.80s", out);
+	snprintf(req, big + 512, "GET /health?pad=%s HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", pad);
+	abuse_exchange(req, strlen(req), out, sizeof out);
+	ck_assert_msg(!strncmp(out, "HTTP/1.1 414 ", 13), "a 20 kB URL: %.80s", out);
+	/* many small headers count the same */
+	{
+		size_t n = (size_t)sprintf(req, "GET /health HTTP/1.1\r\nHost: x\r\n");
+		for (int i = 0; n + 40 < big; i++)
+			n += (size_t)sprintf(req + n, "X-H%d: v\r\n", i);
+		n += (size_t)sprintf(req + n, "\r\n");
+		abuse_exchange(req, n, out, sizeof out);
+		ck_assert_msg(!strncmp(out, "HTTP/1.1 431 ", 13), "2000 headers: %.80s", out);
+	}
+	free(req);
+	free(pad);
+	abuse_others_served();
+}
+END_TEST
+
+/* Bodies whose framing lies or is ambiguous: each a 4xx (fend's problem where fend sees
+ * the request, MHD's own answer where it does not), and fend keeps serving. */
+static const struct {
+	const char *name;
+	const char *headers;  /* after Host, before the blank line */
+	const char *body;
+	const char *status;   /* "HTTP/1.1 400 " */
+	const char *code;     /* fend's problem code, or NULL for MHD's own answer */
+} abuse_framing_rows[] = {
+	{ "two Content-Length", "Content-Length: 66\r\nContent-Length: 66\r\n", START_BODY, "HTTP/1.1 400 ",
+	  "invalid_framing" },
+	{ "two different Content-Length", "Content-Length: 66\r\nContent-Length: 5\r\n", START_BODY, "HTTP/1.1 400 ",
+	  "invalid_framing" },
+	{ "Content-Length and chunked", "Content-Length: 5\r\nTransfer-Encoding: chunked\r\n", "42\r\n" START_BODY "\r\n0\r\n\r\n",
+	  "HTTP/1.1 400 ", "invalid_framing" },
+	{ "Transfer-Encoding gzip", "Transfer-Encoding: gzip\r\n", START_BODY, "HTTP/1.1 400 ", "invalid_framing" },
+	{ "chunk size not hex", "Transfer-Encoding: chunked\r\n", "zz\r\n" START_BODY "\r\n0\r\n\r\n", "HTTP/1.1 400 ",
+	  NULL },
+	{ "chunk size too big", "Transfer-Encoding: chunked\r\n", "FFFFFFFFFFFFFFFFFFFF\r\n" START_BODY "\r\n0\r\n\r\n",
+	  "HTTP/1.1 413 ", NULL },
+	{ "chunk shorter than its size", "Transfer-Encoding: chunked\r\n", "5\r\n" START_BODY "\r\n0\r\n\r\n",
+	  "HTTP/1.1 400 ", NULL },
+	{ "Content-Length shorter than the body", "Content-Length: 10\r\n", START_BODY, "HTTP/1.1 400 ",
+	  "malformed_json" },
+	{ "Content-Length negative", "Content-Length: -5\r\n", START_BODY, "HTTP/1.1 400 ", NULL },
+	{ "Content-Length not a number", "Content-Length: 12abc\r\n", START_BODY, "HTTP/1.1 400 ", NULL },
+};
+
+START_TEST(abuse_framing)
+{
+	char req[1024], out[4096];
+
+	abuse_start("2", "64");
+	snprintf(req, sizeof req, "POST /validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n%s\r\n%s",
+		 abuse_framing_rows[_i].headers, abuse_framing_rows[_i].body);
+	abuse_exchange(req, strlen(req), out, sizeof out);
+	ck_assert_msg(!strncmp(out, abuse_framing_rows[_i].status, strlen(abuse_framing_rows[_i].status)), "%s: %.200s",
+		      abuse_framing_rows[_i].name, out);
+	if (abuse_framing_rows[_i].code) {
+		char code[64];
+		snprintf(code, sizeof code, "\"code\":\"%s\"", abuse_framing_rows[_i].code);
+		ck_assert_msg(strstr(out, code) != NULL, "%s: %.400s", abuse_framing_rows[_i].name, out);
+		ck_assert_ptr_nonnull(strcasestr(out, "X-Content-Type-Options: nosniff"));
+	} else {
+		/* MHD's own small HTML page, without fend's headers */
+		ck_assert_msg(strstr(out, "<html>") != NULL, "%s: %.400s", abuse_framing_rows[_i].name, out);
+		ck_assert_ptr_null(strcasestr(out, "X-Request-Id"));
+	}
+	abuse_others_served();
+}
+END_TEST
+
+/* A Content-Length longer than the body cannot be answered before the body ends: the
+ * connection is closed, unanswered, when the client gives up (half-close) or after
+ * --timeout; fend keeps serving. */
+START_TEST(abuse_length_longer)
+{
+	static const char req[] = "POST /validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+				  "Content-Length: 100\r\n\r\n" START_BODY;
+	char out[1024];
+	int fd;
+	long long t;
+
+	abuse_start("2", "64");
+	fd = raw_connect(fend.port);
+	raw_send(fd, req, sizeof req - 1);
+	t = abuse_ms();
+	ck_assert_uint_eq(raw_read(fd, out, sizeof out, 5000), 0);
+	ck_assert_msg(abuse_ms() - t < 4000, "closed after %lld ms", abuse_ms() - t);
+	close(fd);
+	fd = raw_connect(fend.port);
+	raw_send(fd, req, sizeof req - 1);
+	shutdown(fd, SHUT_WR);
+	t = abuse_ms();
+	ck_assert_uint_eq(raw_read(fd, out, sizeof out, 5000), 0);
+	ck_assert_msg(abuse_ms() - t < 1000, "a half-closed lying request was closed after %lld ms", abuse_ms() - t);
+	close(fd);
+	abuse_others_served();
+}
+END_TEST
+
+/* The web page carries the page headers, by --frame-ancestors; API answers only nosniff. */
+START_TEST(security_headers_live)
+{
+	const char *const self[] = { "--port", "0", "--log", "off", "--frame-ancestors", "'self'", NULL };
+	struct reply r;
+	char value[512];
+
+	abuse_start("2", "64");
+	http1("GET", "/", NULL, NULL, NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_str_eq(reply_header(&r, "X-Content-Type-Options", value, sizeof value), "nosniff");
+	ck_assert_str_eq(reply_header(&r, "Content-Security-Policy", value, sizeof value),
+			 "default-src 'self'; base-uri 'none'; form-action 'self'; object-src 'none'; "
+			 "frame-ancestors 'none'");
+	ck_assert_str_eq(reply_header(&r, "Referrer-Policy", value, sizeof value), "no-referrer");
+	ck_assert_str_eq(reply_header(&r, "X-Frame-Options", value, sizeof value), "DENY");
+	reply_free(&r);
+	post_json("/validate", START_BODY, &r);
+	ck_assert_str_eq(reply_header(&r, "X-Content-Type-Options", value, sizeof value), "nosniff");
+	ck_assert_ptr_null(reply_header(&r, "Content-Security-Policy", value, sizeof value));
+	ck_assert_ptr_null(reply_header(&r, "X-Frame-Options", value, sizeof value));
+	reply_free(&r);
+	http1("GET", "/nowhere", NULL, NULL, NULL, &r);
+	ck_assert_str_eq(reply_header(&r, "X-Content-Type-Options", value, sizeof value), "nosniff");
+	reply_free(&r);
+	daemon_stop(&fend);
+	daemon_start(&fend, self);
+	http1("GET", "/", NULL, NULL, NULL, &r);
+	ck_assert_ptr_nonnull(strstr(reply_header(&r, "Content-Security-Policy", value, sizeof value),
+				     "; frame-ancestors 'self'"));
+	ck_assert_str_eq(reply_header(&r, "X-Frame-Options", value, sizeof value), "SAMEORIGIN");
+	reply_free(&r);
+}
+END_TEST
+
 static Suite *http_suite(void)
 {
 	Suite *s = suite_create("http");
@@ -1880,6 +2309,18 @@ static Suite *http_suite(void)
 	tcase_add_checked_fixture(tc, fixture_start_pgn_unlimited, fixture_stop);
 	tcase_set_timeout(tc, TEST_TIMEOUT);
 	tcase_add_test(tc, pgn_constant_memory);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("abuse");
+	tcase_add_checked_fixture(tc, NULL, fixture_stop);
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	tcase_add_test(tc, abuse_slow_head_and_body);
+	tcase_add_test(tc, abuse_never_reads);
+	tcase_add_test(tc, abuse_connection_flood);
+	tcase_add_test(tc, abuse_header_and_url_limits);
+	tcase_add_loop_test(tc, abuse_framing, 0, (int)(sizeof abuse_framing_rows / sizeof abuse_framing_rows[0]));
+	tcase_add_test(tc, abuse_length_longer);
+	tcase_add_test(tc, security_headers_live);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -282,6 +282,7 @@ static const struct {
 	{ "UCI capture: no x expected", CAPTURE, false, SAN_LANG_EN, false, "e4d5", SAN_OK, "e4d5", "coordinate_move", 0 },
 	{ "LAN capture with a dash", CAPTURE, false, SAN_LANG_EN, false, "e4-d5", SAN_OK, "e4d5",
 	  "coordinate_move,missing_capture", 0 },
+	{ "a pawn capture without its file", CAPTURE, false, SAN_LANG_EN, false, "xd5", SAN_ERR_MALFORMED, NULL, "", 0 },
 	{ "a capture written as a push", CAPTURE, false, SAN_LANG_EN, false, "d5", SAN_ERR_NO_SUCH_PIECE, NULL, "", 0 },
 	{ "en passant", EP, false, SAN_LANG_EN, false, "exf6", SAN_OK, "e5f6", "", 0 },
 	{ "e.p.", EP, false, SAN_LANG_EN, false, "exf6 e.p.", SAN_OK, "e5f6", "en_passant_suffix", 0 },

@@ -142,6 +142,7 @@ done
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 step "podman run --read-only --cap-drop ALL (FEND_PORT=$port, host network)"
 "${podman[@]}" run -d --name "$name" --read-only --cap-drop ALL --security-opt no-new-privileges \
+	--read-only-tmpfs=false --tmpfs /tmp:rw,size=64m,mode=1777 \
 	"${run_flags[@]}" -e FEND_PORT="$port" -e FEND_LOG=json "$image" >/dev/null ||
 	die "podman run failed"
 healthy=0
@@ -166,6 +167,15 @@ python3 -c 'import json, sys; d = json.loads(sys.argv[1]); sys.exit(0 if d["vali
 	fail "POST /validate in the container answered $out"
 out=$(curl -sS --max-time 10 "$base_url/render?format=unicode&fen=rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR%20b%20KQkq%20e3%200%201")
 grep -q '^4 · · · · ♙ · · ·$' <<<"$out" || fail "GET /render in the container answered: $out"
+# Bulk validation spools its body to /tmp, the one writable place (a tmpfs).
+out=$(printf '"%s"\n"%s"\n' 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' '8/8/8/8/8/8/8/8 w - - 0 1' |
+	curl -sS --max-time 10 "$base_url/validate" -H 'Content-Type: application/x-ndjson' --data-binary @-)
+[ "$(grep -c '"valid":true' <<<"$out")" = 1 ] && [ "$(grep -c '"valid":false' <<<"$out")" = 1 ] ||
+	fail "bulk POST /validate in the container answered: ${out:0:300}"
+out=$(curl -sS --max-time 10 -o "$work/board.png" -w '%{http_code} %{content_type}' \
+	"$base_url/render?format=png&fen=rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR%20b%20KQkq%20e3%200%201")
+[ "$out" = "200 image/png" ] && [ "$(head -c 8 "$work/board.png" | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ] ||
+	fail "GET /render?format=png in the container answered $out"
 out=$(curl -sS --max-time 10 -o /dev/null -w '%{http_code}' "$base_url/validate" -H 'Content-Type: application/json' -d '{"fen": 1}')
 [ "$out" = 400 ] || fail "a bad request to the container answered $out, not 400"
 pid=$(podman inspect --format '{{.State.Pid}}' "$name")

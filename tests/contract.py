@@ -459,6 +459,9 @@ class Checker:
             vary = [v.strip().lower() for k, v in resp.headers if k.lower() == "vary" for v in v.split(",")]
             if "origin" not in vary:
                 self.fail(name, f"{label}: no Vary: Origin with --cors-origin {self.origin}")
+        if resp.header("X-Content-Type-Options") != "nosniff":
+            self.fail(name, f"{label}: X-Content-Type-Options is {resp.header('X-Content-Type-Options')!r}, "
+                            "not 'nosniff'")
         expose = resp.header("Access-Control-Expose-Headers") or ""
         if "x-request-id" not in [h.strip().lower() for h in expose.split(",")]:
             self.fail(name, f"{label}: Access-Control-Expose-Headers {expose!r} does not name X-Request-Id")
@@ -744,6 +747,16 @@ def run_checks(c, d):
                                                            ("Transfer-Encoding", "chunked")],
                                      [bulk_body[:17].encode(), bulk_body[17:].encode()], chunked=True),
             expect=ok, then=bulk_records)
+    # ---- framing fend refuses itself (libmicrohttpd would let these through)
+    for name, hdrs in [("two Content-Length", [("Content-Length", "66"), ("Content-Length", "66")]),
+                       ("Content-Length and chunked", [("Content-Length", "5"), ("Transfer-Encoding", "chunked")]),
+                       ("Transfer-Encoding gzip", [("Transfer-Encoding", "gzip")])]:
+        c.check(f"framing: {name}", "POST", "/validate",
+                raw=lambda hdrs=hdrs: c.client.raw("POST", "/validate",
+                                                   [("Content-Type", "application/json")] + hdrs,
+                                                   [json.dumps({"fen": START}).encode()]),
+                expect=400, code="invalid_framing",
+                then=lambda r, b: want(r.header("Connection") == "close", "the connection is not closed"))
     c.check("validate unknown members ignored", "POST", "/validate",
             body={"fen": START, "colour": "blue", "extra": {"a": [1, 2]}}, expect=ok, then=valid)
     c.check("validate without Content-Type", "POST", "/validate", body=json.dumps({"fen": START}).encode(),

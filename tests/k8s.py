@@ -10,8 +10,8 @@ npm package), not by make check.
    matches its pods, the Service, the PodDisruptionBudget and the HorizontalPodAutoscaler
    point at them; the probes' port is the container port the Service targets and the
    Dockerfile exposes; the pod runs as the Dockerfile's UID, non-root, read-only, without
-   capabilities; requests and limits are set; the grace period covers the drain delay
-   and fend's drain timeout.
+   capabilities, with an emptyDir where bulk bodies are spooled; requests and limits are
+   set; the grace period covers the drain delay and fend's drain timeout.
 3. A real fend started with the Deployment's environment (the port set to 0) answers 200
    on the readiness and liveness probes' paths; after SIGTERM the readiness path answers
    503 during the drain delay while the liveness path still answers 200.
@@ -192,6 +192,11 @@ def consistency_checks(docs):
     for part in ("requests", "limits"):
         for what in ("cpu", "memory"):
             check(what in res.get(part, {}), f"no {what} in the container's resources.{part}")
+    spool = env.get("FEND_SPOOL_DIR", "/tmp")
+    mounts = {m["mountPath"]: m["name"] for m in c.get("volumeMounts", [])}
+    volumes = {v["name"]: v for v in pod.get("volumes", [])}
+    check(spool in mounts and "emptyDir" in volumes.get(mounts[spool], {}),
+          f"the root filesystem is read-only and no emptyDir is mounted on the spool directory {spool}")
     drain = int(env.get("FEND_DRAIN_DELAY", "0"))
     check(drain > 0 or "preStop" in c.get("lifecycle", {}), "neither a drain delay nor a preStop hook")
     timeout = int(env.get("FEND_TIMEOUT", "15"))

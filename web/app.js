@@ -453,6 +453,11 @@ function drawPlay() {
   if (play.cursor) q.set("moves", play.line.slice(0, play.cursor).join(","));
   if (options().chess960) q.set("chess960", "1");
   $("play-permalink").href = `${location.pathname}?${q}`;
+  // fend's own picture of the position, to save or embed: the last move tinted, the
+  // board turned as it is here.
+  const image = { fen: play.fen, orientation: play.flipped ? "black" : "white", ...options() };
+  if (play.cursor) image.last_move = play.line[play.cursor - 1];
+  $("play-image").href = fend.renderUrl(image);
   drawMoveList();
 }
 
@@ -594,9 +599,15 @@ $("play-move-form").addEventListener("submit", async (ev) => {
   const text = input.value.trim();
   if (!text) return;
   $("play-move-error").textContent = "";
+  $("play-move-error").className = "error";
   try {
     const r = await fend.applyMove({ fen: play.fen, move: text, lang: $("play-lang").value, ...options() });
     input.value = "";
+    // fend reads sloppy SAN (0-0, Nxf3 without a capture...) and says how it read it.
+    if (r.warnings && r.warnings.length) {
+      $("play-move-error").className = "note";
+      $("play-move-error").textContent = r.warnings.map((w) => `“${w.given}” read as “${w.became}”: ${w.message}`).join(" ");
+    }
     await playMove(r.uci);
   } catch (err) {
     $("play-move-error").textContent = problemText(err);
@@ -846,17 +857,29 @@ async function showPly() {
   const current = viewer.index >= 0 ? viewer.line.moves[viewer.index] : null;
   if (current) current.button.setAttribute("aria-current", "true");
   $("pgn-fen").textContent = fen;
+  // The board is fend's own SVG picture: the move just played tinted, the king in check
+  // marked, and the arrows of the comment's [%cal] drawn.
+  const picture = { fen, chess960: !!viewer.game.chess960, size: 480 };
+  if (current) picture.last_move = current.uci;
+  if (current && current.arrows && current.arrows.length) picture.arrows = current.arrows.map((a) => `${a.color || ""}${a.from}${a.to}`).join(",");
+  const img = $("pgn-board");
+  img.src = fend.renderUrl(picture);
+  img.alt = current ? `The position after ${current.move_number}${current.color === "white" ? "." : "..."} ${current.san}: ${fen}` : `The starting position: ${fen}`;
   try {
-    const r = await fend.render({ fen, chess960: !!viewer.game.chess960 });
+    const r = await fend.validate({ fen, chess960: !!viewer.game.chess960 });
     if (seq !== viewer.seq) return;
-    const last = current && current.uci ? [current.uci.slice(0, 2), current.uci.slice(2, 4)] : null;
-    drawBoard($("pgn-board"), r.board, { last, check: r.check_square });
-    const extra = current ? [current.clock !== null && current.clock !== undefined ? `Clock ${current.clock}.` : "",
-      current.eval !== null && current.eval !== undefined ? `Evaluation ${current.eval}.` : ""].join(" ").trim() : "";
+    const extra = current ? [typeof current.clock === "number" ? `Clock ${clockText(current.clock)}.` : "",
+      typeof current.eval === "number" ? `Evaluation ${current.eval > 0 ? "+" : ""}${current.eval}.` : ""].join(" ").trim() : "";
     $("pgn-status").textContent = `${statusWords(r.status, fen.split(" ")[1])}${extra ? ` ${extra}` : ""}`;
   } catch (err) {
     if (seq === viewer.seq) $("pgn-status").textContent = problemText(err);
   }
+}
+
+// A [%clk] time in seconds as h:mm:ss.
+function clockText(seconds) {
+  const s = Math.round(seconds);
+  return `${Math.floor(s / 3600)}:${String(Math.floor(s / 60) % 60).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
 }
 
 function pgnStep(how) {
@@ -907,7 +930,7 @@ document.addEventListener("keydown", (ev) => {
   ev.preventDefault();
   pgnStep(how);
 });
-$("pgn-copy-fen").addEventListener("click", () => copyText(pgnFen(), $("pgn-status")));
+$("pgn-copy-fen").addEventListener("click", () => copyText(pgnFen(), $("pgn-copied")));
 $("pgn-edit").addEventListener("click", () => {
   setFen(pgnFen(), "pgn");
   selectTab($("tab-editor"));

@@ -858,7 +858,10 @@ static enum descriptive_code descriptive_read(struct descriptive_game *game, con
 		return e->code;
 	}
 	for (int i = 0; i < count; i++)
-		if (descriptive_parse_token(texts[i], (size_t)lengths[i], game->lang, &game->specs[i], e->message)) {
+		if (lengths[i] > GAMETEXT_TOKEN_MAX ||
+		    descriptive_parse_token(texts[i], (size_t)lengths[i], game->lang, &game->specs[i], e->message)) {
+			if (lengths[i] > GAMETEXT_TOKEN_MAX)
+				snprintf(e->message, sizeof e->message, "\"%.*s...\" is too long for a move", 20, texts[i]);
 			e->code = DESCRIPTIVE_ERR_MALFORMED;
 			e->ply = i;
 			e->offset = offsets[i];

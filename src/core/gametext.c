@@ -24,6 +24,21 @@ static bool gametext_is_separator(unsigned char c)
 	return c <= ' ' || c == ',' || c == ';' || c == 0x7f;
 }
 
+/* The length of the separator at text[i] (0 when there is none): an ASCII one, or the
+ * no-break spaces that text copied from web pages carries (U+00A0, U+202F). */
+static size_t gametext_separator_at(const char *text, size_t length, size_t i)
+{
+	const unsigned char *u = (const unsigned char *)text + i;
+
+	if (gametext_is_separator(u[0]))
+		return 1;
+	if (length - i >= 2 && u[0] == 0xc2 && u[1] == 0xa0)
+		return 2;
+	if (length - i >= 3 && u[0] == 0xe2 && u[1] == 0x80 && u[2] == 0xaf)
+		return 3;
+	return 0;
+}
+
 static bool gametext_is_digit(char c)
 {
 	return c >= '0' && c <= '9';
@@ -155,12 +170,12 @@ enum gametext_code gametext_split(const char *text, size_t length, gametext_move
 		size_t start, n, skip;
 		const char *w;
 
-		while (i < length && gametext_is_separator((unsigned char)text[i]))
-			i++;
+		while (i < length && (skip = gametext_separator_at(text, length, i)) != 0)
+			i += skip;
 		if (i == length)
 			break;
 		start = i;
-		while (i < length && !gametext_is_separator((unsigned char)text[i]))
+		while (i < length && !gametext_separator_at(text, length, i))
 			i++;
 		w = text + start;
 		n = i - start;
@@ -190,11 +205,11 @@ enum gametext_code gametext_split(const char *text, size_t length, gametext_move
 		if (n == 0)
 			continue;
 		if (gametext_is_suffix_word(w, n)) {
+			struct gametext_token *last;
 			if (out->count == 0)
 				return gametext_fail(out, GAMETEXT_ERR_DANGLING_SUFFIX, (int)start, (int)n, text,
 						     "marks a move, but there is no move before it");
-			/* only now: with no token, tokens[-1] would be undefined even unread */
-			struct gametext_token *last = &out->tokens[out->count - 1];
+			last = &out->tokens[out->count - 1];
 			if ((int)(start + n) - last->offset > GAMETEXT_TOKEN_MAX)
 				return gametext_fail(out, GAMETEXT_ERR_TOKEN_TOO_LONG, last->offset,
 						     (int)(start + n) - last->offset, text, "is too long for a move");

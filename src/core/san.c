@@ -9,6 +9,7 @@
  * disagree with what san_format_move writes. */
 #include "san.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -109,21 +110,32 @@ static size_t san_put(char *out, size_t n, const char *s)
 
 /* Whether the origin's file and rank must be written to tell m from the other legal
  * moves of the same piece type to the same square. Pinned siblings are not in the
- * legal list, so they never count. */
+ * legal list, so they never count. legal may be NULL: it is generated only when another
+ * piece of the kind could reach the square at all, which is rare, so writing a move
+ * seldom costs a move generation. */
 static void san_disambiguation(const struct position *pos, const struct move_list *legal, move m, bool *file,
 			       bool *rank)
 {
 	int from = move_from(m), to = move_to(m);
 	int pc = pos->board[from];
+	enum piece_type type = piece_type_of(pc);
 	bool same_file = false, same_rank = false, other = false;
+	struct move_list own;
 
 	*file = *rank = false;
-	if (piece_type_of(pc) == PAWN) {
+	if (type == PAWN) {
 		*file = square_file(from) != square_file(to);
 		return;
 	}
-	if (piece_type_of(pc) == KING)
+	if (type == KING || move_kind_of(m) == MOVE_CASTLING)
 		return;
+	if (!(attacks_of(type, to, position_occupied(pos)) & position_pieces(pos, piece_color(pc), type) &
+	      ~bb_square(from)))
+		return;
+	if (!legal) {
+		movegen_legal(pos, &own);
+		legal = &own;
+	}
 	for (int i = 0; i < legal->count; i++) {
 		move o = legal->moves[i];
 		int of = move_from(o);
@@ -180,12 +192,7 @@ static size_t san_format_body(const struct position *pos, const struct move_list
 		n = san_put(out, n, square);
 		out[n++] = capture ? 'x' : '-';
 	} else {
-		struct move_list own;
 		bool file, rank;
-		if (!legal) {
-			movegen_legal(pos, &own);
-			legal = &own;
-		}
 		san_disambiguation(pos, legal, m, &file, &rank);
 		if (file)
 			out[n++] = (char)('a' + square_file(from));
@@ -264,6 +271,21 @@ static bool san_ends_with(const char *text, int len, const char *suffix)
 	return len >= n && memcmp(text + len - n, suffix, (size_t)n) == 0;
 }
 
+/* What reading accepts as a piece letter in each language: the language's own letters,
+ * the English ones that name no other piece there, and figurines of either colour, with
+ * the longer tokens first ("Кр" before "К"). Filled once before main() runs, read-only
+ * afterwards. */
+struct san_token {
+	char text[8];
+	uint8_t length;
+	uint8_t type;
+};
+#define SAN_TOKENS_MAX 24
+static struct san_token san_tokens[SAN_LANG_NB][SAN_TOKENS_MAX];
+static int san_token_count[SAN_LANG_NB];
+/* The piece a lower-case ASCII letter names when written in the wrong case, or 0. */
+static uint8_t san_lower_type[SAN_LANG_NB][26];
+
 /* Does the English letter for type collide with a letter of lang naming another piece? */
 static bool san_english_collides(enum san_lang lang, enum piece_type type)
 {
@@ -275,53 +297,70 @@ static bool san_english_collides(enum san_lang lang, enum piece_type type)
 	return false;
 }
 
+static void san_add_token(enum san_lang lang, const char *text, enum piece_type type)
+{
+	struct san_token *tokens = san_tokens[lang];
+	int n = san_token_count[lang], at = n;
+	size_t length = strlen(text);
+
+	for (int i = 0; i < n; i++)
+		if (tokens[i].length == length && memcmp(tokens[i].text, text, length) == 0)
+			return;
+	while (at > 0 && tokens[at - 1].length < length)
+		at--;
+	memmove(tokens + at + 1, tokens + at, sizeof *tokens * (size_t)(n - at));
+	memcpy(tokens[at].text, text, length);
+	tokens[at].length = (uint8_t)length;
+	tokens[at].type = (uint8_t)type;
+	san_token_count[lang] = n + 1;
+}
+
+__attribute__((constructor)) static void san_init_tokens(void)
+{
+	for (int lang = 0; lang < SAN_LANG_NB; lang++) {
+		san_token_count[lang] = 0;
+		memset(san_lower_type[lang], 0, sizeof san_lower_type[lang]);
+		for (int t = KNIGHT; t <= KING; t++) {
+			const char *own = san_letters[lang][WHITE][t], *en = san_letters[SAN_LANG_EN][WHITE][t];
+			bool en_ok = !san_english_collides((enum san_lang)lang, (enum piece_type)t);
+			san_add_token((enum san_lang)lang, own, (enum piece_type)t);
+			if (en_ok)
+				san_add_token((enum san_lang)lang, en, (enum piece_type)t);
+			san_add_token((enum san_lang)lang, san_letters[SAN_LANG_FIGURINE][WHITE][t], (enum piece_type)t);
+			san_add_token((enum san_lang)lang, san_letters[SAN_LANG_FIGURINE][BLACK][t], (enum piece_type)t);
+			if (own[0] >= 'A' && own[0] <= 'Z' && !own[1])
+				san_lower_type[lang][own[0] - 'A'] = (uint8_t)t;
+			if (en_ok && !san_lower_type[lang][en[0] - 'A'])
+				san_lower_type[lang][en[0] - 'A'] = (uint8_t)t;
+		}
+	}
+}
+
 /* Reads a piece letter at text (len bytes available) in lang: the language's letters,
  * the English ones that do not collide, and figurines of either colour. Returns the bytes
- * used (0 for none); *wrong_case is set for a lower-case ASCII letter that is no file. */
+ * used (0 for none); *wrong_case is set for a lower-case ASCII letter that is no file
+ * (or, with allow_file_letters, also one that is). */
 static int san_read_piece(const char *text, int len, enum san_lang lang, bool allow_file_letters,
 			  enum piece_type *type, bool *wrong_case)
 {
-	int best = 0;
+	const struct san_token *tokens = san_tokens[lang];
 
 	*wrong_case = false;
-	/* English and ASCII, the common case: only K Q R B N can match. */
-	if (lang == SAN_LANG_EN && len >= 1 && (unsigned char)text[0] < 0x80) {
-		const char *letter = memchr("NBRQK", text[0], 5);
-		if (letter && text[0]) {
-			*type = (enum piece_type)(KNIGHT + (letter - "NBRQK"));
-			return 1;
-		}
-	} else {
-		for (int t = KNIGHT; t <= KING; t++) {
-			const char *cands[4] = {
-				san_letters[lang][WHITE][t],
-				san_english_collides(lang, (enum piece_type)t) ? "" : san_letters[SAN_LANG_EN][WHITE][t],
-				san_letters[SAN_LANG_FIGURINE][WHITE][t],
-				san_letters[SAN_LANG_FIGURINE][BLACK][t],
-			};
-			for (int i = 0; i < 4; i++) {
-				int n = (int)strlen(cands[i]);
-				if (n > best && n <= len && memcmp(text, cands[i], (size_t)n) == 0) {
-					best = n;
-					*type = (enum piece_type)t;
-				}
-			}
+	if (len < 1)
+		return 0;
+	for (int i = 0; i < san_token_count[lang]; i++) {
+		if (tokens[i].text[0] == text[0] && tokens[i].length <= len &&
+		    memcmp(text, tokens[i].text, tokens[i].length) == 0) {
+			*type = (enum piece_type)tokens[i].type;
+			return tokens[i].length;
 		}
 	}
-	if (best)
-		return best;
 	/* "nf3": a lower-case letter is read as a piece only where it cannot be a file. */
-	if (len >= 1 && text[0] >= 'a' && text[0] <= 'z' && (allow_file_letters || text[0] > 'h')) {
-		char upper[2] = { (char)(text[0] - 'a' + 'A'), 0 };
-		for (int t = KNIGHT; t <= KING; t++) {
-			if (strcmp(san_letters[lang][WHITE][t], upper) == 0 ||
-			    (!san_english_collides(lang, (enum piece_type)t) &&
-			     strcmp(san_letters[SAN_LANG_EN][WHITE][t], upper) == 0)) {
-				*type = (enum piece_type)t;
-				*wrong_case = true;
-				return 1;
-			}
-		}
+	if (text[0] >= 'a' && text[0] <= 'z' && (allow_file_letters || text[0] > 'h') &&
+	    san_lower_type[lang][text[0] - 'a']) {
+		*type = (enum piece_type)san_lower_type[lang][text[0] - 'a'];
+		*wrong_case = true;
+		return 1;
 	}
 	return 0;
 }
@@ -343,8 +382,6 @@ static bool san_is_rank(char c) { return c >= '1' && c <= '8'; }
 static enum san_code san_fail(struct san_issue *e, enum san_code code, int offset, int length, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 
-#include <stdarg.h>
-
 static enum san_code san_fail(struct san_issue *e, enum san_code code, int offset, int length, const char *fmt, ...)
 {
 	va_list ap;
@@ -361,13 +398,17 @@ static enum san_code san_fail(struct san_issue *e, enum san_code code, int offse
 	return code;
 }
 
-/* Copies len bytes of text into a value field, cut to fit. */
+/* Copies len bytes of text into a value field, cut to fit (never inside a UTF-8
+ * character, so the field stays text). */
 static void san_copy_value(char out[SAN_VALUE_MAX], const char *text, int len)
 {
 	if (len < 0)
 		len = 0;
-	if (len > SAN_VALUE_MAX - 1)
+	if (len > SAN_VALUE_MAX - 1) {
 		len = SAN_VALUE_MAX - 1;
+		while (len > 0 && ((unsigned char)text[len] & 0xC0) == 0x80)
+			len--;
+	}
 	memcpy(out, text, (size_t)len);
 	out[len] = '\0';
 	utf8_sanitize(out);
@@ -389,7 +430,8 @@ static enum san_code san_shape_read(const char *text, int len, enum san_lang lan
 	/* Suffixes, in whatever order they were written: annotation, check mark, e.p. */
 	while (changed && end > 0) {
 		changed = false;
-		if (!s->nag) {
+		/* Annotation glyphs end in '!' or '?': look only when the text does. */
+		if (!s->nag && (text[end - 1] == '!' || text[end - 1] == '?')) {
 			for (size_t i = 0; i < sizeof san_annotations / sizeof san_annotations[0]; i++) {
 				if (san_ends_with(text, end, san_annotations[i].text)) {
 					s->nag = san_annotations[i].nag;
@@ -406,7 +448,7 @@ static enum san_code san_shape_read(const char *text, int len, enum san_lang lan
 			s->check_offset = --end;
 			changed = true;
 		}
-		if (!s->ep_suffix) {
+		if (!s->ep_suffix && end > 2 && (text[end - 1] == '.' || text[end - 1] == 'p')) {
 			static const char *const eps[] = { "e.p.", "ep" };
 			for (size_t i = 0; i < 2; i++) {
 				int n = (int)strlen(eps[i]), before = end - n - 1;
@@ -435,7 +477,7 @@ static enum san_code san_shape_read(const char *text, int len, enum san_lang lan
 		return san_fail(e, SAN_ERR_NULL_MOVE, 0, end, "a null move passes the turn, which is not a legal move");
 
 	/* Castling. */
-	{
+	if (text[0] == 'O' || text[0] == '0' || text[0] == 'o') {
 		static const struct { const char *text; int castle; bool zeros, lower; } castles[] = {
 			{ "O-O-O", 2, false, false }, { "O-O", 1, false, false },
 			{ "0-0-0", 2, true, false }, { "0-0", 1, true, false },
@@ -853,6 +895,18 @@ static enum san_code san_parse_trimmed(const struct position *pos, const char *t
 	}
 
 	t = s.piece == NO_PIECE_TYPE ? PAWN : s.piece;
+	if (t == PAWN && s.separator == 'x' && s.from_file < 0) {
+		/* "xd5": which pawn is not said; name one that could, if any. */
+		bitboard capturers = attacks_pawn((enum color)!pos->turn, s.to) & position_pieces(pos, (enum color)pos->turn, PAWN);
+		char to_name[3];
+		fen_format_square(s.to, to_name);
+		if (capturers)
+			return san_fail(&out->error, SAN_ERR_MALFORMED, 0, s.to_offset,
+					"a pawn capture names the file the pawn comes from, as in %cx%s",
+					'a' + square_file(bb_lsb(capturers)), to_name);
+		return san_fail(&out->error, SAN_ERR_MALFORMED, 0, s.to_offset,
+				"a pawn capture names the file the pawn comes from, as in exd5");
+	}
 	if (s.from_file >= 0 && s.from_rank >= 0) {
 		/* Both squares written (UCI or long algebraic): without a letter the piece is
 		 * whatever stands there, and a king's move may be UCI's castling (e1g1, e1h1). */
@@ -945,7 +999,13 @@ enum san_code san_parse_move(const struct position *pos, const char *text, size_
 	enum san_code rc;
 	size_t lead = 0;
 
-	memset(out, 0, offsetof(struct san_parse_result, candidates));
+	/* Only the counts and the error's code need clearing: the rest is written before use. */
+	out->m = MOVE_NONE;
+	out->nag = 0;
+	out->warning_count = 0;
+	out->error.code = SAN_OK;
+	out->error.offset = out->error.length = 0;
+	out->error.given[0] = out->error.became[0] = out->error.message[0] = '\0';
 	out->candidates.count = 0;
 	if (!text)
 		text = "";

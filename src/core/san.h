@@ -121,7 +121,10 @@ struct san_parse_result {
 
 /* Reads length bytes of text as a move in pos (a valid position). options may be NULL
  * (lenient, English). Returns SAN_OK with out->m set, or the error code, also in
- * out->error. Trailing annotation glyphs are accepted and returned in out->nag. */
+ * out->error. With options->strict, a move that reads but departs from standard SAN
+ * returns the code of its first warning (san_code_is_warning says so), with that
+ * warning's given/became in out->error. Blanks around the move are ignored. Trailing
+ * annotation glyphs are accepted and returned in out->nag. */
 enum san_code san_parse_move(const struct position *pos, const char *text, size_t length,
 			     const struct san_parse_options *options, struct san_parse_result *out);
 

@@ -43,6 +43,9 @@ const char config_usage[] =
 	"  --max-bulk-body BYTES  largest NDJSON body of bulk POST /validate, which is spooled\n"
 	"                         to --spool-dir, not held in memory\n"
 	"                         (FEND_MAX_BULK_BODY, default " CONFIG_STR(FEND_DEFAULT_MAX_BULK_BODY) ")\n"
+	"  --frame-ancestors SRC  who may show fend's web pages in a frame: 'none' (the\n"
+	"                         default), 'self', or origins such as https://example.org\n"
+	"                         separated by spaces (CSP frame-ancestors; FEND_FRAME_ANCESTORS)\n"
 	"  --spool-dir DIR        directory for the temporary (unlinked) files that streamed\n"
 	"                         request bodies are spooled to (FEND_SPOOL_DIR, default\n"
 	"                         $TMPDIR, else /tmp)\n"
@@ -166,6 +169,38 @@ static int config_set_spool_dir(struct config *cfg, const char *value, const cha
 	return 0;
 }
 
+static int config_set_frame_ancestors(struct config *cfg, const char *value, const char *source)
+{
+	size_t n = strlen(value);
+
+	/* It goes into a header: printable ASCII and spaces, and nothing that could end the
+	 * directive (';', ',') or add a header. */
+	for (size_t i = 0; i < n; i++)
+		if (value[i] < ' ' || value[i] >= 0x7f || value[i] == ';' || value[i] == ',')
+			n = 0;
+	if (n == 0 || n >= sizeof cfg->frame_ancestors || strspn(value, " ") == n)
+		return config_error(source, "takes 'none', 'self' or origins separated by spaces (printable, no ';' "
+				    "or ',', at most %zu bytes)", sizeof cfg->frame_ancestors - 1);
+	memcpy(cfg->frame_ancestors, value, n + 1);
+	return 0;
+}
+
+/* The pages' security headers from --frame-ancestors: the CSP allows fend's own origin
+ * only; X-Frame-Options says the same to browsers without CSP where it can ('none'
+ * and 'self'; a list of origins has no X-Frame-Options spelling). */
+static void config_page_headers(struct config *cfg)
+{
+	snprintf(cfg->page_csp, sizeof cfg->page_csp,
+		 "default-src 'self'; base-uri 'none'; form-action 'self'; object-src 'none'; frame-ancestors %s",
+		 cfg->frame_ancestors);
+	if (!strcmp(cfg->frame_ancestors, "'none'"))
+		cfg->frame_options = "DENY";
+	else if (!strcmp(cfg->frame_ancestors, "'self'"))
+		cfg->frame_options = "SAMEORIGIN";
+	else
+		cfg->frame_options = NULL;
+}
+
 static int config_set_log(struct config *cfg, const char *value, const char *source)
 {
 	if (!strcmp(value, "text"))
@@ -208,6 +243,7 @@ static const struct config_option config_options[] = {
 	{ "--spool-dir", "FEND_SPOOL_DIR", config_set_spool_dir, 0, 0, NULL, 0, 0 },
 	{ "--max-pgn-body", "FEND_MAX_PGN_BODY",
 	  CONFIG_NUMBER(max_pgn_body, 0, 1024ULL * 1024 * 1024 * 1024, "a size in bytes (0: no limit)") },
+	{ "--frame-ancestors", "FEND_FRAME_ANCESTORS", config_set_frame_ancestors, 0, 0, NULL, 0, 0 },
 	{ "--drain-delay", "FEND_DRAIN_DELAY", CONFIG_NUMBER(drain_delay, 0, 3600, "a number of seconds") },
 	{ "--trust-proxy", "FEND_TRUST_PROXY", config_set_trust_proxy, 0, 0, NULL, 0, 0 },
 };
@@ -252,6 +288,7 @@ static void config_defaults(struct config *cfg)
 	cfg->max_pgn_body = FEND_DEFAULT_MAX_PGN_BODY;
 	tmpdir = getenv("TMPDIR");
 	snprintf(cfg->spool_dir, sizeof cfg->spool_dir, "%s", tmpdir && *tmpdir ? tmpdir : "/tmp");
+	strcpy(cfg->frame_ancestors, "'none'");
 }
 
 /* Reads the flags of argv; -1 after printing what is wrong. */
@@ -317,6 +354,7 @@ enum config_result config_load(struct config *cfg, int argc, char **argv)
 		printf("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
 		return CONFIG_DONE;
 	}
+	config_page_headers(cfg);
 	if (cfg->ipv6)
 		((struct sockaddr_in6 *)(void *)&cfg->address)->sin6_port = htons((uint16_t)cfg->port);
 	else

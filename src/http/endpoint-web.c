@@ -43,6 +43,10 @@ void endpoint_web(const struct http_request *req, struct http_response *resp)
 		reply_static(resp, 200, type, (const char *)a->data, a->length);
 		/* The page changes with the build: revalidate rather than keep a stale copy. */
 		reply_header(resp, "Cache-Control", "no-cache");
+		/* HTML is what a browser renders: it gets the page's security headers (CSP,
+		 * Referrer-Policy, X-Frame-Options). */
+		if (!strncmp(type, "text/html", 9))
+			reply_page(resp);
 		return;
 	}
 	reply_problem(resp, REPLY_NOT_FOUND, "there is no such file in the web page", NULL);

@@ -65,7 +65,7 @@ struct http_request {
 
 /* Headers beyond Content-Type; names and values are borrowed (static strings, the
  * request's id, the config, or http_response.allow). */
-#define HTTP_HEADERS_MAX 16
+#define HTTP_HEADERS_MAX 20
 /* Room for header values copied into the response (reply_header_copy). */
 #define HTTP_HEADER_STORAGE 512
 
@@ -84,6 +84,7 @@ struct http_response {
 	int header_count;
 	struct http_header headers[HTTP_HEADERS_MAX];
 	char allow[48];                /* storage for the Allow header's value */
+	bool page;                     /* a web page: reply_finish adds the page's security headers */
 	size_t storage_used;
 	char storage[HTTP_HEADER_STORAGE]; /* values of reply_header_copy */
 };
@@ -128,6 +129,9 @@ struct config {
 	char cors_origin[CONFIG_ORIGIN_MAX];
 	enum config_log log;
 	char spool_dir[CONFIG_PATH_MAX];  /* where streamed bodies are spooled */
+	char frame_ancestors[CONFIG_ORIGIN_MAX];  /* CSP frame-ancestors of web pages */
+	char page_csp[CONFIG_ORIGIN_MAX + 160];   /* the pages' Content-Security-Policy, made from it */
+	const char *frame_options;                /* X-Frame-Options of pages, NULL for none */
 	size_t max_bulk_body;             /* largest NDJSON body of bulk /validate */
 	size_t max_pgn_body;              /* largest body of POST /pgn; 0: no limit */
 	unsigned drain_delay;             /* seconds still served after SIGTERM, /ready 503 */
@@ -161,6 +165,7 @@ enum reply_code {
 	REPLY_INTERNAL_ERROR,
 	REPLY_SERVICE_UNAVAILABLE,
 	REPLY_UNREADABLE_GAME,
+	REPLY_INVALID_FRAMING,
 	REPLY_NOT_ACCEPTABLE,
 	REPLY_CODE_NB
 };
@@ -205,6 +210,11 @@ void reply_internal_error(struct http_response *resp);
 /* Adds a header (name and value are borrowed); false when there is no room. */
 bool reply_header(struct http_response *resp, const char *name, const char *value);
 
+/* Marks the response as a web page (HTML a browser renders): reply_finish then adds a
+ * Content-Security-Policy allowing only fend's own origin, Referrer-Policy and
+ * X-Frame-Options (by --frame-ancestors). Call it after the reply is set. */
+void reply_page(struct http_response *resp);
+
 /* Adds a header whose value is copied into the response; false when there is no room. */
 bool reply_header_copy(struct http_response *resp, const char *name, const char *value);
 
@@ -212,7 +222,8 @@ bool reply_header_copy(struct http_response *resp, const char *name, const char 
 void reply_owned(struct http_response *resp, int status, const char *content_type, void *body, size_t length,
 		 void (*body_free)(void *));
 
-/* Adds what every response carries: X-Request-Id and the CORS headers. */
+/* Adds what every response carries: X-Request-Id, the CORS headers and
+ * X-Content-Type-Options: nosniff (and a page's headers, see reply_page). */
 void reply_finish(struct http_response *resp, const struct http_request *req);
 
 /* Frees the body, leaving an empty response. */

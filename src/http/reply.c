@@ -30,6 +30,7 @@ static const struct {
 	[REPLY_INTERNAL_ERROR] = { 500, "internal_error", "Internal server error" },
 	[REPLY_SERVICE_UNAVAILABLE] = { 503, "service_unavailable", "Service unavailable" },
 	[REPLY_UNREADABLE_GAME] = { 422, "unreadable_game", "Unreadable game" },
+	[REPLY_INVALID_FRAMING] = { 400, "invalid_framing", "Invalid message framing" },
 	[REPLY_NOT_ACCEPTABLE] = { 406, "not_acceptable", "Not acceptable" },
 };
 
@@ -186,6 +187,11 @@ bool reply_header(struct http_response *resp, const char *name, const char *valu
 	return true;
 }
 
+void reply_page(struct http_response *resp)
+{
+	resp->page = true;
+}
+
 bool reply_header_copy(struct http_response *resp, const char *name, const char *value)
 {
 	size_t len = strlen(value) + 1;
@@ -202,11 +208,20 @@ void reply_finish(struct http_response *resp, const struct http_request *req)
 {
 	if (req->request_id)
 		reply_header(resp, "X-Request-Id", req->request_id);
+	/* No browser may guess another type than the one we send (a JSON answer that
+	 * echoes input must never be run as HTML or script). */
+	reply_header(resp, "X-Content-Type-Options", "nosniff");
 	if (req->config) {
 		reply_header(resp, "Access-Control-Allow-Origin", req->config->cors_origin);
 		reply_header(resp, "Access-Control-Expose-Headers", "X-Request-Id, ETag, X-Fen-Problems");
 		if (strcmp(req->config->cors_origin, "*"))
 			reply_header(resp, "Vary", "Origin");
+		if (resp->page) {
+			reply_header(resp, "Content-Security-Policy", req->config->page_csp);
+			reply_header(resp, "Referrer-Policy", "no-referrer");
+			if (req->config->frame_options)
+				reply_header(resp, "X-Frame-Options", req->config->frame_options);
+		}
 	}
 }
 

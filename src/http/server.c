@@ -1,5 +1,6 @@
 /* server.c -- the libmicrohttpd daemon: thread pool, request state (made on the first
- * call, freed in NOTIFY_COMPLETED), the access log, signals and draining. */
+ * call, freed in NOTIFY_COMPLETED), the access log, signals and draining, the framing
+ * checks MHD leaves to us, and the watchdog that cuts off requests slower than --timeout. */
 #include "config.h"
 
 #include <arpa/inet.h>
@@ -12,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -26,10 +28,38 @@
 /* Bytes of a path the access log keeps. */
 #define SERVER_LOG_PATH_MAX 256
 
+/* Connections MHD may accept beyond --max-connections. At its own limit MHD stops
+ * accepting and leaves new clients hanging in the backlog; below it, fend counts the
+ * connections itself and closes the ones over --max-connections at once. */
+#define SERVER_CONNECTION_SLACK 256u
+
+/* How often the watchdog looks for requests past their deadline. */
+#define SERVER_WATCH_MS 100
+
+/* One open connection, as the watchdog sees it. A request's head (and a body that is
+ * not streamed) must arrive within --timeout of the connection's start or of the end of
+ * the previous request: MHD's own timeout only counts idle time, so a client trickling
+ * a byte at a time would otherwise hold the connection for ever. A streamed body, and
+ * a streamed answer, must make progress at least once every --timeout. */
+struct server_conn {
+	struct server_conn *prev, *next;  /* in server.conns, under conns_lock */
+	MHD_socket fd;
+	atomic_llong since_ms;             /* when the request being awaited began */
+	atomic_bool watched;               /* false while a response is sent or a body streamed */
+	bool cut;                          /* shut down by the watchdog (under conns_lock) */
+};
+
 /* The daemon: MHD's thread pool accepts and serves connections itself. */
 struct server {
 	struct MHD_Daemon *daemon;
 	const struct config *config;
+	pthread_mutex_t conns_lock;  /* guards conns, and closing a socket against cutting it */
+	struct server_conn *conns;
+	unsigned open_conns;         /* under conns_lock: connections in conns */
+	pthread_t watchdog;
+	bool watchdog_running;
+	pthread_cond_t watchdog_wake;
+	bool stopping;               /* under conns_lock: the watchdog ends */
 	MHD_socket listen_fd;    /* from MHD_quiesce_daemon at shutdown; closed after MHD_stop_daemon */
 	unsigned port;
 	atomic_long in_flight;   /* requests between their first call and NOTIFY_COMPLETED */
@@ -39,6 +69,7 @@ struct server {
 /* What one request carries from its first call to NOTIFY_COMPLETED. */
 struct server_request {
 	struct server *server;
+	struct server_conn *conn;     /* NULL when the connection is not watched */
 	const struct router_route *route;
 	struct http_request req;
 	struct http_response resp;
@@ -53,6 +84,15 @@ struct server_request {
 	struct stream *stream;   /* a streamed POST (stream.h), else NULL */
 	bool streaming;          /* the answer is the stream, not resp's body */
 };
+
+/* Milliseconds of the monotonic clock. */
+static long long server_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
+}
 
 /* Set while MHD_start_daemon runs, so MHD's start-up errors reach stderr but the
  * messages clients can trigger later do not. */
@@ -102,6 +142,10 @@ static struct server_request *server_request_new(struct server *srv, struct MHD_
 	if (!r)
 		return NULL;
 	r->server = srv;
+	{
+		const union MHD_ConnectionInfo *info = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+		r->conn = info ? info->socket_context : NULL;
+	}
 	r->route = NULL;
 	r->queued = false;
 	r->in_bytes = 0;
@@ -142,15 +186,84 @@ static bool server_has_body(struct MHD_Connection *conn)
 	return length && strspn(length, "0") != strlen(length);
 }
 
-/* MHD's content reader of a streamed answer. */
+/* Restarts the watchdog's clock of r's connection: a streamed body or answer made
+ * progress. */
+static void server_progress(struct server_request *r)
+{
+	if (r->conn) {
+		atomic_store_explicit(&r->conn->since_ms, server_now_ms(), memory_order_relaxed);
+		atomic_store_explicit(&r->conn->watched, true, memory_order_relaxed);
+	}
+}
+
+/* MHD's content reader of a streamed answer. MHD calls it only when the client has
+ * made room by reading, so a client that stops reading makes no progress and is cut
+ * off by the watchdog after --timeout (MHD 0.9.75's idle timeout does not end it). */
 static ssize_t server_stream_reader(void *cls, uint64_t pos, char *buf, size_t max)
 {
-	ssize_t n = stream_next(cls, buf, max);
+	struct server_request *r = cls;
+	ssize_t n = stream_next(r->stream, buf, max);
 
 	(void)pos;
+	server_progress(r);
 	if (n < 0)
 		return MHD_CONTENT_READER_END_WITH_ERROR;
 	return n ? n : MHD_CONTENT_READER_END_OF_STREAM;
+}
+
+/* What server_framing_count saw of the headers that frame a body. */
+struct server_framing {
+	int lengths;             /* Content-Length headers */
+	int encodings;           /* Transfer-Encoding headers */
+	const char *encoding;    /* the first one's value */
+};
+
+static enum MHD_Result server_framing_count(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+{
+	struct server_framing *f = cls;
+
+	(void)kind;
+	if (!strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH)) {
+		f->lengths++;
+	} else if (!strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING)) {
+		if (!f->encodings++)
+			f->encoding = value;
+	}
+	return MHD_YES;
+}
+
+/* 400 invalid_framing for what MHD lets through but a proxy in front of fend might read
+ * another way (request smuggling, RFC 9112 section 6.3): two Content-Length headers, both
+ * Content-Length and Transfer-Encoding, or a transfer coding other than chunked. Returns
+ * 0, or -1 with the problem in resp (and the connection is to be closed). */
+static int server_framing(struct MHD_Connection *conn, struct http_response *resp)
+{
+	struct server_framing f = { 0, 0, NULL };
+	const char *header = MHD_HTTP_HEADER_CONTENT_LENGTH, *detail;
+	cJSON *ext;
+
+	MHD_get_connection_values(conn, MHD_HEADER_KIND, server_framing_count, &f);
+	if (f.lengths > 1) {
+		detail = "the request has more than one Content-Length header";
+	} else if (f.encodings && f.lengths) {
+		detail = "the request has both Content-Length and Transfer-Encoding";
+		header = MHD_HTTP_HEADER_TRANSFER_ENCODING;
+	} else if (f.encodings > 1 || (f.encodings && strcasecmp(f.encoding, "chunked"))) {
+		detail = "the only Transfer-Encoding accepted is a single chunked";
+		header = MHD_HTTP_HEADER_TRANSFER_ENCODING;
+	} else {
+		return 0;
+	}
+	ext = cJSON_CreateObject();
+	if (!ext || !cJSON_AddStringToObject(ext, "header", header)) {
+		cJSON_Delete(ext);
+		reply_internal_error(resp);
+	} else {
+		reply_problem(resp, REPLY_INVALID_FRAMING, detail, ext);
+	}
+	/* The rest of the connection cannot be read reliably. */
+	reply_header(resp, "Connection", "close");
+	return -1;
 }
 
 /* Decides, when a POST's headers are in, how its body is taken: streamed, refused (a
@@ -183,6 +296,12 @@ static enum MHD_Result server_queue(struct MHD_Connection *conn, struct server_r
 	enum MHD_Result ret;
 
 	r->queued = true;
+	/* A buffered answer fits the socket's buffers and MHD's idle timeout governs it; a
+	 * streamed one must keep making progress (server_stream_reader). */
+	if (r->streaming)
+		server_progress(r);
+	else if (r->conn)
+		atomic_store_explicit(&r->conn->watched, false, memory_order_relaxed);
 	reply_finish(resp, &r->req);
 	/* Once not ready, kept-alive clients are sent elsewhere too. */
 	if (atomic_load_explicit(&r->server->draining, memory_order_relaxed) ||
@@ -191,7 +310,7 @@ static enum MHD_Result server_queue(struct MHD_Connection *conn, struct server_r
 	if (r->streaming)
 		/* The stream belongs to r (freed in NOTIFY_COMPLETED), not to the response. */
 		response = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, STREAM_BUFFER, server_stream_reader,
-							     r->stream, NULL);
+							     r, NULL);
 	else
 		response = MHD_create_response_from_buffer_with_free_callback(resp->length, resp->body,
 									      resp->body_free);
@@ -232,6 +351,8 @@ static enum MHD_Result server_handle(void *cls, struct MHD_Connection *conn, con
 		if (!r)
 			return MHD_NO;
 		*con_cls = r;
+		if (server_framing(conn, &r->resp))
+			return server_queue(conn, r);
 		r->route = router_find(&r->req, &r->resp);
 		/* The router answered (404, 405): do not read a body for it. */
 		if (!r->route && server_has_body(conn))
@@ -241,14 +362,20 @@ static enum MHD_Result server_handle(void *cls, struct MHD_Connection *conn, con
 			if (r->resp.status)
 				return server_queue(conn, r);
 		}
+		/* A streamed body may be huge: it only has to keep coming (each piece within
+		 * --timeout of the last), not to be complete within --timeout. */
+		if (r->stream)
+			server_progress(r);
 		return MHD_YES;
 	}
 	if (*upload_data_size) {
 		size_t limit = r->stream ? router_stream(r->route)->limit(srv->config) : max_body, received;
 		r->in_bytes += *upload_data_size;
 		/* A body nobody reads (already answered, or not a POST route) is dropped. */
-		if (!r->queued && !r->resp.status && r->stream)
+		if (!r->queued && !r->resp.status && r->stream) {
 			stream_spool_write(r->stream, srv->config, upload_data, *upload_data_size);
+			server_progress(r);
+		}
 		else if (!r->queued && !r->resp.status && r->route && r->route->method == HTTP_POST)
 			body_append(&r->body, upload_data, *upload_data_size, max_body);
 		else
@@ -321,11 +448,16 @@ static void server_completed(void *cls, struct MHD_Connection *conn, void **con_
 		return;
 	if (r->queued && srv->config->log != CONFIG_LOG_OFF)
 		server_log(r, conn);
+	/* The next request on this connection has its own deadline. */
+	if (r->conn) {
+		atomic_store_explicit(&r->conn->since_ms, server_now_ms(), memory_order_relaxed);
+		atomic_store_explicit(&r->conn->watched, true, memory_order_relaxed);
+	}
 	{
 		struct timespec now;
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		metrics_request_end(r->endpoint, r->req.method, r->queued ? r->resp.status : 0, r->in_bytes,
-				    r->req.method == HTTP_HEAD ? 0 : r->resp.length,
+				    r->req.method == HTTP_HEAD ? 0 : r->streaming ? stream_sent(r->stream) : r->resp.length,
 				    (now.tv_sec - r->start.tv_sec) * 1000000000LL + (now.tv_nsec - r->start.tv_nsec));
 	}
 	body_clear(&r->body);
@@ -334,6 +466,88 @@ static void server_completed(void *cls, struct MHD_Connection *conn, void **con_
 	free(r);
 	*con_cls = NULL;
 	atomic_fetch_sub_explicit(&srv->in_flight, 1, memory_order_release);
+}
+
+/* MHD_OPTION_NOTIFY_CONNECTION: connections enter and leave the watchdog's list. MHD
+ * closes the socket only after CLOSED returns, so under conns_lock the watchdog never
+ * shuts down a descriptor that was closed and reused. */
+static void server_connection(void *cls, struct MHD_Connection *conn, void **socket_context,
+			      enum MHD_ConnectionNotificationCode code)
+{
+	struct server *srv = cls;
+	struct server_conn *c = *socket_context;
+
+	if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+		const union MHD_ConnectionInfo *info = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+		if (!info)
+			return;
+		/* Without memory for its entry, a connection could be neither watched nor
+		 * counted: refuse it. */
+		if (!(c = malloc(sizeof *c))) {
+			shutdown(info->connect_fd, SHUT_RDWR);
+			return;
+		}
+		c->fd = info->connect_fd;
+		atomic_init(&c->since_ms, server_now_ms());
+		atomic_init(&c->watched, true);
+		c->cut = false;
+		c->prev = NULL;
+		pthread_mutex_lock(&srv->conns_lock);
+		c->next = srv->conns;
+		if (srv->conns)
+			srv->conns->prev = c;
+		srv->conns = c;
+		/* Over the limit: closed before anything is read, so the client knows at once. */
+		if (++srv->open_conns > srv->config->max_connections) {
+			shutdown(c->fd, SHUT_RDWR);
+			c->cut = true;
+		}
+		pthread_mutex_unlock(&srv->conns_lock);
+		*socket_context = c;
+	} else if (code == MHD_CONNECTION_NOTIFY_CLOSED && c) {
+		pthread_mutex_lock(&srv->conns_lock);
+		if (c->prev)
+			c->prev->next = c->next;
+		else
+			srv->conns = c->next;
+		if (c->next)
+			c->next->prev = c->prev;
+		srv->open_conns--;
+		pthread_mutex_unlock(&srv->conns_lock);
+		free(c);
+		*socket_context = NULL;
+	}
+}
+
+/* The watchdog thread: shuts down the socket of every connection whose request has not
+ * arrived within --timeout. MHD then sees the connection end and closes it as usual. */
+static void *server_watchdog(void *arg)
+{
+	struct server *srv = arg;
+	long long limit = srv->config->timeout * 1000LL;
+
+	pthread_mutex_lock(&srv->conns_lock);
+	while (!srv->stopping) {
+		struct timespec until;
+		long long now = server_now_ms();
+
+		for (struct server_conn *c = srv->conns; c; c = c->next) {
+			if (c->cut || !atomic_load_explicit(&c->watched, memory_order_relaxed) ||
+			    now - atomic_load_explicit(&c->since_ms, memory_order_relaxed) < limit)
+				continue;
+			shutdown(c->fd, SHUT_RDWR);
+			c->cut = true;
+		}
+		clock_gettime(CLOCK_REALTIME, &until);
+		until.tv_nsec += SERVER_WATCH_MS * 1000000L;
+		if (until.tv_nsec >= 1000000000L) {
+			until.tv_sec++;
+			until.tv_nsec -= 1000000000L;
+		}
+		pthread_cond_timedwait(&srv->watchdog_wake, &srv->conns_lock, &until);
+	}
+	pthread_mutex_unlock(&srv->conns_lock);
+	return NULL;
 }
 
 /* Stops accepting: the listening socket is taken from MHD and closed, so that new
@@ -360,6 +574,8 @@ struct server *server_start(const struct config *cfg, char *err, size_t err_size
 	}
 	srv->config = cfg;
 	srv->listen_fd = MHD_INVALID_SOCKET;
+	pthread_mutex_init(&srv->conns_lock, NULL);
+	pthread_cond_init(&srv->watchdog_wake, NULL);
 	atomic_init(&srv->in_flight, 0);
 	atomic_init(&srv->draining, false);
 	if (cfg->ipv6)
@@ -369,11 +585,12 @@ struct server *server_start(const struct config *cfg, char *err, size_t err_size
 		flags, (uint16_t)cfg->port, NULL, NULL, server_handle, srv,
 		MHD_OPTION_EXTERNAL_LOGGER, server_mhd_log, NULL,
 		MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)&cfg->address,
-		MHD_OPTION_CONNECTION_LIMIT, (unsigned)cfg->max_connections,
+		MHD_OPTION_CONNECTION_LIMIT, cfg->max_connections + SERVER_CONNECTION_SLACK,
 		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)cfg->timeout,
 		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)SERVER_CONNECTION_MEMORY,
 		MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024u,
 		MHD_OPTION_NOTIFY_COMPLETED, server_completed, srv,
+		MHD_OPTION_NOTIFY_CONNECTION, server_connection, srv,
 		/* Last: one thread is MHD's internal thread alone, without a pool (MHD warns
 		 * about a pool of 1), so the list ends here and the size is never read. */
 		cfg->threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, (unsigned)cfg->threads,
@@ -381,9 +598,13 @@ struct server *server_start(const struct config *cfg, char *err, size_t err_size
 	atomic_store(&server_starting, false);
 	if (!srv->daemon) {
 		snprintf(err, err_size, "cannot listen on %s port %u", cfg->listen, cfg->port);
+		pthread_cond_destroy(&srv->watchdog_wake);
+		pthread_mutex_destroy(&srv->conns_lock);
 		free(srv);
 		return NULL;
 	}
+	/* Without the watchdog fend still serves; only slow clients are not cut short. */
+	srv->watchdog_running = pthread_create(&srv->watchdog, NULL, server_watchdog, srv) == 0;
 	info = MHD_get_daemon_info(srv->daemon, MHD_DAEMON_INFO_BIND_PORT);
 	srv->port = info && info->port ? info->port : cfg->port;
 	return srv;
@@ -454,7 +675,16 @@ bool server_drain(struct server *srv, unsigned timeout_ms)
 void server_stop(struct server *srv)
 {
 	server_stop_accepting(srv);
+	if (srv->watchdog_running) {
+		pthread_mutex_lock(&srv->conns_lock);
+		srv->stopping = true;
+		pthread_cond_signal(&srv->watchdog_wake);
+		pthread_mutex_unlock(&srv->conns_lock);
+		pthread_join(srv->watchdog, NULL);
+	}
 	MHD_stop_daemon(srv->daemon);
+	pthread_cond_destroy(&srv->watchdog_wake);
+	pthread_mutex_destroy(&srv->conns_lock);
 	if (srv->listen_fd != MHD_INVALID_SOCKET)
 		close(srv->listen_fd);
 	free(srv);

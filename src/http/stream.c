@@ -458,8 +458,8 @@ ssize_t stream_next(struct stream *s, char *buf, size_t max)
 	n = stream_pending(&s->out);
 	if (n > max)
 		n = max;
-	/* Nothing emitted at all (an empty body) leaves out.buf NULL: no memcpy from it. */
-	if (!n)
+	/* Nothing at all was emitted (an empty body): out.buf is still NULL. */
+	if (n == 0)
 		return 0;
 	memcpy(buf, s->out.buf + s->out.offset, n);
 	s->out.offset += n;

@@ -236,11 +236,30 @@ async function main() {
     equal("unflipped board starts at a8", firstBefore, "a8");
     await page.click("#play-flip");
     // a move typed as text
-    await page.fill("#play-move-input", "g1f3");
+    await page.fill("#play-move-input", "Nf3");
     await page.press("#play-move-input", "Enter");
     const nf3 = await api(base, "/apply-move", { fen: START, moves: ["e2e4", "d7d5", "g1f3"] });
     await playFen(page, nf3.fen);
-    check("a typed move is played", true);
+    check("a move typed in SAN is played", true);
+    equal("the move list is in SAN", (await page.locator("#play-moves .ply").allTextContents()).join(" "),
+      nf3.moves.map((m) => m.san).join(" "));
+    // the piece letters of the chosen language
+    for (const lang of ["it", "figurine", "en"]) {
+      const local = await api(base, "/apply-move", { fen: START, moves: ["e2e4", "d7d5", "g1f3"], lang });
+      await page.selectOption("#play-lang", lang);
+      await page.waitForFunction((san) => document.querySelectorAll("#play-moves .ply")[2]?.textContent === san, local.moves[2].san);
+      check(`move list in ${lang}: ${local.moves[2].san}`, true);
+    }
+    // copy PGN: the game as /apply-move writes it
+    await page.click("#play-copy-pgn");
+    await page.waitForFunction(() => document.getElementById("play-copied").textContent === "Copied.");
+    equal("copied PGN", await page.evaluate(() => navigator.clipboard.readText()), nf3.pgn);
+    // fend's picture of the position
+    const image = await page.evaluate(async () => {
+      const r = await fetch(document.getElementById("play-image").href);
+      return { type: r.headers.get("Content-Type"), text: await r.text() };
+    });
+    check("board image link is fend's SVG", image.type.startsWith("image/svg+xml") && image.text.includes("<svg"), image.type);
     // copy FEN
     await page.click("#play-copy-fen");
     await page.waitForFunction(() => document.getElementById("play-copied").textContent === "Copied.");
@@ -286,6 +305,17 @@ async function main() {
     equal("checkmate in words", await mate.textContent("#play-status"), "Checkmate: Black wins (0-1).");
     check("the mated king's square is marked", await mate.locator('#play-board [data-square="e1"].check').count() === 1);
     await mate.close();
+
+    // ---- repetition over the line: the status says a draw can be claimed
+    const shuffle = ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"];
+    const rep = await context.newPage();
+    rep.on("console", (msg) => { if (msg.type() === "error") consoleErrors.push(msg.text()); });
+    await rep.goto(`${base}/?moves=${shuffle.join(",")}`);
+    const repeated = await api(base, "/apply-move", { fen: START, moves: shuffle });
+    await playFen(rep, repeated.fen);
+    check("threefold repetition in words", repeated.status.threefold_repetition &&
+      (await rep.textContent("#play-status")).includes("threefold repetition"), await rep.textContent("#play-status"));
+    await rep.close();
 
     // ---- Chess960: the toggle changes how fend reads the castling rights
     await page.fill("#fen-input", CHESS960);
