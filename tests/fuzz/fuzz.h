@@ -66,8 +66,9 @@ void fuzz_check_san(const struct position *pos, move m, enum san_lang lang, cons
 void fuzz_check_move(const struct position *pos, move m, bool child_fen, const char *context);
 
 /* For a valid position: the key is right, the FEN round trips, no legal move is listed
- * twice, and fuzz_check_move(child_fens) holds for every legal move. Each check aborts on
- * a violation; context names the caller in the message. */
+ * twice, and fuzz_check_move(child_fens) holds for every legal move (its SAN part for one
+ * move in eight, chosen by the key). Each check aborts on a violation; context names the
+ * caller in the message. */
 void fuzz_check_position(const struct position *pos, bool child_fens, const char *context);
 
 #endif
