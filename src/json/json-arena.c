@@ -6,6 +6,7 @@
  * an open arena, and on threads that never open one, cJSON uses malloc and free. */
 #include "json/json.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -24,6 +25,32 @@ struct json_arena_block {
 /* This thread's arena: blocks (the newest first), and whether it is open. */
 static _Thread_local struct json_arena_block *json_arena_blocks;
 static _Thread_local bool json_arena_open;
+
+/* A thread that exits (libmicrohttpd's workers at shutdown) gives its blocks back
+ * through this key's destructor, which sees the newest block of the chain. */
+static pthread_key_t json_arena_key;
+static pthread_once_t json_arena_key_once = PTHREAD_ONCE_INIT;
+
+static void json_arena_free_chain(void *newest)
+{
+	for (struct json_arena_block *b = newest, *next; b; b = next) {
+		next = b->next;
+		free(b);
+	}
+}
+
+static void json_arena_make_key(void)
+{
+	(void)pthread_key_create(&json_arena_key, json_arena_free_chain);
+}
+
+/* Records the thread's chain for the destructor whenever its head changes. */
+static void json_arena_set_blocks(struct json_arena_block *blocks)
+{
+	json_arena_blocks = blocks;
+	(void)pthread_once(&json_arena_key_once, json_arena_make_key);
+	(void)pthread_setspecific(json_arena_key, blocks);
+}
 
 /* True when p lies in one of this thread's blocks. */
 static bool json_arena_holds(const void *p)
@@ -50,7 +77,7 @@ static void *json_arena_malloc(size_t size)
 		b->size = data;
 		b->used = 0;
 		b->next = json_arena_blocks;
-		json_arena_blocks = b;
+		json_arena_set_blocks(b);
 	}
 	p = b->data + b->used;
 	b->used += need;
@@ -90,12 +117,13 @@ void json_arena_end(void)
 		b = next;
 	}
 	b->used = 0;
-	json_arena_blocks = b;
+	if (b != json_arena_blocks)
+		json_arena_set_blocks(b);
 }
 
 void json_arena_release(void)
 {
 	json_arena_end();
 	free(json_arena_blocks);
-	json_arena_blocks = NULL;
+	json_arena_set_blocks(NULL);
 }
