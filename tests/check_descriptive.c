@@ -81,7 +81,7 @@ static void desc_result(char *uci, size_t size, char fen[FEN_MAX])
 		n += (size_t)snprintf(uci + n, size - n, "%s%s", i ? " " : "", m);
 		position_make_move(&pos, game->moves[i], &undo);
 	}
-	strcpy(fen, util_fen(&pos, fen));
+	util_fen(&pos, fen);
 }
 
 /* The first note with the given code, or NULL. */
@@ -131,6 +131,21 @@ START_TEST(test_guevara)
 	ck_assert_int_eq(game->text.tokens[28].number, 15);
 	ck_assert_int_eq(game->text.tokens[29].number, 0);
 	ck_assert_ptr_null(desc_note(DESCRIPTIVE_NOTE_MOVE_NUMBER));
+	ck_assert_ptr_null(desc_note(DESCRIPTIVE_NOTE_LOOKAHEAD));
+	ck_assert_ptr_null(desc_note(DESCRIPTIVE_NOTE_AMBIGUOUS));
+	/* Files named without their side: 1. CR3A (f3, not c3), 5. A4A (f4), 7... P3C (b6)... */
+	{
+		static const int plies[] = { 0, 5, 6, 8, 9, 11, 12, 13, 26, 29, 41, 42, 44, 45, 51 };
+		int k = 0;
+		for (int i = 0; i < game->note_count; i++)
+			if (game->notes[i].code == DESCRIPTIVE_NOTE_SIDE_INFERRED) {
+				ck_assert_int_lt(k, (int)(sizeof plies / sizeof *plies));
+				ck_assert_msg(game->notes[i].ply == plies[k], "side note %d is at ply %d, want %d", k,
+					      game->notes[i].ply, plies[k]);
+				k++;
+			}
+		ck_assert_int_eq(k, (int)(sizeof plies / sizeof *plies));
+	}
 }
 END_TEST
 
@@ -190,6 +205,14 @@ START_TEST(test_english_tokens)
 	desc_expect_one("8/8/8/4k3/8/8/8/1N2K1N1 w - - 0 1", DESCRIPTIVE_EN, "N-B3ch", "g1f3");
 	/* Annotation glyphs are read and dropped. */
 	desc_expect_one(NULL, DESCRIPTIVE_EN, "1. P-K4!? P-QB4?!", "e2e4 c7c5");
+	ck_assert_int_eq(game->nags[0], 5);
+	ck_assert_int_eq(game->nags[1], 6);
+	desc_expect_one(NULL, DESCRIPTIVE_EN, "1. P-K4!! P-QB4?? 2. N-KB3! P-Q3? 3. P-Q4", "e2e4 c7c5 g1f3 d7d6 d2d4");
+	ck_assert_int_eq(game->nags[0], 3);
+	ck_assert_int_eq(game->nags[1], 4);
+	ck_assert_int_eq(game->nags[2], 1);
+	ck_assert_int_eq(game->nags[3], 2);
+	ck_assert_int_eq(game->nags[4], 0);
 }
 END_TEST
 
@@ -242,6 +265,9 @@ START_TEST(test_lookahead)
 	ck_assert_int_eq(note->ply, 2);
 	ck_assert_int_eq(note->offset, 17);
 	ck_assert_ptr_nonnull(strstr(note->message, "3. N-Q5"));
+	/* "Castles" is either side; only O-O lets the king step to h1 next. */
+	desc_expect_one("r3k3/8/8/8/8/8/8/R3K2R w KQq - 0 1", DESCRIPTIVE_EN, "1. Castles K-Q2 2. K-R1",
+			"e1g1 e8d7 g1h1");
 	/* The Nf3 reading first: the search has to come back to 2. N-B3. */
 	desc_expect_one(NULL, DESCRIPTIVE_EN, "1. P-QB4 P-K4 2. N-B3 N-QB3 3. N-KN5", "c2c4 e7e5 g1f3 b8c6 f3g5");
 }
@@ -322,7 +348,9 @@ START_TEST(test_error_text)
 }
 END_TEST
 
-/* Knights out and back, each time either one: 2^20 readings, then a move that fits none. */
+/* Knights out and back, each time either one: 2^20 readings, then a move that fits none.
+ * The readings meet again in the same positions, so the dead ends are searched once and
+ * the bad token is found; with a small node limit the search gives up instead. */
 START_TEST(test_error_search_limit)
 {
 	char text[4096];
@@ -331,9 +359,15 @@ START_TEST(test_error_search_limit)
 	for (int i = 0; i < 20; i++)
 		n += (size_t)snprintf(text + n, sizeof text - n, "N-B3 N-B3 N-N1 N-N1 ");
 	snprintf(text + n, sizeof text - n, "K-K8");
+	ck_assert_int_eq(desc_read(NULL, DESCRIPTIVE_EN, text), DESCRIPTIVE_ERR_ILLEGAL);
+	ck_assert_int_eq(game->error.ply, 80);
+	ck_assert_int_eq(game->error.offset, (int)n);
+	ck_assert_int_lt(game->nodes, 2000);
+	game->node_limit = 100;
 	ck_assert_int_eq(desc_read(NULL, DESCRIPTIVE_EN, text), DESCRIPTIVE_ERR_SEARCH_LIMIT);
 	ck_assert_str_eq(descriptive_code_name(game->error.code), "search_limit");
-	ck_assert_int_le(game->nodes, DESCRIPTIVE_SEARCH_NODES + 1);
+	ck_assert_int_le(game->nodes, 101);
+	ck_assert_ptr_nonnull(strstr(game->error.message, "more than 100 positions"));
 }
 END_TEST
 

@@ -1475,6 +1475,18 @@ START_TEST(convert_english_and_san)
 	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(ex.json, "notes")), 2);
 	test_done(&ex);
 
+	/* Annotations are NAGs, in moves and in the PGN, for descriptive and SAN alike. */
+	test_post_tree(&ex, "/convert", test_convert_body("1. P-K4! P-K4?! 2. N-KB3", "descriptive", NULL));
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_int_eq((int)cjson_number(cJSON_GetArrayItem(cjson_member(ex.json, "moves"), 0), "nag"), 1);
+	ck_assert(cJSON_IsNull(cjson_member(cJSON_GetArrayItem(cjson_member(ex.json, "moves"), 2), "nag")));
+	ck_assert_ptr_nonnull(strstr(cjson_string(ex.json, "pgn"), "1. e4! e5?! 2. Nf3 *"));
+	test_done(&ex);
+	test_post_tree(&ex, "/convert", test_convert_body("1. e4!! e5??", "san", NULL));
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_ptr_nonnull(strstr(cjson_string(ex.json, "pgn"), "1. e4!! e5?? *"));
+	test_done(&ex);
+
 	test_post_tree(&ex, "/convert", test_convert_body("e2e4 e7e5 g1f3", "uci", NULL));
 	ck_assert_int_eq(ex.resp.status, 200);
 	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(ex.json, "moves"), 2), "san"), "Nf3");
@@ -1531,6 +1543,37 @@ START_TEST(convert_errors)
 	test_problem(&ex, 422, "unreadable_game", NULL);
 	ck_assert_str_eq(cjson_string(ex.json, "reason"), "dangling_suffix");
 	test_done(&ex);
+	/* A move too long to be one, and more plies than a game may have. */
+	test_post_tree(&ex, "/convert", test_convert_body("1. P-K4 PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPP4", "descriptive", NULL));
+	test_problem(&ex, 422, "unreadable_game", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "reason"), "move_too_long");
+	ck_assert_int_eq((int)cjson_number(ex.json, "offset"), 8);
+	test_done(&ex);
+	{
+		char many[1025 * 7 + 1];
+		for (int i = 0; i < 1025; i++)
+			memcpy(many + 7 * i, "N-KB3, ", 7);
+		many[1025 * 7] = '\0';
+		test_post_tree(&ex, "/convert", test_convert_body(many, "descriptive", NULL));
+		test_problem(&ex, 422, "unreadable_game", NULL);
+		ck_assert_str_eq(cjson_string(ex.json, "reason"), "too_many_moves");
+		ck_assert_int_eq((int)cjson_number(ex.json, "offset"), 1024 * 7);
+		test_done(&ex);
+	}
+	/* Knights out and back, either one each time: 2^20 readings that meet again, then a
+	 * move no reading allows. */
+	{
+		char text[2048];
+		size_t n = 0;
+		for (int i = 0; i < 20; i++)
+			n += (size_t)snprintf(text + n, sizeof text - n, "N-B3 N-B3 N-N1 N-N1 ");
+		snprintf(text + n, sizeof text - n, "K-K8");
+		test_post_tree(&ex, "/convert", test_convert_body(text, "descriptive", NULL));
+		test_problem(&ex, 422, "illegal_move", NULL);
+		ck_assert_str_eq(cjson_string(ex.json, "token"), "K-K8");
+		ck_assert_int_eq((int)cjson_number(ex.json, "index"), 80);
+		test_done(&ex);
+	}
 	/* UCI that is not UCI. */
 	test_post_tree(&ex, "/convert", test_convert_body("e2e4 e7e9", "uci", NULL));
 	test_problem(&ex, 422, "illegal_move", NULL);

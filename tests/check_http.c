@@ -2173,7 +2173,8 @@ START_TEST(abuse_length_longer)
 	shutdown(fd, SHUT_WR);
 	t = abuse_ms();
 	ck_assert_uint_eq(raw_read(fd, out, sizeof out, 5000), 0);
-	ck_assert_msg(abuse_ms() - t < 1000, "a half-closed lying request was closed after %lld ms", abuse_ms() - t);
+	/* MHD usually closes at once on the half-close, at the latest at --timeout */
+	ck_assert_msg(abuse_ms() - t < 4000, "a half-closed lying request was closed after %lld ms", abuse_ms() - t);
 	close(fd);
 	abuse_others_served();
 }

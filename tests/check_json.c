@@ -784,6 +784,74 @@ START_TEST(test_status)
 }
 END_TEST
 
+/* ---- printing quickly: integers as raw digits, the per-thread arena ---- */
+
+/* json_print_prepare leaves the printed text exactly as cJSON prints the numbers. */
+START_TEST(print_prepare_same_text)
+{
+	static const double values[] = { 0, 1, -1, 20, -5, 999999, 123456789012345.0, -123456789012345.0,
+					 1e15, 1e16, 0.5, -0.25, 3.14159, -0.0, 2147483648.0, -2147483649.0 };
+	cJSON *a = cJSON_CreateObject(), *b = cJSON_CreateObject(), *la = cJSON_AddArrayToObject(a, "n"),
+	      *lb = cJSON_AddArrayToObject(b, "n");
+	char *want, *got;
+
+	for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+		cJSON_AddItemToArray(la, cJSON_CreateNumber(values[i]));
+		cJSON_AddItemToArray(lb, cJSON_CreateNumber(values[i]));
+	}
+	cJSON_AddNumberToObject(cJSON_AddObjectToObject(a, "deep"), "x", 42);
+	cJSON_AddNumberToObject(cJSON_AddObjectToObject(b, "deep"), "x", 42);
+	want = cJSON_PrintUnformatted(a);
+	ck_assert(json_print_prepare(b));
+	/* the integers became raw digits, the others stay numbers */
+	ck_assert(cJSON_IsRaw(cJSON_GetArrayItem(lb, 3)));
+	ck_assert(cJSON_IsNumber(cJSON_GetArrayItem(lb, 10)));
+	ck_assert(cJSON_IsNumber(cJSON_GetArrayItem(lb, 13)));
+	got = cJSON_PrintUnformatted(b);
+	ck_assert_str_eq(got, want);
+	cJSON_free(want);
+	cJSON_free(got);
+	cJSON_Delete(a);
+	cJSON_Delete(b);
+}
+END_TEST
+
+/* Trees built in the arena print the same as with malloc, also when they outgrow its
+ * first block; memory malloc'd before the arena opened is still freed normally. */
+START_TEST(arena_trees)
+{
+	struct position pos;
+	struct fen_report report;
+	struct fen_options strict = util_strict(false);
+	cJSON *outside, *tree;
+	char *plain, *text;
+
+	/* the same answer without the arena, for comparison */
+	fen_parse("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 68, &strict, &pos, &report);
+	tree = json_moves(&pos, SAN_LANG_EN, &JSON_FEN_STYLE_DEFAULT);
+	plain = cJSON_PrintUnformatted(tree);
+	cJSON_Delete(tree);
+	json_arena_install();
+	outside = cJSON_CreateString("made before the arena opened");
+	for (int round = 0; round < 3; round++) {
+		json_arena_begin();
+		/* several answers' worth, past the 64 KiB first block */
+		for (int i = 0; i < 20; i++) {
+			tree = json_moves(&pos, SAN_LANG_EN, &JSON_FEN_STYLE_DEFAULT);
+			text = cJSON_PrintUnformatted(tree);
+			ck_assert_str_eq(text, plain);
+			cJSON_free(text);
+			cJSON_Delete(tree);
+		}
+		cJSON_Delete(outside);
+		outside = NULL;
+		json_arena_end();
+	}
+	json_arena_release();
+	free(plain);
+}
+END_TEST
+
 static Suite *json_suite(void)
 {
 	Suite *s = suite_create("json");
@@ -818,6 +886,11 @@ static Suite *json_suite(void)
 	tcase_add_test(tc, test_board);
 	tcase_add_test(tc, test_board_check);
 	tcase_add_test(tc, test_status);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("printing");
+	tcase_add_test(tc, print_prepare_same_text);
+	tcase_add_test(tc, arena_trees);
 	suite_add_tcase(s, tc);
 	return s;
 }

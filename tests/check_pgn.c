@@ -32,11 +32,11 @@ static void add_printed(cJSON *games, cJSON *game)
 
 /* Reads text, length bytes, handing the reader pieces of at most chunk bytes, and returns
  * the games' JSON as an array (the caller deletes it). */
-static cJSON *read_pgn_chunked(const char *text, size_t length, size_t chunk, enum san_lang lang)
+static cJSON *read_pgn_options(const char *text, size_t length, size_t chunk, enum san_lang lang, bool strict)
 {
 	struct json_fen_style style = JSON_FEN_STYLE_DEFAULT;
 	struct json_pgn *builder = json_pgn_new(&style, lang, true);
-	struct pgn_options options = { { lang, false } };
+	struct pgn_options options = { { lang, strict } };
 	struct pgn_reader *reader = malloc(sizeof *reader);
 	cJSON *games = cJSON_CreateArray(), *game;
 	size_t at = 0;
@@ -63,6 +63,11 @@ static cJSON *read_pgn_chunked(const char *text, size_t length, size_t chunk, en
 	json_pgn_free(builder);
 	free(reader);
 	return games;
+}
+
+static cJSON *read_pgn_chunked(const char *text, size_t length, size_t chunk, enum san_lang lang)
+{
+	return read_pgn_options(text, length, chunk, lang, false);
 }
 
 static cJSON *read_pgn(const char *text)
@@ -616,6 +621,21 @@ START_TEST(test_uci_and_lenient_moves)
 }
 END_TEST
 
+/* Strict SAN: the first departure from the standard is the game's error. */
+START_TEST(test_strict_san)
+{
+	const char *text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. 0-0 Be7 *";
+	cJSON *games = read_pgn_options(text, strlen(text), 4096, SAN_LANG_EN, true);
+	cJSON *game = cJSON_GetArrayItem(games, 0), *e = find_issue(game, "errors", "non_standard_san");
+
+	ck_assert_ptr_nonnull(e);
+	ck_assert_str_eq(get_string(e, "san"), "0-0");
+	ck_assert_str_eq(get_string(e, "reason"), "castling_zeros");
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 8);
+	cJSON_Delete(games);
+}
+END_TEST
+
 START_TEST(test_languages)
 {
 	const char *text = "1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 *";
@@ -872,6 +892,7 @@ static Suite *pgn_suite(void)
 	tcase_add_test(tc, test_chess960);
 	tcase_add_test(tc, test_uci_and_lenient_moves);
 	tcase_add_test(tc, test_languages);
+	tcase_add_test(tc, test_strict_san);
 	tcase_add_test(tc, test_errors_keep_reading);
 	tcase_add_test(tc, test_syntax_errors);
 	tcase_add_test(tc, test_not_pgn);

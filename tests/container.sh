@@ -22,14 +22,14 @@
 #
 #   FEND_DEBIAN_MIRROR       the mirror for debootstrap (default: http://deb.debian.org/debian)
 #   FEND_CONTAINER_NEW_BASE  1: make the base image again even when one exists
-#   FEND_CONTAINER_KEEP      1: keep the fend image (localhost/fend:test) afterwards
+#   FEND_CONTAINER_KEEP      1: keep the fend image (localhost/fend:test-PID) afterwards
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/.." && pwd)
 mirror=${FEND_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 base=docker.io/library/debian:bookworm-slim
-image=localhost/fend:test
+image=localhost/fend:test-$$   # its own tag: another run may build at the same time
 name=fend-container-test-$$
 max_bytes=$((120 * 1000 * 1000))
 uid=10001
@@ -109,7 +109,16 @@ base_bytes=$(podman image inspect --format '{{.Size}}' "$base")
 version=$(sed -n 's/^AC_INIT(\[fend\], \[\([^]]*\)\].*/\1/p' "$src/configure.ac")
 [ -n "$version" ] || die "no version in configure.ac's AC_INIT"
 step "podman build (version $version): bootstrap, make, make check, install; the runtime stage"
-if ! podman build --pull=never --no-cache --format docker --isolation chroot --network host \
+# A host behind a TLS-inspecting proxy trusts the proxy's CA through NODE_EXTRA_CA_CERTS
+# (npm does); the build stage's npm (make check's browser test) gets the same bundle.
+# Without that variable, the host's own bundle (which update-ca-certificates made from any
+# local CA) serves, so that CI does not depend on one variable of the session's environment.
+ca_flags=()
+host_ca=${NODE_EXTRA_CA_CERTS:-/etc/ssl/certs/ca-certificates.crt}
+if [ -r "$host_ca" ]; then
+	ca_flags=(-v "$host_ca:/etc/ssl/host-ca.crt:ro" --build-arg NODE_EXTRA_CA_CERTS=/etc/ssl/host-ca.crt)
+fi
+if ! podman build --pull=never --no-cache --format docker --isolation chroot --network host "${ca_flags[@]}" \
 	--build-arg FEND_VERSION="$version" -t "$image" -f "$src/Dockerfile" "$src" >"$work/build.log" 2>&1; then
 	tail -n 80 "$work/build.log"
 	die "podman build failed"

@@ -38,6 +38,7 @@ const char *descriptive_note_name(enum descriptive_note_code code)
 		[DESCRIPTIVE_NOTE_PROSE] = "text_ignored",
 		[DESCRIPTIVE_NOTE_RESULT] = "result",
 		[DESCRIPTIVE_NOTE_MOVE_NUMBER] = "move_number",
+		[DESCRIPTIVE_NOTE_SIDE_INFERRED] = "side_inferred",
 		[DESCRIPTIVE_NOTE_TRUNCATED] = "notes_truncated",
 	};
 	return names[code];
@@ -255,14 +256,15 @@ static void descriptive_strip_suffixes(const char *s, size_t *n, struct descript
 		const char *text;
 		uint8_t check; /* 1 check, 2 mate */
 		bool ep;
+		uint8_t nag;
 	} suffixes[] = {
-		{ "dis. ch.", 1, false }, { "dis.ch.", 1, false }, { "dis ch", 1, false }, { "disch", 1, false },
-		{ "dbl. ch.", 1, false }, { "dbl ch", 1, false }, { "double ch", 1, false }, { "ch.", 1, false },
-		{ "ch", 1, false }, { "jaque", 1, false }, { "mate.", 2, false }, { "mate", 2, false },
-		{ "++", 1, false }, { "+", 1, false }, { "#", 2, false }, { "e.p.", 0, true }, { "e.p", 0, true },
-		{ "ep", 0, true }, { "a.p.", 0, true }, { "a.p", 0, true }, { "ap", 0, true },
-		{ "!!", 0, false }, { "??", 0, false }, { "!?", 0, false }, { "?!", 0, false }, { "!", 0, false },
-		{ "?", 0, false },
+		{ "dis. ch.", 1, false, 0 }, { "dis.ch.", 1, false, 0 }, { "dis ch", 1, false, 0 }, { "disch", 1, false, 0 },
+		{ "dbl. ch.", 1, false, 0 }, { "dbl ch", 1, false, 0 }, { "double ch", 1, false, 0 }, { "ch.", 1, false, 0 },
+		{ "ch", 1, false, 0 }, { "jaque", 1, false, 0 }, { "mate.", 2, false, 0 }, { "mate", 2, false, 0 },
+		{ "++", 1, false, 0 }, { "+", 1, false, 0 }, { "#", 2, false, 0 }, { "e.p.", 0, true, 0 }, { "e.p", 0, true, 0 },
+		{ "ep", 0, true, 0 }, { "a.p.", 0, true, 0 }, { "a.p", 0, true, 0 }, { "ap", 0, true, 0 },
+		{ "!!", 0, false, 3 }, { "??", 0, false, 4 }, { "!?", 0, false, 5 }, { "?!", 0, false, 6 },
+		{ "!", 0, false, 1 }, { "?", 0, false, 2 },
 	};
 	bool stripped = true;
 
@@ -277,6 +279,8 @@ static void descriptive_strip_suffixes(const char *s, size_t *n, struct descript
 				if (suffixes[k].check > spec->check)
 					spec->check = suffixes[k].check;
 				spec->en_passant |= suffixes[k].ep;
+				if (suffixes[k].nag)
+					spec->nag = suffixes[k].nag;
 				stripped = true;
 				break;
 			}
@@ -635,6 +639,32 @@ static int descriptive_where(const struct descriptive_reader *r, int ply, char *
 	return snprintf(out, size, "%d%s %.*s", number, black ? "..." : ".", r->lengths[ply], r->texts[ply]);
 }
 
+/* The dead-end table's key for ply with pos and origin (never 0, which marks a free slot). */
+static uint64_t descriptive_state(int ply, const struct position *pos, const uint8_t origin[SQUARE_NB])
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (int sq = 0; sq < SQUARE_NB; sq++)
+		h = (h ^ origin[sq]) * 0x100000001b3ULL;
+	return (pos->key ^ h ^ (uint64_t)(ply + 1) * 0x9e3779b97f4a7c15ULL) | 1;
+}
+
+/* True when state is a known dead end; with add, records it (a full table keeps what it has). */
+static bool descriptive_dead(struct descriptive_game *game, uint64_t state, bool add)
+{
+	for (unsigned i = 0, slot = (unsigned)(state >> 32) % DESCRIPTIVE_DEAD_SLOTS; i < 16;
+	     i++, slot = (slot + 1) % DESCRIPTIVE_DEAD_SLOTS) {
+		if (game->dead[slot] == state)
+			return true;
+		if (game->dead[slot] == 0) {
+			if (add)
+				game->dead[slot] = state;
+			return false;
+		}
+	}
+	return false;
+}
+
 /* Searches for a reading of tokens [first, count) from pos (with home squares origin),
  * trying only `forced` at the first ply when it is not MOVE_NONE. The moves found are in
  * plies[i].candidates[plies[i].next - 1]. Returns 1 when every token fitted, 0 when no
@@ -678,6 +708,11 @@ static int descriptive_search(struct descriptive_reader *r, int first, struct po
 				}
 				return -1;
 			}
+			/* A state already searched to the end in vain fails again. */
+			if (descriptive_dead(game, descriptive_state(ply, pos, plies[ply].origin), false)) {
+				plies[ply].count = plies[ply].next = 0;
+				continue;
+			}
 			plies[ply].count = (uint8_t)descriptive_candidates(pos, plies[ply].origin, &game->specs[ply],
 									 plies[ply].candidates);
 			plies[ply].next = 0;
@@ -688,6 +723,10 @@ static int descriptive_search(struct descriptive_reader *r, int first, struct po
 			}
 			continue;
 		}
+		/* Every move of this ply failed: a dead end (but not the first ply of a forced try,
+		 * whose other moves were not tried). */
+		if (ply > first || forced == MOVE_NONE)
+			descriptive_dead(game, descriptive_state(ply, pos, p->origin), true);
 		if (ply == first)
 			return 0;
 		ply--;
@@ -793,6 +832,14 @@ static enum descriptive_code descriptive_review(struct descriptive_reader *r)
 				snprintf(note->message, sizeof note->message, "%s fits %s or %s; only %s lets the game go on",
 					 where, chosen, dead, chosen);
 		}
+		/* A file named without its side, where the squares alone did not decide. */
+		if (n == 1 && spec->kind == DESCRIPTIVE_MOVE && bb_count(spec->to) > 1 &&
+		    (note = descriptive_note(game, DESCRIPTIVE_NOTE_SIDE_INFERRED, i, 0, 0))) {
+			char to[3];
+			fen_format_square(move_to(m), to);
+			snprintf(note->message, sizeof note->message,
+				 "%s: the file is named without its side; only %s is a legal move (%s)", where, to, chosen);
+		}
 		/* A side on a piece that stands on the other side now: read by where it started. */
 		if (spec->piece_wing && spec->piece != PAWN && move_kind_of(m) != MOVE_CASTLING) {
 			int from = move_from(m);
@@ -833,7 +880,8 @@ static enum descriptive_code descriptive_review(struct descriptive_reader *r)
 static enum descriptive_code descriptive_read(struct descriptive_game *game, const char *const *texts,
 					      const int *lengths, const int *offsets, int count)
 {
-	struct descriptive_reader r = { game, texts, lengths, count, 0, false, DESCRIPTIVE_SEARCH_NODES };
+	struct descriptive_reader r = { game, texts, lengths, count, 0, false,
+					game->node_limit > 0 ? game->node_limit : DESCRIPTIVE_SEARCH_NODES };
 	struct descriptive_error *e = &game->error;
 	struct position pos = game->start;
 	uint8_t origin[SQUARE_NB];
@@ -842,6 +890,7 @@ static enum descriptive_code descriptive_read(struct descriptive_game *game, con
 
 	game->count = 0;
 	game->nodes = 0;
+	memset(game->dead, 0, sizeof game->dead);
 	e->code = DESCRIPTIVE_OK;
 	e->ply = -1;
 	e->offset = e->length = 0;
@@ -875,8 +924,7 @@ static enum descriptive_code descriptive_read(struct descriptive_game *game, con
 		e->ply = found < 0 ? -1 : r.deepest;
 		if (found < 0) {
 			snprintf(e->message, sizeof e->message,
-				 "the game has too many possible readings to try (more than %d positions)",
-				 DESCRIPTIVE_SEARCH_NODES);
+				 "the game has too many possible readings to try (more than %ld positions)", r.limit);
 			return e->code;
 		}
 		char what[120];
@@ -888,8 +936,10 @@ static enum descriptive_code descriptive_read(struct descriptive_game *game, con
 			 r.branched ? ", however the moves before it are read" : "", what + 2);
 		return e->code;
 	}
-	for (int i = 0; i < count; i++)
+	for (int i = 0; i < count; i++) {
 		game->moves[i] = game->plies[i].candidates[game->plies[i].next - 1];
+		game->nags[i] = game->specs[i].nag;
+	}
 	game->count = count;
 	if (descriptive_review(&r) != DESCRIPTIVE_OK) {
 		e->offset = offsets[e->ply];

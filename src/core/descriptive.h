@@ -13,7 +13,8 @@
  * Descriptive notation names squares loosely ("PxP" with two pawn captures on the
  * board), so a game is read as a whole: when a token fits several legal moves, the
  * reading is the one under which every later token is legal too (a depth-first search
- * over the token list, bounded by DESCRIPTIVE_SEARCH_NODES). What stays ambiguous even
+ * over the token list that remembers its dead ends, bounded by DESCRIPTIVE_SEARCH_NODES).
+ * What stays ambiguous even
  * then is reported. Nothing here allocates: the caller owns struct descriptive_game,
  * which is large (keep it on the heap). */
 #ifndef FEN_DESCRIPTIVE_H
@@ -34,6 +35,9 @@ enum descriptive_lang { DESCRIPTIVE_EN, DESCRIPTIVE_ES, DESCRIPTIVE_LANG_NB };
 #define DESCRIPTIVE_CANDIDATES_MAX 32
 /* Positions the search may visit for one game before it gives up (search_limit). */
 #define DESCRIPTIVE_SEARCH_NODES 200000
+/* Slots of the table of dead ends: (ply, position, home squares) from which the rest of
+ * the tokens cannot all be read, so that readings which meet again are not searched twice. */
+#define DESCRIPTIVE_DEAD_SLOTS 8192
 #define DESCRIPTIVE_NOTES_MAX 64
 #define DESCRIPTIVE_MESSAGE_MAX 256
 
@@ -47,6 +51,7 @@ struct descriptive_spec {
 	uint8_t target_wing;   /* a piece taken: the side it started on, as piece_wing */
 	uint8_t promotion;     /* enum piece_type, or 0 when none was written */
 	uint8_t check;         /* 0 none written, 1 check, 2 mate */
+	uint8_t nag;           /* a trailing !, ?, !!, ??, !?, ?! as NAG 1..6; 0 for none */
 	bool en_passant;       /* e.p. / a.p. written */
 	bitboard from;         /* where the mover may stand (pawn files, R/1 ...) */
 	bitboard to;           /* where it may go (or, for captures, take) */
@@ -80,6 +85,7 @@ enum descriptive_note_code {
 	DESCRIPTIVE_NOTE_PROSE,        /* closing text that is not moves was ignored */
 	DESCRIPTIVE_NOTE_RESULT,       /* a result token ended the moves */
 	DESCRIPTIVE_NOTE_MOVE_NUMBER,  /* a move number that does not count on from the one before */
+	DESCRIPTIVE_NOTE_SIDE_INFERRED,/* a file named without its side (B3, 4A): only one side is legal */
 	DESCRIPTIVE_NOTE_TRUNCATED,    /* more notes than fit */
 	DESCRIPTIVE_NOTE_CODE_NB
 };
@@ -116,18 +122,21 @@ struct descriptive_game {
 	/* input */
 	enum descriptive_lang lang;
 	bool strict_ambiguity;         /* an ambiguity that stays is an error, not a note */
+	long node_limit;               /* 0: DESCRIPTIVE_SEARCH_NODES */
 	struct position start;
 	struct gametext text;
 	struct descriptive_spec specs[DESCRIPTIVE_PLY_MAX];
 	/* output */
 	int count;                     /* plies read (text.count) */
 	move moves[DESCRIPTIVE_PLY_MAX];
+	uint8_t nags[DESCRIPTIVE_PLY_MAX]; /* each ply's annotation as a NAG (1..6), 0 for none */
 	int note_count;
 	struct descriptive_note notes[DESCRIPTIVE_NOTES_MAX];
 	struct descriptive_error error;
 	long nodes;                    /* positions the search visited */
 	/* scratch */
 	struct descriptive_ply plies[DESCRIPTIVE_PLY_MAX];
+	uint64_t dead[DESCRIPTIVE_DEAD_SLOTS];
 };
 
 /* Reads one token (length bytes, suffix words included) into spec. Returns 0, or -1 with
@@ -150,7 +159,7 @@ int descriptive_candidates(const struct position *pos, const uint8_t origin[SQUA
  * (and a side on them is judged by where they stand). */
 void descriptive_origins(const struct position *pos, uint8_t origin[SQUARE_NB]);
 
-/* Reads a whole game: game->start, game->lang (and strict_ambiguity) set by the caller,
+/* Reads a whole game: game->start, game->lang, strict_ambiguity and node_limit set by the caller,
  * text of length bytes. Returns DESCRIPTIVE_OK with game->count moves and the notes, or
  * an error in game->error. */
 enum descriptive_code descriptive_read_game(struct descriptive_game *game, const char *text, size_t length);

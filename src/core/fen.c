@@ -969,31 +969,33 @@ enum fen_verdict fen_parse(const char *text, size_t length, const struct fen_opt
 
 /* ---- output ---- */
 
+/* Walks the occupied squares of each rank (a bitboard row) rather than all 64: the board
+ * field is written once per ply when a game is converted, and this was its largest cost. */
 size_t fen_format_board(const struct position *pos, char *out, size_t size)
 {
+	char line[80];
 	size_t n = 0;
+	bitboard occupied = position_occupied(pos);
 
 	for (int rank = 7; rank >= 0; rank--) {
-		int empty = 0;
-		for (int file = 0; file < 8; file++) {
-			int pc = pos->board[square_make(file, rank)];
-			if (pc == NO_PIECE) {
-				empty++;
-				continue;
-			}
-			if (empty && n < size)
-				out[n++] = (char)('0' + empty);
-			empty = 0;
-			if (n < size)
-				out[n++] = fen_piece_char(pc);
+		unsigned row = (unsigned)(occupied >> (8 * rank)) & 0xFF;
+		int file = 0;
+		while (row) {
+			int f = __builtin_ctz(row);
+			if (f > file)
+				line[n++] = (char)('0' + f - file);
+			line[n++] = fen_piece_char(pos->board[square_make(f, rank)]);
+			file = f + 1;
+			row &= row - 1;
 		}
-		if (empty && n < size)
-			out[n++] = (char)('0' + empty);
-		if (rank && n < size)
-			out[n++] = '/';
+		if (file < 8)
+			line[n++] = (char)('0' + 8 - file);
+		if (rank)
+			line[n++] = '/';
 	}
 	if (n >= size)
 		return 0;
+	memcpy(out, line, n);
 	out[n] = '\0';
 	return n;
 }

@@ -228,6 +228,9 @@ enum gametext_code gametext_split(const char *text, size_t length, gametext_move
 				gametext_prose(out, text, length, start);
 				break;
 			}
+			if (n > GAMETEXT_TOKEN_MAX)
+				return gametext_fail(out, GAMETEXT_ERR_TOKEN_TOO_LONG, (int)start, (int)n, text,
+						     "is too long for a move");
 			return gametext_fail(out, GAMETEXT_ERR_UNREADABLE, (int)start, (int)n, text,
 					     "is not a move in this notation");
 		}

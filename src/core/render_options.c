@@ -1,5 +1,7 @@
 /* render_options.c -- the options of a board picture: defaults, theme colours, reading
- * the option strings, and the geometry that the SVG writer and the rasterizer share. */
+ * the option strings (SAN last moves resolved on the board), the geometry that the SVG
+ * writer and the rasterizer share, and reading what a picture shows: any readable board,
+ * a game's moves in UCI or SAN. */
 #include "render_options.h"
 
 #include <math.h>

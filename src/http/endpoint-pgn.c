@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "core/san.h"
 #include "http/http.h"
@@ -42,18 +41,8 @@ struct pgn_stream {
 static bool pgn_is_pgn_type(const char *type)
 {
 	static const char *const names[] = { "application/x-chess-pgn", "application/vnd.chess-pgn", "text/plain" };
-	size_t n;
 
-	if (!type)
-		return false;
-	while (*type == ' ' || *type == '\t')
-		type++;
-	for (n = 0; type[n] && type[n] != ';' && type[n] != ' ' && type[n] != '\t'; n++)
-		;
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (strlen(names[i]) == n && !strncasecmp(type, names[i], n))
-			return true;
-	return false;
+	return stream_type_is(type, names, sizeof names / sizeof names[0]);
 }
 
 static bool pgn_accepts(const char *type)

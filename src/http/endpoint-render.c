@@ -179,7 +179,7 @@ void endpoint_render(const struct http_request *req, struct http_response *resp)
 	enum fen_verdict verdict;
 	enum endpoint_render_format format;
 	struct render_error err;
-	char key[1024 + FEN_MAX], canonical[768], fen_text[FEN_MAX], problems[400], etag[NEGOTIATE_ETAG_MAX];
+	char key[1024 + FEN_MAX + FEN_INPUT_MAX], canonical[768], fen_text[FEN_MAX], problems[400], etag[NEGOTIATE_ETAG_MAX];
 	const char *fen;
 	int n;
 
@@ -202,9 +202,15 @@ void endpoint_render(const struct http_request *req, struct http_response *resp)
 	if (!fen_format(&pos, style.ep, style.castling, fen_text, sizeof fen_text))
 		fen_format_board(&pos, fen_text, sizeof fen_text);
 	render_options_canonical(&opts, canonical, sizeof canonical);
-	n = snprintf(key, sizeof key, "render|%s|%s|%d|%d|%s|%s", endpoint_render_formats[format].name, fen_text,
-		     pos.chess960, verdict, problems, canonical);
-	negotiate_etag(key, n > 0 && (size_t)n < sizeof key ? (size_t)n : sizeof key - 1, etag);
+	/* The JSON's problems quote offsets in the FEN as given, so its key holds that text;
+	 * pictures depend only on the position as fend writes it. */
+	bool raw = format == ENDPOINT_RENDER_JSON && verdict != FEN_VALID;
+	n = snprintf(key, sizeof key, "render|%s|%s|%d|%d|%s|%s|%zu:%s", endpoint_render_formats[format].name, fen_text,
+		     pos.chess960, verdict, problems, canonical, raw ? strlen(fen) : 0, raw ? fen : "");
+	/* Only a FEN far past FEN_INPUT_MAX (a too_long problem) is cut here, its length kept. */
+	if (n > 0 && (size_t)n >= sizeof key)
+		n = (int)sizeof key - 1;
+	negotiate_etag(key, n > 0 ? (size_t)n : 0, etag);
 	if (negotiate_fresh(req, etag))
 		reply_static(resp, 304, NULL, NULL, 0);
 	else

@@ -68,6 +68,7 @@ static enum stream_step validate_bulk_produce(void *state, struct stream_input *
 
 	for (int i = 0; i < VALIDATE_LINES_PER_CALL; i++) {
 		cJSON *record;
+		int failed;
 		switch (stream_line(in, JSON_LINE_MAX, &line, &length)) {
 		case STREAM_LINE:
 			if (strspn(line, " \t") == length)
@@ -85,7 +86,9 @@ static enum stream_step validate_bulk_produce(void *state, struct stream_input *
 		default:
 			return STREAM_FAIL;
 		}
-		if (stream_emit_json(out, record))
+		failed = stream_emit_json(out, record);
+		json_arena_end();
+		if (failed)
 			return STREAM_FAIL;
 	}
 	return STREAM_MORE;

@@ -16,7 +16,7 @@
 #include "http/http.h"
 
 /* Route indexes past this count, and paths no route has, are endpoint "other". */
-#define METRICS_ENDPOINTS 32
+#define METRICS_ENDPOINTS 64
 #define METRICS_OTHER (METRICS_ENDPOINTS - 1)
 #define METRICS_SHARDS 16
 

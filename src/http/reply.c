@@ -88,15 +88,21 @@ void reply_owned(struct http_response *resp, int status, const char *content_typ
 static void reply_tree(struct http_response *resp, int status, const char *content_type, cJSON *root)
 {
 	/* Unformatted, into a buffer sized for a typical answer so that it rarely grows. */
-	char *text = root ? cJSON_PrintBuffered(root, REPLY_PRINT_BUFFER, false) : NULL;
+	char *text = root && json_print_prepare(root) ? cJSON_PrintBuffered(root, REPLY_PRINT_BUFFER, false) : NULL;
 	size_t length = text ? strlen(text) : 0;
+	/* The text may be in the request's JSON arena, which is gone before MHD sends it;
+	 * the copy keeps its NUL. */
+	char *body = text ? malloc(length + 1) : NULL;
 
+	if (body)
+		memcpy(body, text, length + 1);
+	cJSON_free(text);
 	cJSON_Delete(root);
-	if (!text) {
+	if (!body) {
 		reply_internal_error(resp);
 		return;
 	}
-	reply_owned(resp, status, content_type, text, length, cJSON_free);
+	reply_owned(resp, status, content_type, body, length, free);
 }
 
 void reply_json(struct http_response *resp, int status, cJSON *root)

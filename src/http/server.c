@@ -397,6 +397,9 @@ static enum MHD_Result server_handle(void *cls, struct MHD_Connection *conn, con
 			r->resp.content_type = stream_content_type(r->stream);
 		}
 	} else if (!r->resp.status && r->route->method == HTTP_POST) {
+		/* Every cJSON tree of the request (its body, the answer) lives in this thread's
+		 * arena until the answer is printed (json-arena.c). */
+		json_arena_begin();
 		root = body_parse(&r->body, max_body, &r->resp);
 		if (root) {
 			r->req.body = root;
@@ -404,9 +407,12 @@ static enum MHD_Result server_handle(void *cls, struct MHD_Connection *conn, con
 			r->req.body = NULL;
 			cJSON_Delete(root);
 		}
+		json_arena_end();
 		body_clear(&r->body);
 	} else if (!r->resp.status) {
+		json_arena_begin();
 		r->route->handler(&r->req, &r->resp);
+		json_arena_end();
 	}
 	return server_queue(conn, r);
 }
@@ -572,6 +578,8 @@ struct server *server_start(const struct config *cfg, char *err, size_t err_size
 		snprintf(err, err_size, "out of memory");
 		return NULL;
 	}
+	/* Before MHD's threads start: cJSON's hooks are global. */
+	json_arena_install();
 	srv->config = cfg;
 	srv->listen_fd = MHD_INVALID_SOCKET;
 	pthread_mutex_init(&srv->conns_lock, NULL);

@@ -55,10 +55,8 @@ struct stream {
 	struct stream_output out;
 };
 
-bool stream_is_ndjson_type(const char *type)
+bool stream_type_is(const char *type, const char *const *names, size_t count)
 {
-	static const char *const names[] = { "application/x-ndjson", "application/ndjson", "application/jsonl",
-					     "application/x-jsonlines" };
 	size_t n;
 
 	if (!type)
@@ -67,10 +65,18 @@ bool stream_is_ndjson_type(const char *type)
 		type++;
 	for (n = 0; type[n] && type[n] != ';' && type[n] != ' ' && type[n] != '\t'; n++)
 		;
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+	for (size_t i = 0; i < count; i++)
 		if (strlen(names[i]) == n && !strncasecmp(type, names[i], n))
 			return true;
 	return false;
+}
+
+bool stream_is_ndjson_type(const char *type)
+{
+	static const char *const names[] = { "application/x-ndjson", "application/ndjson", "application/jsonl",
+					     "application/x-jsonlines" };
+
+	return stream_type_is(type, names, sizeof names / sizeof names[0]);
 }
 
 void stream_unsupported(const struct stream_endpoint *ep, struct http_response *resp)
@@ -419,7 +425,7 @@ int stream_emit_json(struct stream_output *out, cJSON *record)
 	char *text;
 	int ret;
 
-	if (!record || stream_reserve(out, STREAM_PRINT_ROOM)) {
+	if (!record || !json_print_prepare(record) || stream_reserve(out, STREAM_PRINT_ROOM)) {
 		cJSON_Delete(record);
 		return -1;
 	}

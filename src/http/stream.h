@@ -139,6 +139,10 @@ size_t stream_pending(const struct stream_output *out);
 
 /* Helpers for struct stream_endpoint */
 
+/* True when a Content-Type (NULL: none) names one of count media types, any parameters,
+ * any case. */
+bool stream_type_is(const char *type, const char *const *names, size_t count);
+
 /* True for the spellings of NDJSON: application/x-ndjson, application/ndjson,
  * application/jsonl and application/x-jsonlines, any parameters, any case. */
 bool stream_is_ndjson_type(const char *content_type);

@@ -243,6 +243,7 @@ static enum json_apply_outcome json_read_descriptive(const struct position *star
 	game->start = *start;
 	game->lang = options->san.lang == SAN_LANG_ES ? DESCRIPTIVE_ES : DESCRIPTIVE_EN;
 	game->strict_ambiguity = true;
+	game->node_limit = 0;
 	code = descriptive_read_tokens(game, tokens, count);
 	/* A token that is not notation is told in the position it stands in: read the tokens
 	 * before it (whose own problem, if they have one, comes first). */

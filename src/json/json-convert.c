@@ -180,6 +180,7 @@ static cJSON *json_convert_read_algebraic(const struct position *start, const st
 			}
 		}
 		game->moves[i] = m;
+		game->nags[i] = req->from == JSON_CONVERT_SAN ? (uint8_t)parsed->nag : 0;
 		position_make_move(&pos, m, &undo);
 	}
 	game->count = gt->count;
@@ -229,10 +230,20 @@ static cJSON *json_convert_pgn(const struct position *start, const struct json_c
 		.tag_count = req->tag_count, .lang = SAN_LANG_EN, .ep = req->style.ep,
 	};
 	char small[2048], *text = small;
+	struct pgn_note *notes = NULL;
 	size_t length;
 	enum pgn_write_result r;
-	cJSON *out;
+	cJSON *out = NULL;
 
+	/* The annotations as NAGs (written back as !, ?, ...), when there are any. */
+	for (int i = 0; i < game->count && !notes; i++)
+		if (game->nags[i] && !(notes = calloc((size_t)game->count, sizeof *notes)))
+			return NULL;
+	for (int i = 0; notes && i < game->count; i++) {
+		notes[i].nags[0] = game->nags[i];
+		notes[i].nag_count = game->nags[i] ? 1 : 0;
+	}
+	pgn.notes = notes;
 	for (int i = 0; i < req->tag_count; i++)
 		caller_result |= !strcmp(req->tags[i].name, "Result");
 	/* The text's own result token, unless the caller's Result tag says otherwise. */
@@ -242,17 +253,17 @@ static cJSON *json_convert_pgn(const struct position *start, const struct json_c
 	r = pgn_write_buffer(&pgn, small, sizeof small, &length, NULL);
 	if (r == PGN_WRITE_OK && length >= sizeof small) {
 		if (!(text = malloc(length + 1)))
-			return NULL;
+			goto out;
 		r = pgn_write_buffer(&pgn, text, length + 1, &length, NULL);
 	}
-	if (r != PGN_WRITE_OK) {
+	if (r != PGN_WRITE_OK)
 		*bad = true;
-		out = NULL;
-	} else {
+	else
 		out = cJSON_CreateString(text);
-	}
+out:
 	if (text != small)
 		free(text);
+	free(notes);
 	return out;
 }
 
@@ -272,6 +283,7 @@ cJSON *json_convert(const struct position *start, const struct json_convert_requ
 		game->start = *start;
 		game->lang = req->descriptive_lang;
 		game->strict_ambiguity = req->strict;
+		game->node_limit = 0;
 		if (descriptive_read_game(game, req->text, req->length) != DESCRIPTIVE_OK) {
 			cJSON_Delete(result);
 			cJSON_Delete(notes);
@@ -315,7 +327,8 @@ cJSON *json_convert(const struct position *start, const struct json_convert_requ
 		if (!json_append(moves, ply) ||
 		    !json_attach(ply, "given", json_convert_slice(req->text + t->offset, t->length)) ||
 		    !cJSON_AddNumberToObject(ply, "offset", t->offset) || !cJSON_AddStringToObject(ply, "san", san) ||
-		    !cJSON_AddStringToObject(ply, "uci", uci) || !json_attach(ply, "fen", json_fen_string(&pos, &req->style)))
+		    !cJSON_AddStringToObject(ply, "uci", uci) || !json_attach(ply, "fen", json_fen_string(&pos, &req->style)) ||
+		    !(game->nags[i] ? cJSON_AddNumberToObject(ply, "nag", game->nags[i]) : cJSON_AddNullToObject(ply, "nag")))
 			goto fail;
 	}
 	status_compute(&pos, &st);

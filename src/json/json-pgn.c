@@ -14,6 +14,9 @@
 #include "core/uci.h"
 #include "core/utf8.h"
 
+/* Whole numbers below this are printed from the builder's table (digits). */
+#define JSON_PGN_DIGITS 1000
+
 struct json_pgn {
 	struct json_fen_style style;
 	enum san_lang lang;
@@ -28,6 +31,12 @@ struct json_pgn {
 	cJSON *before[PGN_DEPTH_MAX + 1]; /* a comment before the first move of a line */
 	char *scratch;                  /* where a finished move is printed */
 	size_t scratch_size;
+	/* The open move of each depth refers to its SAN, UCI and FEN here rather than to
+	 * copies: it is printed (sealed) before the next move of its depth is made. */
+	struct {
+		char san[SAN_MAX], uci[UCI_MAX], fen[FEN_MAX];
+	} text[PGN_DEPTH_MAX + 1];
+	char digits[JSON_PGN_DIGITS][6]; /* "0", "1", ... for ply and move numbers */
 };
 
 /* A whole number. cJSON 1.7.15 prints every number with "%1.15g" and reads it back to
@@ -45,6 +54,20 @@ static cJSON *json_pgn_int(long value)
 	if (value < 0)
 		*--p = '-';
 	return cJSON_CreateRaw(p);
+}
+
+/* A whole number of an open move, as a raw value referring to the builder's table (no
+ * allocation but the node); others as json_pgn_int. */
+static cJSON *json_pgn_small(const struct json_pgn *b, long value)
+{
+	cJSON *item;
+
+	if (value < 0 || value >= JSON_PGN_DIGITS)
+		return json_pgn_int(value);
+	item = cJSON_CreateStringReference(b->digits[value]);
+	if (item)
+		item->type = cJSON_Raw | cJSON_IsReference;
+	return item;
 }
 
 /* A cJSON string of length bytes of text, made valid UTF-8 ('?' for bad bytes). */
@@ -192,24 +215,28 @@ static void json_pgn_start(void *ctx, const struct position *start, bool chess96
 static void json_pgn_move(void *ctx, const struct pgn_move *mv)
 {
 	struct json_pgn *b = ctx;
-	char san[SAN_MAX], uci[UCI_MAX];
+	char *san, *uci, *fen;
 	cJSON *obj;
 
 	if (mv->depth > PGN_DEPTH_MAX || !b->line[mv->depth])
 		return;
 	json_pgn_seal(b, mv->depth);
+	san = b->text[mv->depth].san;
+	uci = b->text[mv->depth].uci;
+	fen = b->text[mv->depth].fen;
 	obj = cJSON_CreateObject();
-	if (mv->standard && b->lang == SAN_LANG_EN && strlen(mv->text) < sizeof san)
+	if (mv->standard && b->lang == SAN_LANG_EN && strlen(mv->text) < SAN_MAX)
 		strcpy(san, mv->text);
 	else
 		san_format_move(mv->before, mv->m, b->lang, SAN_STYLE_SAN, san);
 	uci_format_move(mv->before, mv->m, uci);
-	json_pgn_add(b, obj, "ply", json_pgn_int(mv->ply));
-	json_pgn_add(b, obj, "move_number", json_pgn_int(mv->before->fullmove));
+	fen_format(mv->after, b->style.ep, b->style.castling, fen, FEN_MAX);
+	json_pgn_add(b, obj, "ply", json_pgn_small(b, mv->ply));
+	json_pgn_add(b, obj, "move_number", json_pgn_small(b, mv->before->fullmove));
 	json_pgn_add(b, obj, "color", cJSON_CreateStringReference(mv->before->turn == WHITE ? "white" : "black"));
-	json_pgn_add(b, obj, "san", cJSON_CreateString(san));
-	json_pgn_add(b, obj, "uci", cJSON_CreateString(uci));
-	json_pgn_add(b, obj, "fen", json_fen_string(mv->after, &b->style));
+	json_pgn_add(b, obj, "san", cJSON_CreateStringReference(san));
+	json_pgn_add(b, obj, "uci", cJSON_CreateStringReference(uci));
+	json_pgn_add(b, obj, "fen", cJSON_CreateStringReference(fen));
 	json_pgn_add(b, obj, "comment", cJSON_CreateNull());
 	if (b->before[mv->depth]) {
 		json_pgn_add(b, obj, "starting_comment", b->before[mv->depth]);
@@ -232,7 +259,7 @@ static void json_pgn_nag(void *ctx, int nag, int depth)
 	if (!last)
 		return;
 	obj = cJSON_CreateObject();
-	json_pgn_add(b, obj, "nag", json_pgn_int(nag));
+	json_pgn_add(b, obj, "nag", json_pgn_small(b, nag));
 	json_pgn_add(b, obj, "glyph", glyph ? cJSON_CreateString(glyph) : cJSON_CreateNull());
 	json_pgn_add(b, obj, "meaning", meaning ? cJSON_CreateString(meaning) : cJSON_CreateNull());
 	json_pgn_append(b, cJSON_GetObjectItemCaseSensitive(last, "nags"), obj);
@@ -428,6 +455,8 @@ struct json_pgn *json_pgn_new(const struct json_fen_style *style, enum san_lang 
 	b->style = *style;
 	b->lang = lang;
 	b->pause = pause;
+	for (int i = 0; i < JSON_PGN_DIGITS; i++)
+		snprintf(b->digits[i], sizeof b->digits[i], "%d", i);
 	return b;
 }
 

@@ -174,7 +174,7 @@ enum json_convert_failure {
 };
 
 /* Reads req->text from start and returns the /convert result: {"pgn", "moves": [{"given",
- * "offset", "san", "uci", "fen"}], "final_fen", "status", "notes": [{"code", "ply",
+ * "offset", "san", "uci", "fen", "nag"}], "final_fen", "status", "notes": [{"code", "ply",
  * "offset", "length", "message"}]}; SAN is always standard (English) SAN. game is the
  * caller's working memory (large: allocate it). When the game cannot be read, *failure
  * says why and the problem members are returned instead: {"code", "reason", "detail",
@@ -280,5 +280,31 @@ void json_pgn_free(struct json_pgn *b);
 /* The last finished game (the caller owns it), or NULL when none is waiting; *oom is set
  * (and NULL returned) when building it ran out of memory. summary may be NULL. */
 cJSON *json_pgn_take(struct json_pgn *b, struct json_pgn_summary *summary, bool *oom);
+
+/* json-print.c */
+
+/* Makes item (a tree about to be printed and deleted) quick to print: every integral
+ * number below 1e15 becomes a raw node of its digits, which cJSON prints as they are
+ * (cJSON 1.7.15 prints numbers with sprintf and checks them with sscanf). The printed
+ * text is the same; the tree no longer holds numbers. False when out of memory (the
+ * tree is then partly converted, and prints the same). */
+bool json_print_prepare(cJSON *item);
+
+/* json-arena.c */
+
+/* Makes cJSON allocate through the per-thread arena below. Call once, before any thread
+ * starts and before any cJSON call (cJSON_InitHooks is not thread-safe). */
+void json_arena_install(void);
+
+/* Opens this thread's arena: cJSON's allocations come from it until json_arena_end,
+ * and freeing them costs nothing. Only for trees that die before json_arena_end: print
+ * them into memory that is not cJSON's (see reply.c) before the end. */
+void json_arena_begin(void);
+
+/* Closes the arena and gives back at once all that was allocated in it. */
+void json_arena_end(void);
+
+/* json_arena_end, and frees the block kept for the next answer (a thread that ends). */
+void json_arena_release(void);
 
 #endif

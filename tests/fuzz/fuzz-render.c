@@ -7,8 +7,10 @@
  *
  * Properties: an option is taken or refused with a known code, a message in UTF-8 and a
  * span inside its value; a board that cannot be read says why; every picture is complete:
- * SVG is one UTF-8 <svg> element, PNG and GIF start with their signatures, text boards
- * have eight ranks, the JSON board parses. Raster sizes are capped at 256 pixels, so that
+ * SVG is one UTF-8 <svg> element with a <use> per piece and 64 squares, the same twice
+ * (and the options' canonical text stable), PNG and GIF start with their signatures,
+ * text boards have eight ranks, the JSON board parses; the compositor draws every board
+ * at 16 px squares inside its buffer. Raster sizes are capped at 256 pixels, so that
  * one input stays fast (the size parser still sees every value). */
 #include "config.h"
 
@@ -34,6 +36,15 @@ enum fuzz_format { FUZZ_SVG, FUZZ_PNG, FUZZ_GIF, FUZZ_GAME_GIF, FUZZ_ASCII, FUZZ
 static bool fuzz_utf8(const char *s, size_t n)
 {
 	return utf8_valid_length(s, n) == n;
+}
+
+static int fuzz_render_count(const char *text, const char *needle)
+{
+	int n = 0;
+
+	for (const char *p = text; (p = strstr(p, needle)); p += strlen(needle))
+		n++;
+	return n;
 }
 
 /* The next line as a NUL-terminated string in buf (cut to fit); false at the end. */
@@ -130,17 +141,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    opts.fill_count >= 0 && opts.fill_count <= RENDER_FILLS_MAX, "list counts out of range");
 	if (render_resolve_last_move(&opts, &pos, &err))
 		fuzz_check_render_error(&err, NULL, "last_move");
+	/* The compositor at its smallest square: arrows and circles near the edges stay
+	 * inside the buffer, which ASan watches. */
+	static uint8_t rgb[8 * 16 * 8 * 16 * 3];
+	FUZZ_ASSERT(image_compose(&pos, &opts, 16, rgb) == 0, "image_compose failed at 16 px");
 	int check = render_check_square(&opts, &pos);
 	FUZZ_ASSERT(check == SQ_NONE || (check >= 0 && check < 64), "check square %d", check);
 
 	switch (format) {
-	case FUZZ_SVG:
+	case FUZZ_SVG: {
+		static char again[RENDER_SVG_MAX];
+		char canon[2][4096];
 		length = render_svg(&pos, &opts, svg, sizeof svg);
 		FUZZ_ASSERT(length > 0 && length < sizeof svg && strlen(svg) == length, "render_svg wrote %zu bytes", length);
 		FUZZ_ASSERT(fuzz_utf8(svg, length), "the SVG is not UTF-8");
-		FUZZ_ASSERT(!strncmp(svg, "<svg", 4) && strstr(svg, "</svg>") && !strstr(strstr(svg, "</svg>") + 6, "<"),
-			    "the SVG is not one <svg> element");
+		FUZZ_ASSERT(!strncmp(svg, "<svg ", 5) && !strcmp(svg + length - 7, "</svg>\n") &&
+			    fuzz_render_count(svg, "<svg ") == 1, "the SVG is not one <svg> element");
+		FUZZ_ASSERT(fuzz_render_count(svg, "<use ") == bb_count(position_occupied(&pos)), "not a <use> per piece");
+		FUZZ_ASSERT(fuzz_render_count(svg, "height=\"45\" class=\"") == 64, "not 64 squares");
+		FUZZ_ASSERT(render_svg(&pos, &opts, again, sizeof again) == length && !memcmp(svg, again, length),
+			    "render_svg is not deterministic");
+		size_t c0 = render_options_canonical(&opts, canon[0], sizeof canon[0]);
+		size_t c1 = render_options_canonical(&opts, canon[1], sizeof canon[1]);
+		FUZZ_ASSERT(c0 > 0 && c0 == c1 && !memcmp(canon[0], canon[1], c0), "the options' canonical text is unstable");
 		break;
+	}
 	case FUZZ_PNG:
 	case FUZZ_GIF:
 	case FUZZ_GAME_GIF:

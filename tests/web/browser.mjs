@@ -110,6 +110,8 @@ async function centre(page, selector) {
 
 // A mouse drag from the centre of one element to a point (or another element's centre).
 async function drag(page, fromSelector, to) {
+  await page.locator(fromSelector).scrollIntoViewIfNeeded();
+  if (typeof to === "string") await page.locator(to).scrollIntoViewIfNeeded();
   const a = await centre(page, fromSelector);
   const b = typeof to === "string" ? await centre(page, to) : to;
   await page.mouse.move(a.x, a.y);
@@ -124,8 +126,8 @@ function playFen(page, fen) {
 }
 
 async function main() {
-  if (Number(process.versions.node.split(".")[0]) < 20) {
-    die(`Node.js ${process.versions.node} is too old for playwright-core: 20 or later is needed (.ci/run installs it)`);
+  if (Number(process.versions.node.split(".")[0]) < 18) {
+    die(`Node.js ${process.versions.node} is too old for playwright-core: 18 or later is needed (Debian 12 has it; ./bootstrap installs it)`);
   }
   if (!existsSync(CHROMIUM)) die(`${CHROMIUM} not found: install Debian's chromium (./bootstrap does)`);
   let playwright;
@@ -139,8 +141,10 @@ async function main() {
   const { base } = fend;
   // However the test ends, the daemon it started goes with it.
   process.on("exit", () => fend.proc.kill("SIGTERM"));
+  // CI runs as root (Chromium's sandbox refuses root) and possibly in a container whose
+  // /dev/shm is small.
   const browser = await playwright.chromium.launch({
-    executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu"],
+    executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
   const consoleErrors = [];
   try {
@@ -152,7 +156,11 @@ async function main() {
       if (msg.type() === "error") consoleErrors.push(`${msg.text()} (${msg.location().url || "?"})`);
     });
     page.on("pageerror", (err) => consoleErrors.push(`uncaught: ${err.message}`));
-    page.on("requestfailed", (req) => consoleErrors.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
+    // A request the page itself gave up (a picture replaced before it loaded, a page left)
+    // is not a failure; any other is.
+    page.on("requestfailed", (req) => {
+      if (req.failure()?.errorText !== "net::ERR_ABORTED") consoleErrors.push(`request failed: ${req.url()} ${req.failure()?.errorText}`);
+    });
 
     // The page must work under the Content-Security-Policy fend's hardening sends (only
     // its own origin, no inline script or style): the test adds it to the page itself, so a
@@ -327,6 +335,17 @@ async function main() {
     check("a Chess960 position is valid with the toggle", true);
     await page.uncheck("#opt-chess960");
 
+    // ---- sloppy SAN: played, and fend's warning shown
+    const CASTLES = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    await page.fill("#fen-input", CASTLES);
+    await playFen(page, CASTLES);
+    await page.fill("#play-move-input", "0-0");
+    await page.press("#play-move-input", "Enter");
+    const castled = await api(base, "/apply-move", { fen: CASTLES, move: "0-0" });
+    await playFen(page, castled.fen);
+    const warned = await page.textContent("#play-move-error");
+    check("a sloppy SAN move shows how fend read it", warned.includes(`“0-0” read as “${castled.warnings[0].became}”`), warned);
+
     // ---- promotion through the dialog
     await page.fill("#fen-input", PROMOTION);
     await page.waitForSelector('#play-board [data-square="a7"][data-piece="P"]');
@@ -365,7 +384,14 @@ async function main() {
     check("the editor's FEN is valid for fend too", madeCheck.valid);
     equal("the editor's FEN", await page.inputValue("#fen-input"), made);
 
+    // the start position button, then back to the position made
+    await page.click("#editor-start");
+    await page.waitForFunction((fen) => document.getElementById("fen-input").value === fen, START);
+    check("start position button", (await page.locator('#editor-board [data-piece="P"]').count()) === 8);
+    await page.fill("#fen-input", made);
+    await page.waitForSelector('#editor-board [data-square="e2"][data-piece=""]');
     // a piece dragged off the board is removed; one dragged to another square moves
+    await page.locator('#editor-board [data-square="a1"]').scrollIntoViewIfNeeded();
     const board = await page.locator("#editor-board").boundingBox();
     await drag(page, '#editor-board [data-square="a1"]', { x: board.x + board.width + 60, y: board.y + board.height - 10 });
     await page.waitForFunction(() => document.getElementById("fen-input").value === "4k3/8/8/8/8/8/8/3QK3 b Q - 0 1");
@@ -379,8 +405,90 @@ async function main() {
     check("the tab's panel is shown", await page.isVisible("#panel-pgn"));
     await page.keyboard.press("ArrowLeft");
 
+    // ---- the PGN viewer: the document's mini-template game
+    await page.click("#tab-pgn");
+    await page.click("#pgn-example");
+    const template = await page.inputValue("#pgn-input");
+    const game = (await api(base, "/pgn", { pgn: template })).games[0];
+    const pgnFen = (fen) => page.waitForFunction((f) => document.getElementById("pgn-fen").textContent === f, fen);
+    await page.waitForSelector("#pgn-view:not([hidden])");
+    await pgnFen(game.start_fen);
+    equal("the example is the document's game", game.moves[game.moves.length - 1].san, "Nd5#");
+    await page.focus("#pgn-next");
+    await page.keyboard.press("ArrowRight");
+    await pgnFen(game.moves[0].fen);
+    check("the right arrow steps one ply", true);
+    await page.keyboard.press("End");
+    await pgnFen(game.final_fen);
+    await page.waitForFunction(() => document.getElementById("pgn-status").textContent.startsWith("Checkmate"));
+    equal("the last ply is checkmate", await page.textContent("#pgn-status"), "Checkmate: White wins (1-0).");
+    const img = await page.evaluate(() => { const i = document.getElementById("pgn-board"); return { src: i.src, alt: i.alt }; });
+    check("the board is fend's SVG with the last move", img.src.includes("format=svg") && img.src.includes(`last_move=${game.moves[game.moves.length - 1].uci}`), img.src);
+    await page.waitForFunction(() => { const i = document.getElementById("pgn-board"); return i.complete && i.naturalWidth > 0; });
+    check("the board picture loads", true);
+    check("the alt text names the move", img.alt.includes("8. Nd5#") || img.alt.includes("8. Nd5"), img.alt);
+    check("comments are shown", (await page.locator("#pgn-moves .comment").allTextContents()).includes("Normal development"));
+    check("NAG glyphs are shown", (await page.locator("#pgn-moves .ply").allTextContents()).includes("Nxe5!!"));
+    // a variation move: 5...Bxf3, the variation of Black's fifth move
+    const bh5 = game.moves.findIndex((m) => m.san === "Bh5");
+    const variation = game.moves[bh5].variations[0];
+    await page.locator("#pgn-moves .variation .ply", { hasText: variation[0].san }).first().click();
+    await pgnFen(variation[0].fen);
+    check("a variation move can be followed", true);
+    await page.keyboard.press("ArrowRight");
+    await pgnFen(variation[1].fen);
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await pgnFen(game.moves[bh5 - 1].fen);
+    check("stepping back leaves the variation", true);
+    // copy the ply's FEN; open it in the editor
+    await page.click("#pgn-copy-fen");
+    await page.waitForFunction(() => document.getElementById("pgn-copied").textContent === "Copied.");
+    equal("copied the ply's FEN", await page.evaluate(() => navigator.clipboard.readText()), game.moves[bh5 - 1].fen);
+    await page.click("#pgn-edit");
+    equal("open in editor: the FEN box", await page.inputValue("#fen-input"), game.moves[bh5 - 1].fen);
+    check("open in editor: the editor's tab", await page.isVisible("#panel-editor"));
+    // several games, one with an illegal move: pick one; the error has its line and column
+    await page.click("#tab-pgn");
+    const two = '[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Ke3 Nc6 *\n\n[White "C"]\n[Black "D"]\n\n1. d4 d5 *\n';
+    const twoApi = await api(base, "/pgn", { pgn: two });
+    await page.fill("#pgn-input", two);
+    await page.click("#pgn-read");
+    await page.waitForSelector("#pgn-game:not([hidden])");
+    equal("one choice per game", await page.locator("#pgn-game option").count(), 2);
+    const bad0 = twoApi.games[0].errors[0];
+    const shown = await page.textContent("#pgn-problems li.error");
+    check("a PGN error shows its line and column", shown.includes(`line ${bad0.line}, column ${bad0.column}`), shown);
+    // the same games from a file
+    await page.click("#pgn-example");
+    await page.waitForSelector("#pgn-game[hidden]", { state: "attached" });
+    await page.setInputFiles("#pgn-file", { name: "two.pgn", mimeType: "application/x-chess-pgn", buffer: Buffer.from(two) });
+    await page.waitForSelector("#pgn-game:not([hidden])");
+    equal("a PGN file is read", await page.inputValue("#pgn-input"), two);
+    await page.selectOption("#pgn-game", "1");
+    await page.click("#pgn-last");
+    await pgnFen(twoApi.games[1].final_fen);
+    check("the second game is shown", (await page.textContent("#pgn-tags")).includes("White: C"));
+
+    // ---- descriptive notation: the Guevara-Filip game of the document
+    await page.click("#tab-desc");
+    await page.click("#desc-example");
+    await page.click("#desc-convert");
+    const conv = await api(base, "/convert", { text: await page.inputValue("#desc-input"), from: "descriptive", lang: "es", to: "pgn" });
+    await page.waitForFunction((pgn) => document.getElementById("desc-pgn").value === pgn, conv.pgn);
+    check("the Guevara game converts to /convert's PGN", conv.pgn.includes("26. "), conv.pgn.slice(-80));
+    check("the conversion's notes are listed", (await page.locator("#desc-notes li").count()) === (conv.notes || []).length);
+    await page.click("#desc-view");
+    await page.waitForSelector("#panel-pgn:not([hidden])");
+    await page.click("#pgn-last");
+    await pgnFen(conv.final_fen);
+    check("the converted game opens in the PGN viewer", true);
+
     // ---- screenshots: desktop and 360 px wide, not blank
-    await page.click("#tab-play");
+    await page.goto(`${base}/?moves=e2e4,e7e5,g1f3,b8c6,f1c4,f8c5,c2c3,g8f6`);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.waitForSelector('#play-board [data-square="f3"][data-piece="N"]');
+    await page.click('#play-board [data-square="f3"]');
     await page.fill("#fen-input", BAD_DIGIT);
     await page.waitForSelector("#fen-section[data-state=invalid]");
     const desktop = await page.screenshot({ fullPage: true });
@@ -393,8 +501,16 @@ async function main() {
       equal(`${name} screenshot width`, s.width, width);
       check(`${name} screenshot is not blank`, s.colours > 20 && s.topShare < 0.9, JSON.stringify(s));
     }
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
-    check("nothing wider than 360 px", overflow <= 360, `scrollWidth ${overflow}`);
+    for (const tab of ["play", "editor", "pgn", "desc"]) {
+      await page.click(`#tab-${tab}`);
+      if (tab === "pgn") {
+        await page.click("#pgn-example");
+        await page.waitForSelector("#pgn-view:not([hidden])");
+      }
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+      check(`${tab}: nothing wider than 360 px`, overflow <= 360, `scrollWidth ${overflow}`);
+    }
+    await page.click("#tab-play");
 
     // ---- dark colour scheme
     await page.emulateMedia({ colorScheme: "dark" });
