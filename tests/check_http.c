@@ -1860,25 +1860,28 @@ static bool abuse_closed_silently(int fd)
 	return recv(fd, &c, 1, MSG_DONTWAIT) <= 0;
 }
 
-/* Trickles request a byte every gap_ms; returns the ms after which fend cut the
- * connection (failing the test if it answered instead or never cut it), checking that
- * other clients are served meanwhile. */
-static long long abuse_trickle(const char *request, long gap_ms)
+/* Sends the first `at_once` bytes of request, then trickles the rest a byte every
+ * gap_ms; returns the ms (from the first byte) after which fend cut the connection,
+ * failing the test if it answered instead or never cut it, and checking that other
+ * clients are served meanwhile. */
+static long long abuse_trickle(const char *request, size_t at_once, long gap_ms)
 {
 	int fd = raw_connect(fend.port);
 	long long start = abuse_ms();
-	size_t n = strlen(request);
+	size_t n = strlen(request), i;
 
 	ck_assert_int_ge(fd, 0);
-	for (size_t i = 0; i < n; i++) {
+	raw_send(fd, request, at_once);
+	for (i = at_once; i < n; i++) {
 		if (send(fd, request + i, 1, MSG_NOSIGNAL) != 1 || abuse_closed_silently(fd))
 			break;
 		if (i % 4 == 0)
 			abuse_others_served();
 		test_sleep_ms(gap_ms);
 	}
+	ck_assert_msg(i < n, "the whole trickled request went through");
 	/* the last byte may have gone out just before the cut: wait for it to show */
-	for (int i = 0; i < 40 && !abuse_closed_silently(fd); i++)
+	for (int k = 0; k < 40 && !abuse_closed_silently(fd); k++)
 		test_sleep_ms(50);
 	ck_assert_msg(abuse_closed_silently(fd), "a trickled request was not cut off");
 	close(fd);
@@ -1894,29 +1897,15 @@ START_TEST(abuse_slow_head_and_body)
 	long long ms;
 
 	abuse_start("2", "64");
-	ms = abuse_trickle("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaa\r\n\r\n", 100);
+	ms = abuse_trickle("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaa\r\n\r\n", 0, 100);
 	ck_assert_msg(ms >= 1900 && ms < 4500, "the slow head was cut after %lld ms, --timeout is 2 s", ms);
 	snprintf(body, sizeof body,
 		 "POST /validate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
 		 "Content-Length: %zu\r\n\r\n%s",
 		 strlen(START_BODY), START_BODY);
 	/* the head goes at once, the body a byte every 100 ms */
-	{
-		int fd = raw_connect(fend.port);
-		size_t head = (size_t)(strstr(body, "\r\n\r\n") + 4 - body), i;
-		long long start = abuse_ms();
-		raw_send(fd, body, head);
-		for (i = head; body[i] && !abuse_closed_silently(fd); i++) {
-			send(fd, body + i, 1, MSG_NOSIGNAL);
-			if (i % 4 == 0)
-				abuse_others_served();
-			test_sleep_ms(100);
-		}
-		ck_assert_msg(body[i] != '\0', "the whole slow body went through");
-		ms = abuse_ms() - start;
-		ck_assert_msg(ms >= 1900 && ms < 4500, "the slow body was cut after %lld ms", ms);
-		close(fd);
-	}
+	ms = abuse_trickle(body, (size_t)(strstr(body, "\r\n\r\n") + 4 - body), 100);
+	ck_assert_msg(ms >= 1900 && ms < 4500, "the slow body was cut after %lld ms", ms);
 	/* a client that stops sending in the middle is cut by the idle timeout as well */
 	{
 		int fd = raw_connect(fend.port);
