@@ -81,7 +81,7 @@ static void desc_result(char *uci, size_t size, char fen[FEN_MAX])
 		n += (size_t)snprintf(uci + n, size - n, "%s%s", i ? " " : "", m);
 		position_make_move(&pos, game->moves[i], &undo);
 	}
-	strcpy(fen, util_fen(&pos, fen));
+	util_fen(&pos, fen);
 }
 
 /* The first note with the given code, or NULL. */

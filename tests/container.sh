@@ -111,9 +111,12 @@ version=$(sed -n 's/^AC_INIT(\[fend\], \[\([^]]*\)\].*/\1/p' "$src/configure.ac"
 step "podman build (version $version): bootstrap, make, make check, install; the runtime stage"
 # A host behind a TLS-inspecting proxy trusts the proxy's CA through NODE_EXTRA_CA_CERTS
 # (npm does); the build stage's npm (make check's browser test) gets the same bundle.
+# Without that variable, the host's own bundle (which update-ca-certificates made from any
+# local CA) serves, so that CI does not depend on one variable of the session's environment.
 ca_flags=()
-if [ -n "${NODE_EXTRA_CA_CERTS:-}" ] && [ -r "$NODE_EXTRA_CA_CERTS" ]; then
-	ca_flags=(-v "$NODE_EXTRA_CA_CERTS:/etc/ssl/host-ca.crt:ro" --build-arg NODE_EXTRA_CA_CERTS=/etc/ssl/host-ca.crt)
+host_ca=${NODE_EXTRA_CA_CERTS:-/etc/ssl/certs/ca-certificates.crt}
+if [ -r "$host_ca" ]; then
+	ca_flags=(-v "$host_ca:/etc/ssl/host-ca.crt:ro" --build-arg NODE_EXTRA_CA_CERTS=/etc/ssl/host-ca.crt)
 fi
 if ! podman build --pull=never --no-cache --format docker --isolation chroot --network host "${ca_flags[@]}" \
 	--build-arg FEND_VERSION="$version" -t "$image" -f "$src/Dockerfile" "$src" >"$work/build.log" 2>&1; then

@@ -126,8 +126,8 @@ function playFen(page, fen) {
 }
 
 async function main() {
-  if (Number(process.versions.node.split(".")[0]) < 20) {
-    die(`Node.js ${process.versions.node} is too old for playwright-core: 20 or later is needed (.ci/run installs it)`);
+  if (Number(process.versions.node.split(".")[0]) < 18) {
+    die(`Node.js ${process.versions.node} is too old for playwright-core: 18 or later is needed (Debian 12 has it; ./bootstrap installs it)`);
   }
   if (!existsSync(CHROMIUM)) die(`${CHROMIUM} not found: install Debian's chromium (./bootstrap does)`);
   let playwright;
@@ -141,8 +141,10 @@ async function main() {
   const { base } = fend;
   // However the test ends, the daemon it started goes with it.
   process.on("exit", () => fend.proc.kill("SIGTERM"));
+  // CI runs as root (Chromium's sandbox refuses root) and possibly in a container whose
+  // /dev/shm is small.
   const browser = await playwright.chromium.launch({
-    executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu"],
+    executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
   const consoleErrors = [];
   try {
