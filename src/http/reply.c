@@ -24,9 +24,9 @@ static const struct {
 	[REPLY_UNSUPPORTED_MEDIA_TYPE] = { 415, "unsupported_media_type", "Unsupported media type" },
 	[REPLY_INVALID_FEN] = { 422, "invalid_fen", "Invalid FEN" },
 	[REPLY_ILLEGAL_MOVE] = { 422, "illegal_move", "Illegal move" },
-	[REPLY_MALFORMED_PGN] = { 422, "malformed_pgn", "Malformed PGN" },
 	[REPLY_AMBIGUOUS_MOVE] = { 422, "ambiguous_move", "Ambiguous move" },
 	[REPLY_NON_STANDARD_SAN] = { 422, "non_standard_san", "Not standard SAN" },
+	[REPLY_MALFORMED_PGN] = { 422, "malformed_pgn", "Malformed PGN" },
 	[REPLY_INTERNAL_ERROR] = { 500, "internal_error", "Internal server error" },
 	[REPLY_SERVICE_UNAVAILABLE] = { 503, "service_unavailable", "Service unavailable" },
 	[REPLY_UNREADABLE_GAME] = { 422, "unreadable_game", "Unreadable game" },
@@ -97,7 +97,7 @@ static void reply_tree(struct http_response *resp, int status, const char *conte
 	if (body)
 		memcpy(body, text, length + 1);
 	cJSON_free(text);
-	cJSON_Delete(root);
+	json_arena_delete(root);
 	if (!body) {
 		reply_internal_error(resp);
 		return;

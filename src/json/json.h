@@ -12,8 +12,8 @@
 #include "core/descriptive.h"
 #include "core/error.h"
 #include "core/fen.h"
-#include "core/pgn.h"
 #include "core/pgn_write.h"
+#include "core/pgn.h"
 #include "core/position.h"
 #include "core/san.h"
 #include "core/status.h"
@@ -300,6 +300,11 @@ void json_arena_install(void);
  * and freeing them costs nothing. Only for trees that die before json_arena_end: print
  * them into memory that is not cJSON's (see reply.c) before the end. */
 void json_arena_begin(void);
+
+/* Deletes tree (cJSON_Delete), or does nothing when this thread's arena is open and
+ * tree was made in it: json_arena_end gives all of it back. A tree made in the arena
+ * must then hold nothing allocated outside it. */
+void json_arena_delete(cJSON *tree);
 
 /* Closes the arena and gives back at once all that was allocated in it. */
 void json_arena_end(void);
