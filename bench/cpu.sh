@@ -5,6 +5,7 @@
 # machine other processes leave).
 #
 #   FEND_BENCH_REFERENCE=/path/to/old/fend bench/cpu.sh
+#   bench/cpu.sh                 # without a reference: fend's own figures only
 #
 # Both daemons run at once (`--port 0 --log off --threads 2`), each idle while the other
 # is measured. For each round, each endpoint and each daemon in turn, wrk (1 thread, the
@@ -14,7 +15,7 @@
 # the ratio fend/reference.
 #
 #   FEND_BUILD_DIR          directory holding the `fend` under test (default: the repository root)
-#   FEND_BENCH_REFERENCE    the reference fend binary (required), e.g. one built from main
+#   FEND_BENCH_REFERENCE    the reference fend binary, e.g. one built from main (optional)
 #   FEND_BENCH_DATA         fens.txt and moves_uci.txt (default: ../shared/bench from the repo root)
 #   FEND_BENCH_SECONDS      length of each wrk run (default 5)
 #   FEND_BENCH_ROUNDS       rounds (default 3)
@@ -36,7 +37,7 @@ WRK=${WRK:-$(command -v wrk 2>/dev/null || true)}
 
 die() { echo "cpu.sh: ERROR: $*" >&2; exit 1; }
 [ -x "$build/fend" ] || die "no fend at $build/fend (build first, or set FEND_BUILD_DIR)"
-[ -n "$reference" ] && [ -x "$reference" ] || die "set FEND_BENCH_REFERENCE to a reference fend binary"
+[ -z "$reference" ] || [ -x "$reference" ] || die "FEND_BENCH_REFERENCE=$reference is not an executable fend"
 [ -n "$WRK" ] || die "wrk not found (apt-get install wrk)"
 [ -r "$data/fens.txt" ] && [ -r "$data/moves_uci.txt" ] || die "no benchmark data in $data; set FEND_BENCH_DATA"
 data=$(cd "$data" && pwd)
@@ -70,11 +71,15 @@ cpu_ticks() { # pid: utime + stime, fields 14 and 15 after the command name
 
 read -r test_pid test_port < <(start "$build/fend" test)
 pids+=("$test_pid")
-read -r ref_pid ref_port < <(start "$reference" reference)
-pids+=("$ref_pid")
+daemons="test"
+if [ -n "$reference" ]; then
+	read -r ref_pid ref_port < <(start "$reference" reference)
+	pids+=("$ref_pid")
+	daemons="test ref"
+fi
 
 echo "fend:      $build/fend (pid $test_pid)"
-echo "reference: $reference (pid $ref_pid)"
+[ -z "$reference" ] || echo "reference: $reference (pid $ref_pid)"
 echo "runs:      $rounds rounds x wrk -t1 -c$conns -d${secs}s per endpoint and daemon; load $(cut -d' ' -f1 /proc/loadavg)"
 echo
 
@@ -82,7 +87,7 @@ results=$tmp/results
 : >"$results"
 for round in $(seq 1 "$rounds"); do
 	for ep in $endpoints; do
-		for who in test ref; do
+		for who in $daemons; do
 			if [ "$who" = test ]; then pid=$test_pid port=$test_port; else pid=$ref_pid port=$ref_port; fi
 			before=$(cpu_ticks "$pid")
 			"$WRK" -t1 -c"$conns" -d"${secs}s" -s "$here/wrk/$ep.lua" "http://127.0.0.1:$port" -- "$data" \
@@ -106,10 +111,17 @@ done
 python3 - "$results" "$endpoints" <<'EOF'
 import json, statistics, sys
 rows = [json.loads(l) for l in open(sys.argv[1])]
-print(f"{'endpoint':<12}{'fend us/req':>12}{'ref us/req':>12}{'fend/ref':>10}   per round (fend/ref)")
+with_ref = any(r["who"] == "ref" for r in rows)
+if with_ref:
+    print(f"{'endpoint':<12}{'fend us/req':>12}{'ref us/req':>12}{'fend/ref':>10}   per round (fend/ref)")
+else:
+    print(f"{'endpoint':<12}{'fend us/req':>12}   per round")
 for ep in sys.argv[2].split():
     t = [r["us"] for r in rows if r["ep"] == ep and r["who"] == "test"]
     f = [r["us"] for r in rows if r["ep"] == ep and r["who"] == "ref"]
+    if not with_ref:
+        print(f"{ep:<12}{statistics.median(t):>12.2f}   " + " ".join(f"{x:.2f}" for x in t))
+        continue
     mt, mf = statistics.median(t), statistics.median(f)
     per = " ".join(f"{a / b:.3f}" for a, b in zip(t, f))
     print(f"{ep:<12}{mt:>12.2f}{mf:>12.2f}{mt / mf:>10.3f}   {per}")

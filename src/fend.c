@@ -59,7 +59,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "fend: %s\n", err);
 		return EXIT_START;
 	}
-	/* Ready before the line that tells the world fend listens. */
+	/* Ready before the line is printed: whoever waits for the line may ask /ready at once. */
 	server_set_ready(true);
 	printf("%s %s listening on http://%s%s%s:%u\n", PACKAGE_NAME, PACKAGE_VERSION, cfg.ipv6 ? "[" : "", cfg.listen,
 	       cfg.ipv6 ? "]" : "", server_port(srv));

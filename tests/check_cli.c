@@ -783,6 +783,7 @@ START_TEST(test_pgn_errors)
 	static const char *const missing[] = { "pgn", "/nonexistent/games.pgn", NULL };
 	static const char *const format[] = { "pgn", "--format", "xml", "-", NULL };
 	static const char *const none[] = { "pgn", NULL };
+	static const char *const render[] = { "render", "--format", "fen", POSITION_START_FEN, NULL };
 	struct cli_run run;
 
 	/* an illegal move: the game is still printed, with its error; exit status 1 */
@@ -805,6 +806,11 @@ START_TEST(test_pgn_errors)
 	cli_free(&run);
 	run = cli_run(none, "");
 	ck_assert_int_eq(run.status, 2);
+	cli_free(&run);
+	/* --format is shared with render, which refuses pgn's formats */
+	run = cli_run(render, NULL);
+	ck_assert_int_eq(run.status, 2);
+	ck_assert_ptr_nonnull(strstr(run.err, "render --format takes"));
 	cli_free(&run);
 }
 END_TEST

@@ -117,6 +117,10 @@ START_TEST(test_errors)
 	ck_assert_int_eq(gt->error_length, 2);
 	ck_assert_int_eq(split("+ e4"), GAMETEXT_ERR_DANGLING_SUFFIX);
 	ck_assert_int_eq(gt->error_offset, 0);
+	/* Found by fuzz-descriptive: a suffix word first took the address of tokens[-1]
+	 * (undefined behaviour that clang's UBSan reports) before seeing there was no move. */
+	ck_assert_int_eq(split("ep Q1"), GAMETEXT_ERR_DANGLING_SUFFIX);
+	ck_assert_int_eq(split("e.p."), GAMETEXT_ERR_DANGLING_SUFFIX);
 	ck_assert_int_eq(split("e4 a1234567890123456789012345678901234567890"), GAMETEXT_ERR_TOKEN_TOO_LONG);
 	ck_assert_int_eq(gt->error_offset, 3);
 	for (int i = 0; i < 1030; i++)

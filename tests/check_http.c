@@ -862,6 +862,12 @@ START_TEST(unsupported_media_type)
 	http1("POST", "/moves", "application/x-www-form-urlencoded", "fen=x", NULL, &r);
 	assert_problem(&r, 415, "unsupported_media_type", NULL);
 	reply_free(&r);
+	/* Found by fuzz-request: a POST /pgn without a Content-Type made fend read a NULL
+	 * type and die. */
+	http1("POST", "/pgn", NULL, "1. e4 e5 *", NULL, &r);
+	assert_problem(&r, 415, "unsupported_media_type", NULL);
+	reply_free(&r);
+	daemon_alive(&fend);
 }
 END_TEST
 

@@ -14,6 +14,7 @@
 #include "core/fen.h"
 #include "core/render_game.h"
 #include "core/render_svg.h"
+#include "core/utf8.h"
 
 #define START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 #define CHECK_FEN "4k3/8/8/8/8/8/4R3/4K3 b - - 0 1"
@@ -422,6 +423,17 @@ START_TEST(option_errors)
 		ck_assert_str_eq(render_code_name(err.code), render_code_name(bad[i].code));
 		ck_assert_int_eq(err.offset, bad[i].offset);
 		ck_assert(strlen(err.message) > 0);
+	}
+	/* Found by fuzz-render: a value that is not UTF-8 was quoted as it was, and /render's
+	 * 400 then carried it into JSON. */
+	static const char *const not_utf8[][2] = {
+		{ "squares", "\x9c\xca\xdc:#f00" }, { "arrows", "G\xe2\x82" }, { "circles", "\xff" },
+		{ "last_move", "e2\xc3" }, { "theme", "\xc3(" }, { "size", "1\x80" }, { "orientation", "\xed\xa0\x80" },
+	};
+	for (size_t i = 0; i < sizeof not_utf8 / sizeof not_utf8[0]; i++) {
+		render_options_default(&opts);
+		ck_assert_int_eq(render_option_set(&opts, not_utf8[i][0], not_utf8[i][1], &err), -1);
+		ck_assert_uint_eq(utf8_valid_length(err.message, strlen(err.message)), strlen(err.message));
 	}
 	ck_assert_int_eq(render_option_set(&opts, "colour", "red", &err), 1);
 	for (int i = 0; i <= RENDER_ARROWS_MAX; i++)

@@ -10,6 +10,7 @@
 #include "core/movegen.h"
 #include "core/san.h"
 #include "core/uci.h"
+#include "core/utf8.h"
 
 #define NCASES(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
@@ -569,6 +570,37 @@ START_TEST(test_parse_length)
 }
 END_TEST
 
+/* Found by fuzz-san: messages quoted the move's bytes as they were, so a move that is
+ * not UTF-8 gave a message that is not either (and JSON answers carry the message). */
+START_TEST(test_messages_are_utf8)
+{
+	static const char *const texts[] = {
+		"ab\xe0\x88\xdf\xd5", "Nf3\xff", "\xd0\x9a\xd1" "f3", "e4\x80!?", "\xf0\x9f\x98\x80xe5",
+		"\xd0\x9a\xd1\x80\xd0\x9a\xd1\x80\xd0\x9a\xd1\x80\xd0\x9a\xd1\x80\xd0\x9a\xd1\x80\xd0\x9a\xd1\x80" "e2e4",
+	};
+	struct san_parse_result result;
+	struct position pos;
+
+	util_parse(START, false, &pos);
+	for (int lang = 0; lang < SAN_LANG_NB; lang++) {
+		for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+			struct san_parse_options options = { (enum san_lang)lang, false };
+			enum san_code rc = san_parse_move(&pos, texts[i], strlen(texts[i]), &options, &result);
+			ck_assert_int_ne(rc, SAN_OK);
+			ck_assert_uint_eq(utf8_valid_length(result.error.message, strlen(result.error.message)),
+					  strlen(result.error.message));
+			ck_assert_uint_eq(utf8_valid_length(result.error.given, strlen(result.error.given)),
+					  strlen(result.error.given));
+			for (int w = 0; w < result.warning_count; w++) {
+				const struct san_issue *is = &result.warnings[w];
+				ck_assert_uint_eq(utf8_valid_length(is->message, strlen(is->message)), strlen(is->message));
+				ck_assert_uint_eq(utf8_valid_length(is->given, strlen(is->given)), strlen(is->given));
+			}
+		}
+	}
+}
+END_TEST
+
 START_TEST(test_names)
 {
 	enum san_lang lang;
@@ -613,6 +645,7 @@ static Suite *san_suite(void)
 	tcase_add_test(tc, test_warning_fields);
 	tcase_add_test(tc, test_ambiguous_candidates);
 	tcase_add_test(tc, test_parse_length);
+	tcase_add_test(tc, test_messages_are_utf8);
 	tcase_add_test(tc, test_names);
 	suite_add_tcase(s, tc);
 

@@ -384,6 +384,24 @@ START_TEST(bulk_validate)
 }
 END_TEST
 
+/* Found by fuzz-request: an empty NDJSON body (or one of blank lines) is an empty 200
+ * answer; stream_next used to memcpy from the output buffer never allocated (UBSan). */
+START_TEST(bulk_validate_empty)
+{
+	struct http_response resp;
+	char *out;
+
+	out = test_run(&endpoint_validate_stream, test_config.spool_dir, "", 0, 1, 13, NULL, &resp);
+	ck_assert_ptr_nonnull(out);
+	ck_assert_str_eq(out, "");
+	free(out);
+	out = test_run(&endpoint_validate_stream, test_config.spool_dir, "\n \t\n\r\n", 6, 1, 13, NULL, &resp);
+	ck_assert_ptr_nonnull(out);
+	ck_assert_str_eq(out, "");
+	free(out);
+}
+END_TEST
+
 /* The query's options are every line's defaults; a bad one refuses the whole request. */
 START_TEST(bulk_validate_query)
 {
@@ -453,6 +471,7 @@ static Suite *stream_suite(void)
 	tcase_add_checked_fixture(tc, test_setup, NULL);
 	tcase_set_timeout(tc, TEST_TIMEOUT);
 	tcase_add_test(tc, bulk_validate);
+	tcase_add_test(tc, bulk_validate_empty);
 	tcase_add_test(tc, bulk_validate_query);
 	tcase_add_test(tc, bulk_validate_long_line);
 	suite_add_tcase(s, tc);

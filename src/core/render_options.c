@@ -14,6 +14,7 @@
 #include "fen.h"
 #include "san.h"
 #include "uci.h"
+#include "utf8.h"
 
 const struct render_palette render_palettes[RENDER_THEME_NB] = {
 	[RENDER_THEME_BROWN] = { "brown", 0xeed8b6, 0xb68a64, 0xd9d34a80, 0x9c6f4b, 0xf6e8d2 },
@@ -81,6 +82,9 @@ __attribute__((format(printf, 5, 6))) static int render_fail(struct render_error
 	va_start(ap, format);
 	vsnprintf(err->message, sizeof err->message, format, ap);
 	va_end(ap);
+	/* Messages quote the option's text, which may be any bytes, and may be cut mid-letter;
+	 * they end up in JSON answers. */
+	utf8_sanitize(err->message);
 	return -1;
 }
 

@@ -16,6 +16,7 @@
 #include "attacks.h"
 #include "fen.h"
 #include "uci.h"
+#include "utf8.h"
 
 static const char *const san_lang_names[SAN_LANG_NB] = {
 	"en", "it", "es", "fr", "de", "nl", "ru", "figurine"
@@ -392,6 +393,8 @@ static enum san_code san_fail(struct san_issue *e, enum san_code code, int offse
 	va_start(ap, fmt);
 	vsnprintf(e->message, sizeof e->message, fmt, ap);
 	va_end(ap);
+	/* Messages quote the move text, which may be any bytes, and may be cut mid-letter. */
+	utf8_sanitize(e->message);
 	return code;
 }
 
@@ -408,6 +411,7 @@ static void san_copy_value(char out[SAN_VALUE_MAX], const char *text, int len)
 	}
 	memcpy(out, text, (size_t)len);
 	out[len] = '\0';
+	utf8_sanitize(out);
 }
 
 /* Takes text apart into s. Offsets are relative to text, which has been trimmed. */
@@ -759,6 +763,7 @@ static bool san_warn(struct san_parse_result *out, enum san_code code, int offse
 	va_start(ap, fmt);
 	vsnprintf(w->message, sizeof w->message, fmt, ap);
 	va_end(ap);
+	utf8_sanitize(w->message);
 	return true;
 }
 

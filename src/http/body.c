@@ -38,6 +38,8 @@ bool body_is_json_type(const char *type)
 {
 	size_t n, sub;
 
+	if (!type)
+		return false;
 	while (*type == ' ' || *type == '\t')
 		type++;
 	for (n = 0; type[n] && type[n] != ';' && type[n] != ' ' && type[n] != '\t'; n++)

@@ -159,9 +159,9 @@ enum reply_code {
 	REPLY_UNSUPPORTED_MEDIA_TYPE,
 	REPLY_INVALID_FEN,
 	REPLY_ILLEGAL_MOVE,
-	REPLY_MALFORMED_PGN,
 	REPLY_AMBIGUOUS_MOVE,
 	REPLY_NON_STANDARD_SAN,
+	REPLY_MALFORMED_PGN,
 	REPLY_INTERNAL_ERROR,
 	REPLY_SERVICE_UNAVAILABLE,
 	REPLY_UNREADABLE_GAME,
@@ -258,7 +258,7 @@ int body_check_headers(const char *content_type, const char *content_length, siz
 		       struct http_response *resp);
 
 /* True when a Content-Type names JSON: application/json or application/<x>+json,
- * any parameters, any case. */
+ * any parameters, any case. False for NULL (no Content-Type). */
 bool body_is_json_type(const char *content_type);
 
 /* Appends a piece of the body. Returns 0, or -1 once the body passed max_body (then

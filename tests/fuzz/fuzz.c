@@ -9,7 +9,9 @@
 #include <string.h>
 
 #include "core/movegen.h"
+#include "core/san.h"
 #include "core/uci.h"
+#include "core/utf8.h"
 #include "fuzz.h"
 
 void fuzz_fail(const char *format, ...)
@@ -30,6 +32,44 @@ uint8_t fuzz_byte(struct fuzz_input *in)
 		return 0;
 	in->size--;
 	return *in->data++;
+}
+
+/* Positions with castling both ways, en passant (legal, pinned, discovered check),
+ * promotions, and Chess960 rooks inside the king (the last three, read as Chess960). */
+static const char *const fuzz_positions[] = {
+	POSITION_START_FEN,
+	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+	"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+	"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+	"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+	"8/8/8/2k5/3Pp3/8/8/4K2R b K d3 0 1",
+	"8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
+	"n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+	"r1b1k2r/ppp2ppp/2n5/3qp3/1b1P4/2N1BN2/PP3PPP/R2QKB1R w KQkq - 0 9",
+	"1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9",
+	"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+	"2r1kr2/8/8/8/8/8/8/1R2K1R1 w GBfc - 0 1",
+};
+
+#define FUZZ_POSITIONS_NB (sizeof fuzz_positions / sizeof fuzz_positions[0])
+#define FUZZ_POSITIONS_960 3
+
+void fuzz_read_position(struct fuzz_input *in, unsigned selector, bool chess960, struct position *pos)
+{
+	const struct fen_options options = { FEN_LENIENT, chess960, false };
+	const uint8_t *nl = memchr(in->data, '\n', in->size);
+	size_t n = nl ? (size_t)(nl - in->data) : in->size;
+	struct fen_report report;
+
+	if (fen_parse((const char *)in->data, n, &options, pos, &report) == FEN_VALID) {
+		in->data += n + (nl != NULL);
+		in->size -= n + (nl != NULL);
+		return;
+	}
+	size_t i = selector % FUZZ_POSITIONS_NB;
+	const struct fen_options builtin = { FEN_STRICT, i >= FUZZ_POSITIONS_NB - FUZZ_POSITIONS_960, false };
+	FUZZ_ASSERT(fen_parse(fuzz_positions[i], strlen(fuzz_positions[i]), &builtin, pos, &report) == FEN_VALID,
+		    "built-in position %s", fuzz_positions[i]);
 }
 
 bool fuzz_same_position(const struct position *a, const struct position *b, bool with_ep)
@@ -108,13 +148,75 @@ static void fuzz_check_uci(const struct position *pos, move m, const char *conte
 		    (unsigned)back, (unsigned)m);
 }
 
-void fuzz_check_move(const struct position *pos, move m, bool child_fen, const char *context)
+void fuzz_check_san_result(const struct san_parse_result *r, enum san_code rc, size_t length, bool strict,
+			   const char *context)
+{
+	/* Strict reading refuses with the first warning's code. */
+	FUZZ_ASSERT(rc >= SAN_OK && rc < SAN_CODE_NB && (strict || !san_code_is_warning(rc)),
+		    "%s: san_parse_move returned %d", context, (int)rc);
+	FUZZ_ASSERT(r->warning_count >= 0 && r->warning_count <= SAN_WARNINGS_MAX, "%s: %d SAN warnings", context,
+		    r->warning_count);
+	for (int i = 0; i <= r->warning_count; i++) {
+		const struct san_issue *is = i < r->warning_count ? &r->warnings[i] : &r->error;
+		if (i == r->warning_count && rc == SAN_OK)
+			break;
+		FUZZ_ASSERT(i == r->warning_count ? is->code == rc : san_code_is_warning(is->code),
+			    "%s: SAN issue %d has code %s", context, i, san_code_name(is->code));
+		FUZZ_ASSERT(is->offset >= 0 && is->length >= 0 && (size_t)is->offset + (size_t)is->length <= length,
+			    "%s: SAN %s spans %d+%d of %zu bytes", context, san_code_name(is->code), is->offset,
+			    is->length, length);
+		FUZZ_ASSERT(memchr(is->message, '\0', sizeof is->message) && is->message[0] &&
+			    memchr(is->given, '\0', sizeof is->given) && memchr(is->became, '\0', sizeof is->became),
+			    "%s: SAN %s without a terminated message", context, san_code_name(is->code));
+		FUZZ_ASSERT(utf8_valid_length(is->message, strlen(is->message)) == strlen(is->message) &&
+			    utf8_valid_length(is->given, strlen(is->given)) == strlen(is->given) &&
+			    utf8_valid_length(is->became, strlen(is->became)) == strlen(is->became),
+			    "%s: SAN %s text is not UTF-8", context, san_code_name(is->code));
+	}
+	FUZZ_ASSERT(r->nag >= 0 && r->nag <= 6, "%s: NAG %d", context, r->nag);
+	FUZZ_ASSERT(!strict || rc != SAN_OK || r->warning_count == 0, "%s: strict reading accepted with %d warnings",
+		    context, r->warning_count);
+}
+
+void fuzz_check_san(const struct position *pos, move m, enum san_lang lang, const char *context)
+{
+	const struct san_parse_options strict = { lang, true }, lenient = { lang, false };
+	struct san_parse_result r;
+	char text[SAN_MAX];
+	size_t n;
+	enum san_code rc;
+
+	n = san_format_move(pos, m, lang, SAN_STYLE_SAN, text);
+	FUZZ_ASSERT(n > 0 && n < SAN_MAX && strlen(text) == n, "%s: san_format_move wrote %zu bytes", context, n);
+	FUZZ_ASSERT(utf8_valid_length(text, n) == n, "%s: SAN \"%s\" is not UTF-8", context, text);
+	rc = san_parse_move(pos, text, n, &strict, &r);
+	fuzz_check_san_result(&r, rc, n, true, context);
+	FUZZ_ASSERT(rc == SAN_OK, "%s: SAN \"%s\" (%s) does not read back strictly: %s (%s)", context, text,
+		    san_lang_name(lang), san_code_name(rc), r.error.message);
+	FUZZ_ASSERT(r.m == m, "%s: SAN \"%s\" (%s) reads back as another move (%04x, not %04x)", context, text,
+		    san_lang_name(lang), (unsigned)r.m, (unsigned)m);
+	FUZZ_ASSERT(r.warning_count == 0 && r.nag == 0, "%s: SAN \"%s\" (%s) reads back with %d warnings", context,
+		    text, san_lang_name(lang), r.warning_count);
+
+	n = san_format_move(pos, m, lang, SAN_STYLE_LAN, text);
+	FUZZ_ASSERT(n > 0 && n < SAN_MAX && strlen(text) == n, "%s: san_format_move (LAN) wrote %zu bytes", context, n);
+	rc = san_parse_move(pos, text, n, &lenient, &r);
+	fuzz_check_san_result(&r, rc, n, false, context);
+	FUZZ_ASSERT(rc == SAN_OK && r.m == m, "%s: LAN \"%s\" (%s) does not read back: %s (%s)", context, text,
+		    san_lang_name(lang), san_code_name(rc), rc ? r.error.message : "another move");
+}
+
+/* fuzz_check_move, with the SAN and LAN round trip only when san is set. */
+static void fuzz_check_move_san(const struct position *pos, move m, bool child_fen, bool san, const char *context)
 {
 	struct position work;
 	struct position_undo undo;
 	char diff[512];
 
 	fuzz_check_uci(pos, m, context);
+	/* one language per move (fuzz-san reads every move of its positions in its own) */
+	if (san)
+		fuzz_check_san(pos, m, (enum san_lang)((m ^ pos->key) % SAN_LANG_NB), context);
 	/* memcpy, not assignment: the byte-for-byte comparison covers the padding too. */
 	memcpy(&work, pos, sizeof work);
 	position_make_move(&work, m, &undo);
@@ -131,6 +233,11 @@ void fuzz_check_move(const struct position *pos, move m, bool child_fen, const c
 	}
 }
 
+void fuzz_check_move(const struct position *pos, move m, bool child_fen, const char *context)
+{
+	fuzz_check_move_san(pos, m, child_fen, true, context);
+}
+
 void fuzz_check_position(const struct position *pos, bool child_fens, const char *context)
 {
 	struct move_list moves;
@@ -144,6 +251,7 @@ void fuzz_check_position(const struct position *pos, bool child_fens, const char
 		for (int j = 0; j < i; j++)
 			FUZZ_ASSERT(moves.moves[j] != moves.moves[i], "%s: move %04x generated twice", context,
 				    (unsigned)moves.moves[i]);
-		fuzz_check_move(pos, moves.moves[i], child_fens, context);
+		/* SAN for one move in eight (reading SAN costs ten times what the rest does) */
+		fuzz_check_move_san(pos, moves.moves[i], child_fens, (i + pos->key) % 8 == 0, context);
 	}
 }

@@ -9,6 +9,7 @@
 
 #include "core/fen.h"
 #include "core/position.h"
+#include "core/san.h"
 
 /* libFuzzer's entry point, defined once per target. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -31,6 +32,12 @@ struct fuzz_input {
 /* The next byte (0 once the input is used up). */
 uint8_t fuzz_byte(struct fuzz_input *in);
 
+/* The position a move-playing target starts from: the input's first line when it is a
+ * valid FEN (lenient; Chess960 when asked), which is then consumed; otherwise one of a
+ * dozen built-in positions (chosen by selector) and the input is left as it is, so that
+ * mutations of the moves still play. */
+void fuzz_read_position(struct fuzz_input *in, unsigned selector, bool chess960, struct position *pos);
+
 /* True when two positions are the same: pieces, side to move, rights (with their rooks),
  * clocks, Chess960 flag and key; the en-passant square too when with_ep is set. */
 bool fuzz_same_position(const struct position *a, const struct position *b, bool with_ep);
@@ -42,14 +49,26 @@ void fuzz_describe_difference(const struct position *a, const struct position *b
  * styles) reads back strictly as a valid FEN of the same position and key. */
 void fuzz_check_fen_round_trip(const struct position *pos, const char *context);
 
-/* For a legal move m of pos: its UCI reads back to m; after make, the incremental key
+/* What san_parse_move answered (rc, r) for length bytes of text is well formed: SAN_OK or
+ * an error code (strict: also a warning's), warnings that are warnings (none when strict
+ * reading accepts), every issue inside the text with a UTF-8 message. */
+void fuzz_check_san_result(const struct san_parse_result *r, enum san_code rc, size_t length, bool strict,
+			   const char *context);
+
+/* The SAN of the legal move m in lang reads back strictly to m with no warning; its LAN
+ * reads back (leniently) to m. */
+void fuzz_check_san(const struct position *pos, move m, enum san_lang lang, const char *context);
+
+/* For a legal move m of pos: its UCI reads back to m, and its SAN and LAN in one language
+ * (chosen by m and the position) too (fuzz_check_san); after make, the incremental key
  * equals position_compute_key and (child_fen) the new position's FEN, in one of the styles
  * chosen by m, reads back valid when its clocks fit a FEN; unmake restores pos byte for byte. */
 void fuzz_check_move(const struct position *pos, move m, bool child_fen, const char *context);
 
 /* For a valid position: the key is right, the FEN round trips, no legal move is listed
- * twice, and fuzz_check_move(child_fens) holds for every legal move. Each check aborts on
- * a violation; context names the caller in the message. */
+ * twice, and fuzz_check_move(child_fens) holds for every legal move (its SAN part for one
+ * move in eight, chosen by the key). Each check aborts on a violation; context names the
+ * caller in the message. */
 void fuzz_check_position(const struct position *pos, bool child_fens, const char *context);
 
 #endif
