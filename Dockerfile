@@ -40,6 +40,10 @@ RUN ./bootstrap --prefix=/usr/local \
 
 FROM debian:bookworm-slim
 ARG FEND_VERSION=0.1.0
+# Where the sources come from (the label org.opencontainers.image.source): the project has
+# no canonical public URL, so the builder names its repository, e.g.
+#   --build-arg FEND_SOURCE="$(git remote get-url origin)"   (tests/container.sh does)
+ARG FEND_SOURCE=
 # Runtime libraries only: libmicrohttpd, cJSON, libpng and giflib (boards as PNG and GIF);
 # nothing of the build stage's compiler, headers or test tools.
 RUN apt-get update \
@@ -65,7 +69,7 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=3s --retries=3 CMD ["fend
 LABEL org.opencontainers.image.title="fend" \
       org.opencontainers.image.description="An HTTP microservice for chess positions in FEN: validate, list and play moves, render" \
       org.opencontainers.image.version="${FEND_VERSION}" \
-      org.opencontainers.image.source="https://github.com/fend-chess/fend" \
+      org.opencontainers.image.source="${FEND_SOURCE}" \
       org.opencontainers.image.licenses="MIT"
 
 ENTRYPOINT ["fend"]

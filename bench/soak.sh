@@ -95,8 +95,8 @@ for _ in range(10):
     add(405, "DELETE", "/validate")
     add(400, "POST", "/validate", J, '{"fen": ')
     add(422, "POST", "/apply-move", J, json.dumps({"fen": lines[0][0], "move": "a1a1"}))
-    add(200, "POST", "/pgn", "application/x-ndjson",
-        json.dumps('[Event "soak"]\n\n1. e4 e5 2. Nf3 *') + "\\n")
+    add(200, "POST", "/pgn", "application/x-chess-pgn",
+        '[Event "soak"]\\n\\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\\n\\n[Event "soak 2"]\\n\\n1. d4 d5 2. c4 *\\n')
 # Keep only what the daemon answers as the mix says (one probe per distinct kind).
 seen, kept, dropped = {}, [], set()
 for row in rows:

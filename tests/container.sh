@@ -108,6 +108,8 @@ base_bytes=$(podman image inspect --format '{{.Size}}' "$base")
 # ---- 2. the image ----
 version=$(sed -n 's/^AC_INIT(\[fend\], \[\([^]]*\)\].*/\1/p' "$src/configure.ac")
 [ -n "$version" ] || die "no version in configure.ac's AC_INIT"
+# The repository the image is built from: its remote, or this clone when it has none.
+source=$(git -C "$src" remote get-url origin 2>/dev/null || echo "file://$src")
 step "podman build (version $version): bootstrap, make, make check, install; the runtime stage"
 # A host behind a TLS-inspecting proxy trusts the proxy's CA through NODE_EXTRA_CA_CERTS
 # (npm does); the build stage's npm (make check's browser test) gets the same bundle.
@@ -119,7 +121,8 @@ if [ -r "$host_ca" ]; then
 	ca_flags=(-v "$host_ca:/etc/ssl/host-ca.crt:ro" --build-arg NODE_EXTRA_CA_CERTS=/etc/ssl/host-ca.crt)
 fi
 if ! podman build --pull=never --no-cache --format docker --isolation chroot --network host "${ca_flags[@]}" \
-	--build-arg FEND_VERSION="$version" -t "$image" -f "$src/Dockerfile" "$src" >"$work/build.log" 2>&1; then
+	--build-arg FEND_VERSION="$version" --build-arg FEND_SOURCE="$source" \
+	-t "$image" -f "$src/Dockerfile" "$src" >"$work/build.log" 2>&1; then
 	tail -n 80 "$work/build.log"
 	die "podman build failed"
 fi
@@ -135,7 +138,7 @@ label() { inspect "{{index .Labels \"org.opencontainers.image.$1\"}}"; }
 [ "$(label title)" = fend ] || fail "label title is '$(label title)'"
 [ "$(label version)" = "$version" ] || fail "label version is '$(label version)', not $version"
 [ "$(label licenses)" = MIT ] || fail "label licenses is '$(label licenses)'"
-[ -n "$(label source)" ] || fail "no label source"
+[ "$(label source)" = "$source" ] || fail "label source is '$(label source)', not $source"
 [ "$(inspect '{{.Config.User}}')" = "$uid:$uid" ] || fail "the image's user is '$(inspect '{{.Config.User}}')'"
 inspect '{{json .Config.ExposedPorts}}' | grep -q '"8080/tcp"' || fail "8080/tcp is not exposed"
 [ "$(inspect '{{.Config.StopSignal}}')" = SIGTERM ] || fail "stop signal is '$(inspect '{{.Config.StopSignal}}')'"

@@ -97,7 +97,7 @@ static void reply_tree(struct http_response *resp, int status, const char *conte
 	if (body)
 		memcpy(body, text, length + 1);
 	cJSON_free(text);
-	cJSON_Delete(root);
+	json_arena_delete(root);
 	if (!body) {
 		reply_internal_error(resp);
 		return;

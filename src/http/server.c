@@ -405,7 +405,7 @@ static enum MHD_Result server_handle(void *cls, struct MHD_Connection *conn, con
 			r->req.body = root;
 			r->route->handler(&r->req, &r->resp);
 			r->req.body = NULL;
-			cJSON_Delete(root);
+			json_arena_delete(root);
 		}
 		json_arena_end();
 		body_clear(&r->body);

@@ -433,7 +433,7 @@ int stream_emit_json(struct stream_output *out, cJSON *record)
 	if (cJSON_PrintPreallocated(record, out->buf + out->length, (int)(out->capacity - out->length - 1), false)) {
 		out->length += strlen(out->buf + out->length);
 		out->buf[out->length++] = '\n';
-		cJSON_Delete(record);
+		json_arena_delete(record);
 		return 0;
 	}
 	text = cJSON_PrintUnformatted(record);

@@ -301,6 +301,11 @@ void json_arena_install(void);
  * them into memory that is not cJSON's (see reply.c) before the end. */
 void json_arena_begin(void);
 
+/* Deletes tree (cJSON_Delete), or does nothing when this thread's arena is open and
+ * tree was made in it: json_arena_end gives all of it back. A tree made in the arena
+ * must then hold nothing allocated outside it. */
+void json_arena_delete(cJSON *tree);
+
 /* Closes the arena and gives back at once all that was allocated in it. */
 void json_arena_end(void);
 
