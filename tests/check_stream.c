@@ -139,6 +139,16 @@ static char *test_run(const struct stream_endpoint *ep, const char *dir, const c
 	return out;
 }
 
+/* How many games a /pgn answer holds (each has an "index"). */
+static int count_games(const char *out)
+{
+	int n = 0;
+
+	for (const char *p = out; (p = strstr(p, "\"index\":")); p++)
+		n++;
+	return n;
+}
+
 /* ---- lines ---- */
 
 START_TEST(lines_basic)
@@ -402,6 +412,27 @@ START_TEST(bulk_validate_empty)
 }
 END_TEST
 
+/* Found by fuzz-request: read with a buffer larger than STREAM_BUFFER, /pgn's answer never
+ * ended, because its producer stops once a chunk's worth waits and stream_next kept
+ * calling it for more. */
+START_TEST(large_reads_end)
+{
+	static const char game[] = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n";
+	size_t count = 200, n = 0;
+	char *body = malloc(count * sizeof game), *out;
+	struct http_response resp;
+
+	for (size_t i = 0; i < count; i++, n += sizeof game - 1)
+		memcpy(body + n, game, sizeof game - 1);
+	out = test_run(&endpoint_pgn_stream, test_config.spool_dir, body, n, 4096, 4 * STREAM_BUFFER, NULL, &resp);
+	ck_assert_ptr_nonnull(out);
+	ck_assert_uint_gt(strlen(out), STREAM_BUFFER);
+	ck_assert_int_eq(count_games(out), (int)count);
+	free(out);
+	free(body);
+}
+END_TEST
+
 /* The query's options are every line's defaults; a bad one refuses the whole request. */
 START_TEST(bulk_validate_query)
 {
@@ -472,6 +503,7 @@ static Suite *stream_suite(void)
 	tcase_set_timeout(tc, TEST_TIMEOUT);
 	tcase_add_test(tc, bulk_validate);
 	tcase_add_test(tc, bulk_validate_empty);
+	tcase_add_test(tc, large_reads_end);
 	tcase_add_test(tc, bulk_validate_query);
 	tcase_add_test(tc, bulk_validate_long_line);
 	suite_add_tcase(s, tc);

@@ -454,7 +454,10 @@ ssize_t stream_next(struct stream *s, char *buf, size_t max)
 {
 	size_t n;
 
-	while (stream_pending(&s->out) < max && !s->ended) {
+	/* Producers may stop emitting once STREAM_BUFFER waits (stream.h), so never ask for
+	 * more than that: with a larger max, a producer that returns STREAM_MORE without
+	 * emitting would be called forever. */
+	while (stream_pending(&s->out) < (max < STREAM_BUFFER ? max : STREAM_BUFFER) && !s->ended) {
 		enum stream_step step = s->ep->produce(s->state, &s->in, &s->out);
 		if (step == STREAM_FAIL)
 			return -1;
