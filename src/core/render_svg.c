@@ -135,11 +135,36 @@ static void render_svg_number(char out[24], double v)
 		snprintf(out, 24, "%s%ld.%ld", tenths < 0 ? "-" : "", labs(tenths) / 10, labs(tenths) % 10);
 }
 
+/* Lower-case hex digits of the low 4 * n bits of v. */
+static void render_svg_hex(char *out, uint32_t v, int n)
+{
+	static const char digits[] = "0123456789abcdef";
+
+	for (int i = n - 1; i >= 0; i--, v >>= 4)
+		out[i] = digits[v & 0xf];
+}
+
+/* Six hex digits of the low 24 bits of v. */
+static void render_svg_hex6(struct render_svg_out *o, uint32_t v)
+{
+	char digits[6];
+
+	render_svg_hex(digits, v, 6);
+	render_svg_put(o, digits, sizeof digits);
+}
+
+/* "%.3g" of every alpha byte over 255, written once at start-up (see render_svg_init):
+ * the tints of every request need them, and printf's floating point was a tenth of the
+ * time of an SVG board. */
+static char render_svg_opacities[256][16];
+
 /* "#rrggbb" of the top 24 bits of rgba, and its alpha as an opacity. */
 static void render_svg_color(uint32_t rgba, char color[16], char opacity[16])
 {
-	snprintf(color, 16, "#%06x", (unsigned)(rgba >> 8));
-	snprintf(opacity, 16, "%.3g", (double)(rgba & 0xff) / 255.0);
+	color[0] = '#';
+	render_svg_hex(color + 1, rgba >> 8, 6);
+	color[7] = '\0';
+	memcpy(opacity, render_svg_opacities[rgba & 0xff], sizeof render_svg_opacities[0]);
 }
 
 /* A rectangle over a square, filled with rgba. */
@@ -150,8 +175,17 @@ static void render_svg_tint(struct render_svg_out *o, int sq, enum color bottom,
 
 	render_square_origin(sq, bottom, &col, &row);
 	render_svg_color(rgba, color, opacity);
-	render_svg_printf(o, "<rect x=\"%d\" y=\"%d\" width=\"45\" height=\"45\" fill=\"%s\" fill-opacity=\"%s\" class=\"%s\"/>",
-			  col * RENDER_UNIT, row * RENDER_UNIT, color, opacity, cls);
+	RENDER_SVG_LITERAL(o, "<rect x=\"");
+	render_svg_int(o, col * RENDER_UNIT);
+	RENDER_SVG_LITERAL(o, "\" y=\"");
+	render_svg_int(o, row * RENDER_UNIT);
+	RENDER_SVG_LITERAL(o, "\" width=\"45\" height=\"45\" fill=\"");
+	render_svg_put(o, color, 7);
+	RENDER_SVG_LITERAL(o, "\" fill-opacity=\"");
+	render_svg_puts(o, opacity);
+	RENDER_SVG_LITERAL(o, "\" class=\"");
+	render_svg_puts(o, cls);
+	RENDER_SVG_LITERAL(o, "\"/>");
 }
 
 /* The <desc>: every piece in words, by side and type, then who is to move. */
@@ -201,9 +235,9 @@ static void render_svg_defs(struct render_svg_out *o, unsigned types, bool check
 			RENDER_SVG_LITERAL(o, "</g>");
 		}
 	if (check)
-		render_svg_printf(o, "<radialGradient id=\"fend-check\"><stop offset=\"0\" stop-color=\"#e41e1e\"/>"
-				     "<stop offset=\".3\" stop-color=\"#e41e1e\"/>"
-				     "<stop offset=\"1\" stop-color=\"#e41e1e\" stop-opacity=\"0\"/></radialGradient>");
+		RENDER_SVG_LITERAL(o, "<radialGradient id=\"fend-check\"><stop offset=\"0\" stop-color=\"#e41e1e\"/>"
+				      "<stop offset=\".3\" stop-color=\"#e41e1e\"/>"
+				      "<stop offset=\"1\" stop-color=\"#e41e1e\" stop-opacity=\"0\"/></radialGradient>");
 	RENDER_SVG_LITERAL(o, "</defs>");
 }
 
@@ -232,6 +266,8 @@ static struct {
 
 __attribute__((constructor)) static void render_svg_init(void)
 {
+	for (int a = 0; a < 256; a++)
+		snprintf(render_svg_opacities[a], sizeof render_svg_opacities[a], "%.3g", (double)a / 255.0);
 	for (int bottom = WHITE; bottom <= BLACK; bottom++) {
 		struct render_svg_out sq_out = { render_svg_blocks[bottom].squares, sizeof render_svg_blocks[bottom].squares,
 						 0, true };
@@ -285,9 +321,15 @@ size_t render_svg(const struct position *pos, const struct render_options *opts,
 	render_svg_puts(&o, fen);
 	RENDER_SVG_LITERAL(&o, "</title>");
 	render_svg_desc(&o, pos, check_sq);
-	render_svg_printf(&o, "<style type=\"text/css\">" RENDER_SVG_PIECE_STYLE ".l{fill:#%06x}.d{fill:#%06x}"
-			      ".tl{fill:#%06x}.td{fill:#%06x}</style>",
-			  (unsigned)pal->light, (unsigned)pal->dark, (unsigned)pal->light_text, (unsigned)pal->dark_text);
+	RENDER_SVG_LITERAL(&o, "<style type=\"text/css\">" RENDER_SVG_PIECE_STYLE ".l{fill:#");
+	render_svg_hex6(&o, pal->light);
+	RENDER_SVG_LITERAL(&o, "}.d{fill:#");
+	render_svg_hex6(&o, pal->dark);
+	RENDER_SVG_LITERAL(&o, "}.tl{fill:#");
+	render_svg_hex6(&o, pal->light_text);
+	RENDER_SVG_LITERAL(&o, "}.td{fill:#");
+	render_svg_hex6(&o, pal->dark_text);
+	RENDER_SVG_LITERAL(&o, "}</style>");
 	render_svg_defs(&o, types, check_sq != SQ_NONE);
 
 	render_svg_put(&o, render_svg_blocks[bottom].squares, render_svg_blocks[bottom].squares_length);
@@ -300,9 +342,11 @@ size_t render_svg(const struct position *pos, const struct render_options *opts,
 	if (check_sq != SQ_NONE) {
 		int col, row;
 		render_square_origin(check_sq, bottom, &col, &row);
-		render_svg_printf(&o, "<rect x=\"%d\" y=\"%d\" width=\"45\" height=\"45\" fill=\"url(#fend-check)\" "
-				      "class=\"check\"/>",
-				  col * RENDER_UNIT, row * RENDER_UNIT);
+		RENDER_SVG_LITERAL(&o, "<rect x=\"");
+		render_svg_int(&o, col * RENDER_UNIT);
+		RENDER_SVG_LITERAL(&o, "\" y=\"");
+		render_svg_int(&o, row * RENDER_UNIT);
+		RENDER_SVG_LITERAL(&o, "\" width=\"45\" height=\"45\" fill=\"url(#fend-check)\" class=\"check\"/>");
 	}
 	if (opts->coordinates)
 		render_svg_put(&o, render_svg_blocks[bottom].coordinates, render_svg_blocks[bottom].coordinates_length);

@@ -103,15 +103,38 @@ static uint64_t negotiate_fnv(const char *text, size_t length, uint64_t hash)
 	return hash;
 }
 
-void negotiate_etag(const char *text, size_t length, char out[NEGOTIATE_ETAG_MAX])
+/* The two hashes' states after the build part ("fend/<version>/<design>|"), which is the
+ * same for every request, so it is hashed once at start-up. */
+static uint64_t negotiate_basis_a, negotiate_basis_b;
+
+__attribute__((constructor)) static void negotiate_init(void)
 {
 	char build[64];
 	int n = snprintf(build, sizeof build, "%s/%s/%d|", PACKAGE_NAME, PACKAGE_VERSION, RENDER_DESIGN_REVISION);
-	/* Two independent 64-bit hashes: 128 bits, so that distinct requests never share a tag in practice. */
-	uint64_t a = negotiate_fnv(text, length, negotiate_fnv(build, (size_t)n, 0xcbf29ce484222325ULL));
-	uint64_t b = negotiate_fnv(text, length, negotiate_fnv(build, (size_t)n, 0x84222325cbf29ce4ULL) ^ 0x9e3779b97f4a7c15ULL);
 
-	snprintf(out, NEGOTIATE_ETAG_MAX, "\"%016llx%016llx\"", (unsigned long long)a, (unsigned long long)b);
+	negotiate_basis_a = negotiate_fnv(build, (size_t)n, 0xcbf29ce484222325ULL);
+	negotiate_basis_b = negotiate_fnv(build, (size_t)n, 0x84222325cbf29ce4ULL) ^ 0x9e3779b97f4a7c15ULL;
+}
+
+static void negotiate_hex64(char *out, uint64_t v)
+{
+	static const char digits[] = "0123456789abcdef";
+
+	for (int i = 15; i >= 0; i--, v >>= 4)
+		out[i] = digits[v & 0xf];
+}
+
+void negotiate_etag(const char *text, size_t length, char out[NEGOTIATE_ETAG_MAX])
+{
+	/* Two independent 64-bit hashes: 128 bits, so that distinct requests never share a tag in practice. */
+	uint64_t a = negotiate_fnv(text, length, negotiate_basis_a);
+	uint64_t b = negotiate_fnv(text, length, negotiate_basis_b);
+
+	out[0] = '"';
+	negotiate_hex64(out + 1, a);
+	negotiate_hex64(out + 17, b);
+	out[33] = '"';
+	out[34] = '\0';
 }
 
 bool negotiate_none_match(const char *if_none_match, const char *etag)
