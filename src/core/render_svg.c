@@ -262,6 +262,9 @@ static struct {
 	size_t squares_length;
 	char coordinates[16 * 64];
 	size_t coordinates_length;
+	/* Each square's `" x="<x>" y="<y>" class="` for the piece on it. */
+	char at[SQUARE_NB][32];
+	unsigned char at_length[SQUARE_NB];
 } render_svg_blocks[COLOR_NB];
 
 __attribute__((constructor)) static void render_svg_init(void)
@@ -278,6 +281,10 @@ __attribute__((constructor)) static void render_svg_init(void)
 			char name[3];
 			render_square_origin(sq, (enum color)bottom, &col, &row);
 			fen_format_square(sq, name);
+			struct render_svg_out at = { render_svg_blocks[bottom].at[sq], sizeof render_svg_blocks[bottom].at[sq], 0,
+						     true };
+			render_svg_printf(&at, "\" x=\"%d\" y=\"%d\" class=\"", col * RENDER_UNIT, row * RENDER_UNIT);
+			render_svg_blocks[bottom].at_length[sq] = (unsigned char)(at.ok ? at.n : 0);
 			render_svg_printf(&sq_out, "<rect x=\"%d\" y=\"%d\" width=\"45\" height=\"45\" class=\"%c %s\"/>",
 					  col * RENDER_UNIT, row * RENDER_UNIT,
 					  (square_file(sq) + square_rank(sq)) % 2 ? 'l' : 'd', name);
@@ -350,12 +357,17 @@ size_t render_svg(const struct position *pos, const struct render_options *opts,
 	}
 	if (opts->coordinates)
 		render_svg_put(&o, render_svg_blocks[bottom].coordinates, render_svg_blocks[bottom].coordinates_length);
+	/* As render_svg_piece writes them, with each square's place written at start-up. */
 	for (int sq = 0; sq < SQUARE_NB; sq++) {
-		int col, row;
-		if (!pos->board[sq])
+		int pc = pos->board[sq];
+		char letter;
+		if (!pc)
 			continue;
-		render_square_origin(sq, bottom, &col, &row);
-		render_svg_piece(&o, pos->board[sq], col * RENDER_UNIT, row * RENDER_UNIT);
+		letter = render_svg_type_letters[piece_type_of(pc)];
+		RENDER_SVG_LITERAL(&o, "<use xlink:href=\"#fend-");
+		render_svg_put(&o, &letter, 1);
+		render_svg_put(&o, render_svg_blocks[bottom].at[sq], render_svg_blocks[bottom].at_length[sq]);
+		render_svg_puts(&o, piece_color(pc) == WHITE ? "w\"/>" : "b\"/>");
 	}
 	for (int i = 0; i < opts->circle_count; i++) {
 		char color[16], opacity[16], r[24], w[24];
