@@ -370,6 +370,34 @@ START_TEST(largest_picture_fits)
 }
 END_TEST
 
+/* The title the HTTP layer hands over is the one render_svg would write itself; a different
+ * one is what appears, so the passed text is really used. */
+START_TEST(titled_matches_untitled)
+{
+	static char titled[RENDER_SVG_MAX];
+	struct position pos;
+	struct fen_report report;
+	struct render_options opts;
+	const char *fen = "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1";
+	char text[FEN_MAX];
+	size_t n, m;
+
+	fen_parse(fen, strlen(fen), NULL, &pos, &report);
+	render_options_default(&opts);
+	opts.last_from = SQ_E2;
+	opts.last_to = SQ_E4;
+	ck_assert(fen_format(&pos, FEN_EP_FEN, FEN_CASTLING_STANDARD, text, sizeof text));
+	n = render_svg(&pos, &opts, svg, sizeof svg);
+	m = render_svg_titled(&pos, &opts, text, titled, sizeof titled);
+	ck_assert_uint_gt(n, 0);
+	ck_assert_uint_eq(n, m);
+	ck_assert_mem_eq(svg, titled, n);
+	m = render_svg_titled(&pos, &opts, "another title", titled, sizeof titled);
+	ck_assert_ptr_nonnull(strstr(titled, "<title>another title</title>"));
+	ck_assert_ptr_null(strstr(titled, text));
+}
+END_TEST
+
 START_TEST(sprite_sheet)
 {
 	struct doc d;
@@ -546,6 +574,7 @@ static Suite *render_svg_suite(void)
 	tcase_add_test(tc, arrows_and_circles);
 	tcase_add_test(tc, every_option_changes_output);
 	tcase_add_test(tc, largest_picture_fits);
+	tcase_add_test(tc, titled_matches_untitled);
 	tcase_add_test(tc, sprite_sheet);
 	tcase_add_test(tc, option_errors);
 	tcase_add_test(tc, last_move_in_san);

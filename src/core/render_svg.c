@@ -307,18 +307,25 @@ __attribute__((constructor)) static void render_svg_init(void)
 
 size_t render_svg(const struct position *pos, const struct render_options *opts, char *out, size_t size)
 {
+	char fen[FEN_MAX];
+
+	if (!fen_format(pos, FEN_EP_FEN, FEN_CASTLING_STANDARD, fen, sizeof fen))
+		fen_format_board(pos, fen, sizeof fen);
+	return render_svg_titled(pos, opts, fen, out, size);
+}
+
+size_t render_svg_titled(const struct position *pos, const struct render_options *opts, const char *fen, char *out,
+			 size_t size)
+{
 	const struct render_palette *pal = &render_palettes[opts->theme];
 	struct render_svg_out o = { out, size, 0, size > 0 };
 	enum color bottom = render_bottom(opts, pos);
 	int check_sq = render_check_square(opts, pos);
 	unsigned types = 0;
-	char fen[FEN_MAX];
 
 	for (int sq = 0; sq < SQUARE_NB; sq++)
 		if (pos->board[sq])
 			types |= 1u << piece_type_of(pos->board[sq]);
-	if (!fen_format(pos, FEN_EP_FEN, FEN_CASTLING_STANDARD, fen, sizeof fen))
-		fen_format_board(pos, fen, sizeof fen);
 	RENDER_SVG_LITERAL(&o, "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
 			       "version=\"1.1\" width=\"");
 	render_svg_int(&o, opts->size);

@@ -18,6 +18,11 @@
  * be any readable board, legal or not. Returns the length, or 0 when out is too small. */
 size_t render_svg(const struct position *pos, const struct render_options *opts, char *out, size_t size);
 
+/* render_svg for a caller that already holds pos's title: fen as fen_format writes it with
+ * FEN_EP_FEN and FEN_CASTLING_STANDARD, or fen_format_board's text when that fails. */
+size_t render_svg_titled(const struct position *pos, const struct render_options *opts, const char *fen, char *out,
+			 size_t size);
+
 /* The sprite sheet: RENDER_SPRITE_COLUMNS cells of square x square pixels in two rows.
  * Row 0 holds the pieces in render_sprite_pieces order; row 1 the coordinate glyphs
  * 'a'..'h' then '1'..'8', in black, where a board square shows them (letters at the

@@ -124,7 +124,7 @@ static int endpoint_render_format(const struct http_request *req, enum endpoint_
 /* Renders pos in a picture or text format into resp. */
 static void endpoint_render_body(struct http_response *resp, enum endpoint_render_format format,
 				 const struct position *pos, const struct render_options *opts, enum fen_verdict verdict,
-				 const struct fen_report *report, const struct json_fen_style *style)
+				 const struct fen_report *report, const struct json_fen_style *style, const char *fen_text)
 {
 	const char *type = endpoint_render_formats[format].content_type;
 	unsigned char *data = NULL;
@@ -137,7 +137,13 @@ static void endpoint_render_body(struct http_response *resp, enum endpoint_rende
 		return;
 	case ENDPOINT_RENDER_SVG:
 		text = malloc(RENDER_SVG_MAX);
-		length = text ? render_svg(pos, opts, text, RENDER_SVG_MAX) : 0;
+		/* fen_text is the SVG's title when written in the default style; this spares a second fen_format. */
+		if (!text)
+			length = 0;
+		else if (style->ep == FEN_EP_FEN && style->castling == FEN_CASTLING_STANDARD)
+			length = render_svg_titled(pos, opts, fen_text, text, RENDER_SVG_MAX);
+		else
+			length = render_svg(pos, opts, text, RENDER_SVG_MAX);
 		if (!length) {
 			free(text);
 			reply_internal_error(resp);
@@ -263,7 +269,7 @@ void endpoint_render(const struct http_request *req, struct http_response *resp)
 	if (negotiate_fresh(req, etag))
 		reply_static(resp, 304, NULL, NULL, 0);
 	else
-		endpoint_render_body(resp, format, &pos, &opts, verdict, &report, &style);
+		endpoint_render_body(resp, format, &pos, &opts, verdict, &report, &style, fen_text);
 	if (resp->status != 200 && resp->status != 304)
 		return;
 	negotiate_cache_headers(req, resp, etag);
