@@ -398,6 +398,28 @@ START_TEST(titled_matches_untitled)
 }
 END_TEST
 
+/* The cache key's option text, exactly, and cut like snprintf when the buffer is short. */
+START_TEST(canonical_options_text)
+{
+	struct render_options opts;
+	char text[256], small[20];
+	const char *want = "o=0;c=1;k=1;s=360;t=brown;m=e2e4;a=Ge2e4,Rg1f3,;r=Bd5,;f=e4:ff000080,a1:0000000f,";
+
+	render_options_default(&opts);
+	opts.last_from = SQ_E2;
+	opts.last_to = SQ_E4;
+	opts.arrows[opts.arrow_count++] = (struct render_arrow){ SQ_E2, SQ_E4, 0 };
+	opts.arrows[opts.arrow_count++] = (struct render_arrow){ SQ_G1, SQ_F3, 1 };
+	opts.circles[opts.circle_count++] = (struct render_circle){ SQ_D5, 3 };
+	opts.fills[opts.fill_count++] = (struct render_fill){ SQ_E4, 0xff000080 };
+	opts.fills[opts.fill_count++] = (struct render_fill){ SQ_A1, 0x0f };
+	ck_assert_uint_eq(render_options_canonical(&opts, text, sizeof text), strlen(want));
+	ck_assert_str_eq(text, want);
+	ck_assert_uint_eq(render_options_canonical(&opts, small, sizeof small), 0);
+	ck_assert_str_eq(small, "o=0;c=1;k=1;s=360;t");
+}
+END_TEST
+
 START_TEST(sprite_sheet)
 {
 	struct doc d;
@@ -575,6 +597,7 @@ static Suite *render_svg_suite(void)
 	tcase_add_test(tc, every_option_changes_output);
 	tcase_add_test(tc, largest_picture_fits);
 	tcase_add_test(tc, titled_matches_untitled);
+	tcase_add_test(tc, canonical_options_text);
 	tcase_add_test(tc, sprite_sheet);
 	tcase_add_test(tc, option_errors);
 	tcase_add_test(tc, last_move_in_san);

@@ -566,43 +566,107 @@ double render_check_alpha(double distance)
 	return 1.0 - (distance - 0.3) / 0.7;
 }
 
+/* The canonical text being written: like snprintf, what does not fit is cut (NUL kept)
+ * and ok turns false. */
+struct render_canonical_out {
+	char *out;
+	size_t size;
+	size_t n;
+	bool ok;
+};
+
+static void render_canonical_put(struct render_canonical_out *c, const char *text, size_t length)
+{
+	size_t room = c->size - c->n;
+
+	if (!c->ok)
+		return;
+	if (length >= room) {
+		if (room > 0) {
+			memcpy(c->out + c->n, text, room - 1);
+			c->out[c->size - 1] = '\0';
+		}
+		c->ok = false;
+		return;
+	}
+	memcpy(c->out + c->n, text, length);
+	c->n += length;
+	c->out[c->n] = '\0';
+}
+
+static void render_canonical_puts(struct render_canonical_out *c, const char *text)
+{
+	render_canonical_put(c, text, strlen(text));
+}
+
+static void render_canonical_int(struct render_canonical_out *c, int v)
+{
+	char digits[16];
+	size_t i = sizeof digits;
+	unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+
+	do
+		digits[--i] = (char)('0' + u % 10);
+	while ((u /= 10) > 0);
+	if (v < 0)
+		digits[--i] = '-';
+	render_canonical_put(c, digits + i, sizeof digits - i);
+}
+
 size_t render_options_canonical(const struct render_options *opts, char *out, size_t size)
 {
-	size_t n = 0;
-	int w;
+	/* Written by hand, not with snprintf: this runs on every /render request. */
+	static const char hex[] = "0123456789abcdef";
+	struct render_canonical_out c = { out, size, 0, true };
 	char a[3], b[3];
 
-#define RENDER_PUT(...)                                                          \
-	do {                                                                     \
-		w = snprintf(out + n, n < size ? size - n : 0, __VA_ARGS__);     \
-		if (w < 0 || (size_t)w >= (n < size ? size - n : 0))             \
-			return 0;                                                \
-		n += (size_t)w;                                                  \
-	} while (0)
-
-	RENDER_PUT("o=%d;c=%d;k=%d;s=%d;t=%s;", (int)opts->orientation, opts->coordinates, opts->check, opts->size,
-		   render_palettes[opts->theme].name);
+	render_canonical_puts(&c, "o=");
+	render_canonical_int(&c, (int)opts->orientation);
+	render_canonical_puts(&c, ";c=");
+	render_canonical_int(&c, opts->coordinates);
+	render_canonical_puts(&c, ";k=");
+	render_canonical_int(&c, opts->check);
+	render_canonical_puts(&c, ";s=");
+	render_canonical_int(&c, opts->size);
+	render_canonical_puts(&c, ";t=");
+	render_canonical_puts(&c, render_palettes[opts->theme].name);
+	render_canonical_puts(&c, ";");
 	if (opts->last_from != SQ_NONE) {
 		fen_format_square(opts->last_from, a);
 		fen_format_square(opts->last_to, b);
-		RENDER_PUT("m=%s%s;", a, b);
+		render_canonical_puts(&c, "m=");
+		render_canonical_put(&c, a, 2);
+		render_canonical_put(&c, b, 2);
+		render_canonical_puts(&c, ";");
 	}
-	RENDER_PUT("a=");
+	render_canonical_puts(&c, "a=");
 	for (int i = 0; i < opts->arrow_count; i++) {
+		char arrow[6] = { render_mark_letters[opts->arrows[i].mark] };
 		fen_format_square(opts->arrows[i].from, a);
 		fen_format_square(opts->arrows[i].to, b);
-		RENDER_PUT("%c%s%s,", render_mark_letters[opts->arrows[i].mark], a, b);
+		memcpy(arrow + 1, a, 2);
+		memcpy(arrow + 3, b, 2);
+		arrow[5] = ',';
+		render_canonical_put(&c, arrow, sizeof arrow);
 	}
-	RENDER_PUT(";r=");
+	render_canonical_puts(&c, ";r=");
 	for (int i = 0; i < opts->circle_count; i++) {
+		char circle[4] = { render_mark_letters[opts->circles[i].mark] };
 		fen_format_square(opts->circles[i].square, a);
-		RENDER_PUT("%c%s,", render_mark_letters[opts->circles[i].mark], a);
+		memcpy(circle + 1, a, 2);
+		circle[3] = ',';
+		render_canonical_put(&c, circle, sizeof circle);
 	}
-	RENDER_PUT(";f=");
+	render_canonical_puts(&c, ";f=");
 	for (int i = 0; i < opts->fill_count; i++) {
-		fen_format_square(opts->fills[i].square, a);
-		RENDER_PUT("%s:%08x,", a, (unsigned)opts->fills[i].rgba);
+		char fill[12];
+		uint32_t v = opts->fills[i].rgba;
+		fen_format_square(opts->fills[i].square, fill);
+		fill[2] = ':';
+		for (int k = 10; k >= 3; k--, v >>= 4)
+			fill[k] = hex[v & 0xf];
+		fill[11] = ',';
+		render_canonical_put(&c, fill, sizeof fill);
 	}
-#undef RENDER_PUT
-	return n;
+	return c.ok ? c.n : 0;
 }
