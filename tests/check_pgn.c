@@ -337,6 +337,13 @@ START_TEST(test_annotated_movetext)
 			 "White has a decisive advantage");
 	ck_assert(cJSON_IsNull(get(cJSON_GetArrayItem(get(move_at(game, 5), "nags"), 0), "glyph")));
 	cJSON_Delete(game);
+
+	/* A glyph before the check sign (found by fuzz-pgn): the SAN is written again
+	 * without it, not passed on as if it were standard. */
+	game = read_one("1. e4 f6 2. Qh5!+ *");
+	ck_assert_str_eq(get_string(move_at(game, 2), "san"), "Qh5+");
+	ck_assert_str_eq(get_string(move_at(game, 2), "uci"), "d1h5");
+	cJSON_Delete(game);
 }
 END_TEST
 

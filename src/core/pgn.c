@@ -457,9 +457,11 @@ static void pgn_move(struct pgn_reader *r, const char *t, size_t n, unsigned col
 			standard = (unsigned char)text[i] < 0x80;
 		for (int i = 0; i < res->warning_count; i++) {
 			const struct san_issue *w = &res->warnings[i];
+			/* A glyph inside the move ("Qd3!+") is no PGN problem, but the text is
+			 * not the SAN then. */
+			standard = false;
 			if (w->code == SAN_WARN_ANNOTATION)
 				continue;
-			standard = false;
 			struct pgn_issue issue = {
 				.san = w->code,
 				.token = text,
