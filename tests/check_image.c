@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core/fen.h"
+#include "core/render_game.h"
 #include "core/uci.h"
 #include "image/image.h"
 
@@ -303,6 +304,109 @@ START_TEST(gif_game)
 }
 END_TEST
 
+/* Lays frame i of a decoded GIF over canvas (RGB, the screen's size), as a viewer shows it
+ * when every frame is kept (DISPOSE_DO_NOT). */
+static void gif_apply(const GifFileType *gif, int i, uint8_t *canvas)
+{
+	const SavedImage *f = &gif->SavedImages[i];
+	const ColorMapObject *map = f->ImageDesc.ColorMap ? f->ImageDesc.ColorMap : gif->SColorMap;
+
+	for (int y = 0; y < f->ImageDesc.Height; y++)
+		for (int x = 0; x < f->ImageDesc.Width; x++) {
+			GifColorType c = map->Colors[f->RasterBits[(size_t)y * (size_t)f->ImageDesc.Width + (size_t)x]];
+			uint8_t *px = canvas + ((size_t)(f->ImageDesc.Top + y) * (size_t)gif->SWidth +
+						(size_t)(f->ImageDesc.Left + x)) * 3;
+			px[0] = c.Red, px[1] = c.Green, px[2] = c.Blue;
+		}
+}
+
+static uint32_t pixel_at(const uint8_t *rgb, int width, int x, int y)
+{
+	const uint8_t *p = rgb + ((size_t)y * (size_t)width + (size_t)x) * 3;
+	return (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2];
+}
+
+static int colour_distance(uint32_t a, uint32_t b)
+{
+	return abs((int)(a >> 16) - (int)(b >> 16)) + abs((int)((a >> 8) & 255) - (int)((b >> 8) & 255)) +
+	       abs((int)(a & 255) - (int)(b & 255));
+}
+
+START_TEST(gif_game_marks)
+{
+	/* frame 1: a green arrow e2-e4; frame 2: a red circle on d5 (the arrow gone);
+	 * frame 3: nothing; frame 4: a blue arrow c4-f7, across d5 and e6. */
+	static const char pgn[] = "1. e4 {[%cal Ge2e4]} e5 {good [%csl Rd5]} 2. Nf3 Nc6 {[%cal Bc4f7]} *";
+	static struct pgn_reader reader;
+	struct render_game_reader g;
+	struct render_game_error err;
+	struct render_arrow room[16];
+	int frame[16], count, e;
+	struct render_game_marks marks = { room, 16, 0, frame, false };
+	struct render_options opts;
+	struct position start;
+	struct gif_source src;
+	move moves[8];
+	unsigned char *data;
+	size_t length;
+
+	render_game_begin(&g, &reader, &start, moves, 8, &marks, &err);
+	render_game_feed(&g, pgn, strlen(pgn));
+	ck_assert_int_eq(render_game_finish(&g, &count), 0);
+	ck_assert_int_eq(count, 4);
+	render_options_default(&opts);
+	opts.size = 256; /* squares of 32 pixels */
+	ck_assert_int_eq(image_gif_game_marked(&start, moves, count, &opts, &marks, 500, 2000, &data, &length), 0);
+	GifFileType *gif = gif_decode(data, length, &src);
+	ck_assert_int_eq(gif->ImageCount, 5);
+
+	const struct render_palette *pal = &render_palettes[RENDER_THEME_BROWN];
+	uint32_t green = over(pal->dark, render_mark_rgba(RENDER_MARK_GREEN));  /* on e3, a dark square */
+	uint32_t red = over(pal->light, render_mark_rgba(RENDER_MARK_RED));     /* on d5, a light one */
+	uint32_t blue = over(pal->light, render_mark_rgba(RENDER_MARK_BLUE));   /* on d5 */
+	int e3x = 4 * 32 + 16, e3y = 5 * 32 + 16;       /* the arrow's shaft crosses e3's centre */
+	int ringx = 3 * 32 + 16 + 13, ringy = 3 * 32 + 16; /* on the ring, right of d5's centre */
+	int bx = 3 * 32 + 16, by = 3 * 32 + 16;           /* d5's centre, where the ring is not */
+	uint8_t *canvas = calloc((size_t)256 * 256 * 3, 1);
+	ck_assert_ptr_nonnull(canvas);
+
+	for (int i = 0; i < gif->ImageCount; i++) {
+		gif_apply(gif, i, canvas);
+		uint32_t at_e3 = pixel_at(canvas, 256, e3x, e3y), at_ring = pixel_at(canvas, 256, ringx, ringy);
+		uint32_t at_b = pixel_at(canvas, 256, bx, by);
+		if (i == 1)
+			ck_assert_msg(at_e3 == green, "frame 1: e3 is %06x, not the arrow's %06x", at_e3, green);
+		else
+			ck_assert_msg(colour_distance(at_e3, pal->dark) <= 12, "frame %d: e3 is %06x, not the square's %06x",
+				      i, at_e3, pal->dark);
+		if (i == 2)
+			ck_assert_msg(at_ring == red, "frame 2: the ring is %06x, not %06x", at_ring, red);
+		else
+			ck_assert_msg(colour_distance(at_ring, pal->light) <= 12, "frame %d: d5 is %06x, not %06x", i,
+				      at_ring, pal->light);
+		if (i == 4)
+			ck_assert_msg(at_b == blue, "frame 4: d5 is %06x, not the arrow's %06x", at_b, blue);
+		else
+			ck_assert_msg(colour_distance(at_b, pal->light) <= 12, "frame %d: d5 is %06x, not %06x", i, at_b,
+				      pal->light);
+	}
+	/* The last frame's arrow spans c4 to f7: its frame covers those squares (and the
+	 * ones Nc6 changed), not the whole board. */
+	const GifImageDesc *d = &gif->SavedImages[4].ImageDesc;
+	ck_assert_int_le(d->Left, 1 * 32);
+	ck_assert_int_ge(d->Left + d->Width, 6 * 32);
+	ck_assert_int_le(d->Top, 1 * 32);
+	ck_assert_int_ge(d->Top + d->Height, 5 * 32);
+	ck_assert_int_lt(d->Width * d->Height, 256 * 256);
+	/* Frame 2 wipes frame 1's arrow: it reaches down to e2. */
+	d = &gif->SavedImages[2].ImageDesc;
+	ck_assert_int_ge(d->Top + d->Height, 7 * 32);
+	free(canvas);
+	DGifCloseFile(gif, &e);
+	free(data);
+}
+END_TEST
+
 static Suite *image_suite(void)
 {
 	Suite *s = suite_create("image");
@@ -317,6 +421,7 @@ static Suite *image_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, gif_board);
 	tcase_add_test(tc, gif_game);
+	tcase_add_test(tc, gif_game_marks);
 	suite_add_tcase(s, tc);
 	return s;
 }

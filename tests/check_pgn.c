@@ -447,6 +447,76 @@ START_TEST(test_comments)
 }
 END_TEST
 
+/* The [%cal]/[%csl] items of every comment of a PGN, as "Ce2e4" (from == to: "Ce4"), in
+ * order, comments separated by '|'. */
+struct marks_seen {
+	char text[512];
+	size_t n;
+};
+
+static void marks_comment(void *ctx, const struct pgn_comment *c)
+{
+	struct marks_seen *seen = ctx;
+
+	if (seen->n)
+		seen->text[seen->n++] = '|';
+	for (int i = 0; i < c->arrow_count; i++) {
+		char from[3], to[3];
+		fen_format_square(c->arrows[i].from, from);
+		fen_format_square(c->arrows[i].to, to);
+		seen->n += (size_t)snprintf(seen->text + seen->n, sizeof seen->text - seen->n, "%s%c%s%s",
+					    i ? "," : "", c->arrows[i].color, from,
+					    c->arrows[i].from == c->arrows[i].to ? "" : to);
+	}
+	seen->text[seen->n] = '\0';
+}
+
+static const char *marks_of(const char *pgn, struct marks_seen *seen)
+{
+	static const struct pgn_visitor visitor = { .comment = marks_comment };
+	struct pgn_reader *reader = malloc(sizeof *reader);
+
+	ck_assert_ptr_nonnull(reader);
+	memset(seen, 0, sizeof *seen);
+	pgn_reader_init(reader, &visitor, seen, NULL);
+	pgn_reader_feed(reader, pgn, strlen(pgn));
+	pgn_reader_finish(reader);
+	free(reader);
+	return seen->text;
+}
+
+START_TEST(test_comment_marks)
+{
+	struct marks_seen seen;
+
+	/* well-formed, as lichess writes them */
+	ck_assert_str_eq(marks_of("1. e4 {[%cal Ge2e4,Rg1f3]} *", &seen), "Ge2e4,Rg1f3");
+	ck_assert_str_eq(marks_of("1. e4 {[%csl Ye4,Bd5]} *", &seen), "Ye4,Bd5");
+	/* several commands in one comment, with text between, and one per comment */
+	ck_assert_str_eq(marks_of("1. e4 {good [%csl Ge4] and [%cal Rd7d5][%cal Bg8f6] [%clk 0:01:00]} e5 {[%csl Rd4]} *",
+				  &seen),
+			 "Ge4,Rd7d5,Bg8f6|Rd4");
+	/* spaces around items are allowed */
+	ck_assert_str_eq(marks_of("1. e4 {[%cal  Ge2e4 , Rg1f3 ]} *", &seen), "Ge2e4,Rg1f3");
+	/* junk items are left out, the good ones around them kept */
+	ck_assert_str_eq(marks_of("1. e4 {[%cal Xe2e4,Ge2e9,Gi2e4,Ge2e4e5,Ge2,Ge4e4,,Yb1c3]} *", &seen), "Yb1c3");
+	ck_assert_str_eq(marks_of("1. e4 {[%csl e4,Ge44,G,Rd5]} *", &seen), "Rd5");
+	/* lower-case letters are not a colour; C is kept (what some programs write) */
+	ck_assert_str_eq(marks_of("1. e4 {[%cal ge2e4,Ce2e4]} *", &seen), "Ce2e4");
+	/* not a command: no %, another name, no closing bracket */
+	ck_assert_str_eq(marks_of("1. e4 {[cal Ge2e4] [%call Ge2e4] [%cal Ge2e4} *", &seen), "");
+	/* a comment of nothing but marks past the limit keeps PGN_ARROWS_MAX */
+	char pgn[1024] = "1. e4 {[%csl ";
+	for (int i = 0; i < 70; i++)
+		strcat(pgn, i ? ",Ga1" : "Ga1");
+	strcat(pgn, "]} *");
+	int items = 1;
+	for (const char *c = marks_of(pgn, &seen); *c; c++)
+		items += *c == ',';
+	ck_assert_int_eq(items, PGN_ARROWS_MAX);
+}
+END_TEST
+
 START_TEST(test_escape_bom_crlf)
 {
 	cJSON *games = read_pgn("\xef\xbb\xbf%escaped line [Event \"no\"]\r\n[Event \"x\"]\r\n\r\n1. e4\r\n\r\ne5\r\n"
@@ -891,6 +961,7 @@ static Suite *pgn_suite(void)
 	tcase_add_test(tc, test_nag_table);
 	tcase_add_test(tc, test_tags);
 	tcase_add_test(tc, test_comments);
+	tcase_add_test(tc, test_comment_marks);
 	tcase_add_test(tc, test_escape_bom_crlf);
 	tcase_add_test(tc, test_move_numbers);
 	tcase_add_test(tc, test_results);

@@ -582,6 +582,86 @@ START_TEST(game_from_pgn)
 }
 END_TEST
 
+START_TEST(game_marks)
+{
+	static struct pgn_reader reader;
+	struct render_game_reader g;
+	struct render_game_error err;
+	struct render_game_marks marks;
+	struct render_arrow room[8];
+	struct render_options opts;
+	struct position start;
+	int frame[8], count;
+	move moves[6];
+	/* frame 0 (before the first move), 1 (two comments), 2 none (a variation's marks are
+	 * not the mainline's), 3 a circle and an arrow, 4 a colour the renderer has no use
+	 * for, the last one again after the result. */
+	const char *pgn = "{[%csl Ge4]} 1. e4 {[%cal Ge2e4]} {[%cal Rg1f3]} e5 (1... c5 {[%cal Bc7c5]}) "
+			  "2. Nf3 {[%csl Yd5][%cal Bf3e5]} Nc6 {[%cal Ce2e4]} *\n\n1. d4 {[%cal Gd2d4]} *";
+
+	marks = (struct render_game_marks){ room, 8, 0, frame, false };
+	render_game_begin(&g, &reader, &start, moves, 6, &marks, &err);
+	/* fed a byte at a time, as a spooled body may come */
+	bool done = false;
+	for (size_t i = 0; pgn[i] && !done; i++)
+		done = render_game_feed(&g, pgn + i, 1);
+	ck_assert(done);
+	ck_assert_int_eq(render_game_finish(&g, &count), 0);
+	ck_assert_int_eq(count, 4);
+	ck_assert_int_eq(marks.count, 5);
+	ck_assert(!marks.dropped);
+	ck_assert_int_eq(frame[0], 0);
+	ck_assert_int_eq(frame[1], 1);
+	ck_assert_int_eq(frame[2], 3);
+	ck_assert_int_eq(frame[3], 3);
+	ck_assert_int_eq(frame[4], 5);
+	ck_assert_int_eq(frame[5], 5);
+	render_options_default(&opts);
+	render_game_frame_marks(&marks, 0, &opts);
+	ck_assert_int_eq(opts.arrow_count, 0);
+	ck_assert_int_eq(opts.circle_count, 1);
+	ck_assert_int_eq(opts.circles[0].square, SQ_E4);
+	ck_assert_int_eq(opts.circles[0].mark, RENDER_MARK_GREEN);
+	render_options_default(&opts);
+	ck_assert_int_eq(render_parse_arrows("Ba1a2", &opts, &(struct render_error){ 0 }), 0);
+	render_game_frame_marks(&marks, 1, &opts); /* after the options' own */
+	ck_assert_int_eq(opts.arrow_count, 3);
+	ck_assert_int_eq(opts.arrows[1].from, SQ_E2);
+	ck_assert_int_eq(opts.arrows[1].to, SQ_E4);
+	ck_assert_int_eq(opts.arrows[2].from, SQ_G1);
+	ck_assert_int_eq(opts.arrows[2].mark, RENDER_MARK_RED);
+	render_options_default(&opts);
+	render_game_frame_marks(&marks, 2, &opts);
+	ck_assert_int_eq(opts.arrow_count + opts.circle_count, 0);
+	render_game_frame_marks(&marks, 3, &opts);
+	ck_assert_int_eq(opts.circle_count, 1);
+	ck_assert_int_eq(opts.circles[0].mark, RENDER_MARK_YELLOW);
+	ck_assert_int_eq(opts.arrows[0].to, SQ_E5);
+	ck_assert_int_eq(opts.arrows[0].mark, RENDER_MARK_BLUE);
+	render_options_default(&opts);
+	render_game_frame_marks(&marks, 4, &opts);
+	ck_assert_int_eq(opts.arrow_count + opts.circle_count, 0);
+	render_game_frame_marks(NULL, 4, &opts);
+	ck_assert_int_eq(opts.arrow_count, 0);
+
+	/* more marks than room: the later ones are left out, and said to be */
+	pgn = "1. e4 {[%csl Ga1,Ga2,Ga3,Ga4,Ga5]} e5 {[%csl Gb1,Gb2,Gb3,Gb4]} *";
+	render_game_begin(&g, &reader, &start, moves, 6, &marks, &err);
+	render_game_feed(&g, pgn, strlen(pgn));
+	ck_assert_int_eq(render_game_finish(&g, &count), 0);
+	ck_assert_int_eq(marks.count, 8);
+	ck_assert(marks.dropped);
+	ck_assert_int_eq(frame[2], 5);
+	ck_assert_int_eq(frame[3], 8);
+
+	/* a game given no room for marks reads as before */
+	render_game_begin(&g, &reader, &start, moves, 6, NULL, &err);
+	render_game_feed(&g, pgn, strlen(pgn));
+	ck_assert_int_eq(render_game_finish(&g, &count), 0);
+	ck_assert_int_eq(count, 2);
+}
+END_TEST
+
 static Suite *render_svg_suite(void)
 {
 	Suite *s = suite_create("render_svg");
@@ -602,6 +682,7 @@ static Suite *render_svg_suite(void)
 	tcase_add_test(tc, option_errors);
 	tcase_add_test(tc, last_move_in_san);
 	tcase_add_test(tc, game_from_pgn);
+	tcase_add_test(tc, game_marks);
 	suite_add_tcase(s, tc);
 	return s;
 }

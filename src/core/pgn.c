@@ -142,6 +142,8 @@ __attribute__((format(printf, 5, 6))) static void pgn_issue(struct pgn_reader *r
 		pgn_issue((r), &issue_, (code), (column), __VA_ARGS__);       \
 	} while (0)
 
+static void pgn_parse_commands(struct pgn_comment *c);
+
 /* Starts the game the next event belongs to, if none is open. */
 static void pgn_game_begin(struct pgn_reader *r)
 {
@@ -165,6 +167,9 @@ static void pgn_game_begin(struct pgn_reader *r)
 	if (r->comment_pending) {
 		struct pgn_comment comment = { .text = r->comment, .length = r->comment_length };
 		r->comment_pending = false;
+		/* The game's first comment may mark the start position ([%csl], [%cal]). */
+		r->comment[r->comment_length] = '\0';
+		pgn_parse_commands(&comment);
 		if (r->visitor->comment)
 			r->visitor->comment(r->ctx, &comment);
 		r->comment_length = 0;
@@ -640,14 +645,22 @@ static void pgn_parse_eval(struct pgn_comment *c, const char *s, const char *end
 	}
 }
 
-/* Reads [%cal Ga1h8,Rb2b4] (arrows) and [%csl Ge4] (squares). */
+/* Reads [%cal Ga1h8,Rb2b4] (arrows) and [%csl Ge4] (squares). Items are a colour letter
+ * and two squares (one for [%csl]), separated by commas (spaces around them allowed); an
+ * item that is not (a bad letter or square, an arrow from a square to itself, extra
+ * characters) is left out without a word, as lichess and ChessBase do, and so are the
+ * items past PGN_ARROWS_MAX. */
 static void pgn_parse_arrows(struct pgn_comment *c, const char *s, const char *end, bool squares)
 {
 	while (s < end && c->arrow_count < PGN_ARROWS_MAX) {
+		while (s < end && *s == ' ')
+			s++;
 		const char *item = s;
 		while (s < end && *s != ',')
 			s++;
 		size_t n = (size_t)(s - item);
+		while (n && item[n - 1] == ' ')
+			n--;
 		if (n == (squares ? 3u : 5u) && strchr("RGBYC", item[0])) {
 			char sq[3] = { item[1], item[2], '\0' };
 			int from = fen_parse_square(sq), to = from;
@@ -656,7 +669,7 @@ static void pgn_parse_arrows(struct pgn_comment *c, const char *s, const char *e
 				sq[1] = item[4];
 				to = fen_parse_square(sq);
 			}
-			if (from != SQ_NONE && to != SQ_NONE)
+			if (from != SQ_NONE && to != SQ_NONE && (squares || from != to))
 				c->arrows[c->arrow_count++] = (struct pgn_arrow){ item[0], (uint8_t)from, (uint8_t)to };
 		}
 		if (s < end)

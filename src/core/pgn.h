@@ -123,6 +123,10 @@ struct pgn_comment {
 	double eval;                    /* [%eval 0.35] in pawns, White's view */
 	bool eval_mate;
 	int mate;                       /* [%eval #-3]: mate in n, negative when Black mates */
+	/* [%cal Ge2e4,Rg1f3] and [%csl Ye4], every such command of the comment in order
+	 * (items: a letter R G B Y C and one or two squares, comma-separated). An item
+	 * that is not one (a bad letter or square, an arrow to its own square) is left out
+	 * silently, as lichess and ChessBase do: a comment is the author's free text. */
 	int arrow_count;
 	struct pgn_arrow arrows[PGN_ARROWS_MAX];
 };

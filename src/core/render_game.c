@@ -1,22 +1,14 @@
-/* render_game.c -- the first game of a PGN as a start position and its mainline moves,
- * for the animated board (a pgn_reader visitor that stops after one game). */
+/* render_game.c -- the first game of a PGN as a start position, its mainline moves and
+ * the marks of its mainline comments, for the animated board (a pgn_reader visitor that
+ * stops after one game). */
 #include "render_game.h"
 
 #include <stdio.h>
 #include <string.h>
 
-/* What the visitor collects. */
-struct render_game_ctx {
-	struct position *start;
-	move *moves;
-	int max, count;
-	bool started, ended, any;
-	struct render_game_error *err;
-};
-
 static void render_game_tag(void *ctx, const char *name, const char *value, size_t value_length)
 {
-	struct render_game_ctx *g = ctx;
+	struct render_game_reader *g = ctx;
 
 	g->any = true;
 	if (!strcmp(name, "FEN"))
@@ -25,7 +17,7 @@ static void render_game_tag(void *ctx, const char *name, const char *value, size
 
 static void render_game_start(void *ctx, const struct position *start, bool chess960)
 {
-	struct render_game_ctx *g = ctx;
+	struct render_game_reader *g = ctx;
 
 	(void)chess960;
 	g->any = true;
@@ -40,7 +32,7 @@ static void render_game_start(void *ctx, const struct position *start, bool ches
 
 static void render_game_move(void *ctx, const struct pgn_move *mv)
 {
-	struct render_game_ctx *g = ctx;
+	struct render_game_reader *g = ctx;
 
 	g->any = true;
 	if (mv->depth != 0 || g->err->code != RENDER_GAME_OK)
@@ -51,11 +43,33 @@ static void render_game_move(void *ctx, const struct pgn_move *mv)
 		return;
 	}
 	g->moves[g->count++] = mv->m;
+	if (g->marks)
+		g->marks->frame[g->count] = g->marks->count;
+}
+
+static void render_game_comment(void *ctx, const struct pgn_comment *comment)
+{
+	struct render_game_reader *g = ctx;
+	struct render_game_marks *marks = g->marks;
+
+	if (!marks || comment->depth != 0 || g->err->code != RENDER_GAME_OK)
+		return;
+	for (int i = 0; i < comment->arrow_count; i++) {
+		const struct pgn_arrow *a = &comment->arrows[i];
+		int mark = render_mark_of_letter(a->color);
+		if (mark < 0)
+			continue;
+		if (marks->count == marks->max) {
+			marks->dropped = true;
+			return;
+		}
+		marks->marks[marks->count++] = (struct render_arrow){ a->from, a->to, (uint8_t)mark };
+	}
 }
 
 static void render_game_issue(void *ctx, const struct pgn_issue *issue)
 {
-	struct render_game_ctx *g = ctx;
+	struct render_game_reader *g = ctx;
 	struct render_game_error *err = g->err;
 
 	if (pgn_code_is_warning(issue->code) || issue->depth != 0 || err->code != RENDER_GAME_OK || !issue->pos)
@@ -70,7 +84,7 @@ static void render_game_issue(void *ctx, const struct pgn_issue *issue)
 
 static bool render_game_end(void *ctx, const struct pgn_game_end *end)
 {
-	struct render_game_ctx *g = ctx;
+	struct render_game_reader *g = ctx;
 
 	g->ended = true;
 	if (end->malformed) {
@@ -81,29 +95,73 @@ static bool render_game_end(void *ctx, const struct pgn_game_end *end)
 	return true; /* one game is all it takes */
 }
 
-int render_game_from_pgn(const char *pgn, size_t length, struct pgn_reader *reader, struct position *start,
-			 move *moves, int max, int *count, struct render_game_error *err)
+void render_game_begin(struct render_game_reader *g, struct pgn_reader *reader, struct position *start,
+		       move *moves, int max, struct render_game_marks *marks, struct render_game_error *err)
 {
 	static const struct pgn_visitor visitor = {
 		.tag = render_game_tag,
 		.start = render_game_start,
 		.move = render_game_move,
+		.comment = render_game_comment,
 		.issue = render_game_issue,
 		.game_end = render_game_end,
 	};
-	struct render_game_ctx g = { start, moves, max, 0, false, false, false, err };
 
+	*g = (struct render_game_reader){ .reader = reader, .start = start, .moves = moves, .max = max,
+					  .marks = marks, .err = err };
 	memset(err, 0, sizeof *err);
 	err->line = err->column = 1;
-	pgn_reader_init(reader, &visitor, &g, NULL);
-	pgn_reader_feed(reader, pgn, length);
-	if (!g.ended)
-		pgn_reader_finish(reader);
-	*count = g.count;
-	if (!g.any) {
+	if (marks) {
+		marks->count = 0;
+		marks->dropped = false;
+		marks->frame[0] = 0;
+	}
+	pgn_reader_init(reader, &visitor, g, NULL);
+}
+
+bool render_game_feed(struct render_game_reader *g, const char *data, size_t length)
+{
+	if (!g->ended)
+		pgn_reader_feed(g->reader, data, length);
+	return g->ended;
+}
+
+int render_game_finish(struct render_game_reader *g, int *count)
+{
+	struct render_game_error *err = g->err;
+
+	if (!g->ended)
+		pgn_reader_finish(g->reader);
+	*count = g->count;
+	if (!g->any) {
 		err->code = RENDER_GAME_NO_GAME;
-		snprintf(err->message, sizeof err->message, "pgn holds no game (no tag and no move)");
+		snprintf(err->message, sizeof err->message, "the PGN holds no game (no tag and no move)");
 		*count = 0;
 	}
+	if (g->marks)
+		g->marks->frame[*count + 1] = g->marks->count; /* the last frame's marks end here */
 	return err->code == RENDER_GAME_OK ? 0 : -1;
+}
+
+int render_game_from_pgn(const char *pgn, size_t length, struct pgn_reader *reader, struct position *start,
+			 move *moves, int max, int *count, struct render_game_error *err)
+{
+	struct render_game_reader g;
+
+	render_game_begin(&g, reader, start, moves, max, NULL, err);
+	render_game_feed(&g, pgn, length);
+	return render_game_finish(&g, count);
+}
+
+void render_game_frame_marks(const struct render_game_marks *marks, int frame, struct render_options *opts)
+{
+	if (!marks)
+		return;
+	for (int i = marks->frame[frame]; i < marks->frame[frame + 1]; i++) {
+		const struct render_arrow *m = &marks->marks[i];
+		if (m->from != m->to && opts->arrow_count < RENDER_ARROWS_MAX)
+			opts->arrows[opts->arrow_count++] = *m;
+		else if (m->from == m->to && opts->circle_count < RENDER_CIRCLES_MAX)
+			opts->circles[opts->circle_count++] = (struct render_circle){ m->from, m->mark };
+	}
 }

@@ -1,6 +1,7 @@
 /* render_game.h -- the game an animated board shows, read from PGN: the first game's start
- * position (its FEN tag, or the standard one) and its mainline, up to the first move
- * that cannot be played. Nothing here allocates: the caller lends the PGN reader. */
+ * position (its FEN tag, or the standard one), its mainline, up to the first move that
+ * cannot be played, and the [%cal] arrows and [%csl] circles of its mainline comments,
+ * frame by frame. Nothing here allocates: the caller lends the PGN reader and the room. */
 #ifndef FEN_RENDER_GAME_H
 #define FEN_RENDER_GAME_H
 
@@ -8,6 +9,7 @@
 #include <stddef.h>
 
 #include "pgn.h"
+#include "render_options.h"
 
 enum render_game_code {
 	RENDER_GAME_OK,
@@ -28,9 +30,53 @@ struct render_game_error {
 	char message[PGN_MESSAGE_MAX];
 };
 
-/* Reads the first game of length bytes of PGN into *start and moves (room for max);
- * *count is how many. reader is scratch space. Returns 0, or -1 with err filled. */
+/* The marks of every frame of a game: frame 0 is the start position, frame k the
+ * position after ply k. A mainline comment belongs to the position it follows: after a
+ * move, to that move's frame; before the first move, to frame 0 (pgn.h reads the
+ * commands; colours other than G R Y B are left out). The caller gives the room. */
+struct render_game_marks {
+	struct render_arrow *marks; /* room for max; a circle is a mark with from == to */
+	int max, count;
+	int *frame;                 /* room for plies + 2: frame f's marks are marks[frame[f]..frame[f + 1]) */
+	bool dropped;               /* more marks than max: the later ones were left out */
+};
+
+/* Reading a game piece by piece (render_game_begin, _feed as the bytes come, _finish).
+ * Fields are private. */
+struct render_game_reader {
+	struct pgn_reader *reader;
+	struct position *start;
+	move *moves;
+	int max, count;
+	bool started, ended, any;
+	struct render_game_marks *marks;
+	struct render_game_error *err;
+};
+
+/* Starts reading into *start and moves (room for max), and into marks unless NULL.
+ * reader is scratch space; everything is borrowed until render_game_finish. */
+void render_game_begin(struct render_game_reader *g, struct pgn_reader *reader, struct position *start,
+		       move *moves, int max, struct render_game_marks *marks, struct render_game_error *err);
+
+/* Reads length more bytes. Returns true once the first game is complete: the rest of
+ * the input does not matter (a PGN of several games draws the first). */
+bool render_game_feed(struct render_game_reader *g, const char *data, size_t length);
+
+/* Ends the input. *count is how many moves were read. Returns 0, or -1 with err filled. */
+int render_game_finish(struct render_game_reader *g, int *count);
+
+/* Reads the first game of length bytes of PGN at once (begin, feed, finish; no marks). */
 int render_game_from_pgn(const char *pgn, size_t length, struct pgn_reader *reader, struct position *start,
 			 move *moves, int max, int *count, struct render_game_error *err);
+
+/* Adds frame's marks to opts's arrows and circles (after those already there, as many
+ * as they hold). marks may be NULL: nothing to add. */
+void render_game_frame_marks(const struct render_game_marks *marks, int frame, struct render_options *opts);
+
+/* True when some frame of the game has marks. */
+static inline bool render_game_has_marks(const struct render_game_marks *marks)
+{
+	return marks && marks->count > 0;
+}
 
 #endif

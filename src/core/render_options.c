@@ -38,6 +38,14 @@ uint32_t render_mark_rgba(enum render_mark mark)
 
 static const char render_mark_letters[RENDER_MARK_NB] = { 'G', 'R', 'Y', 'B' };
 
+int render_mark_of_letter(char letter)
+{
+	for (int m = 0; m < RENDER_MARK_NB; m++)
+		if (letter == render_mark_letters[m] || letter == render_mark_letters[m] + ('a' - 'A'))
+			return m;
+	return -1;
+}
+
 void render_options_default(struct render_options *opts)
 {
 	opts->orientation = RENDER_ORIENT_WHITE;
@@ -277,15 +285,15 @@ static int render_parse_list(const char *text, render_item_fn item, struct rende
  * in either case. Returns the number of bytes it took (0 or 1), -1 for a bad letter. */
 static int render_mark_prefix(const char *text, int length, uint8_t *mark)
 {
+	int m;
+
 	*mark = RENDER_MARK_GREEN;
 	if (length % 2 == 0)
 		return 0;
-	for (int m = 0; m < RENDER_MARK_NB; m++)
-		if (text[0] == render_mark_letters[m] || text[0] == render_mark_letters[m] + ('a' - 'A')) {
-			*mark = (uint8_t)m;
-			return 1;
-		}
-	return -1;
+	if ((m = render_mark_of_letter(text[0])) < 0)
+		return -1;
+	*mark = (uint8_t)m;
+	return 1;
 }
 
 static int render_arrow_item(const char *text, int length, int offset, struct render_options *opts,

@@ -101,6 +101,9 @@ extern const struct render_palette render_palettes[RENDER_THEME_NB];
 /* 0xRRGGBBAA of a mark colour (translucent, as arrows are drawn). */
 uint32_t render_mark_rgba(enum render_mark mark);
 
+/* The mark of a colour letter (G R Y B, either case), or -1. */
+int render_mark_of_letter(char letter);
+
 /* The defaults: white at the bottom, coordinates, check marked, 360 px, brown, nothing else. */
 void render_options_default(struct render_options *opts);
 

@@ -38,16 +38,9 @@ struct pgn_stream {
 	char buffer[STREAM_BUFFER];
 };
 
-static bool pgn_is_pgn_type(const char *type)
-{
-	static const char *const names[] = { "application/x-chess-pgn", "application/vnd.chess-pgn", "text/plain" };
-
-	return stream_type_is(type, names, sizeof names / sizeof names[0]);
-}
-
 static bool pgn_accepts(const char *type)
 {
-	return pgn_is_pgn_type(type) || body_is_json_type(type);
+	return stream_is_pgn_type(type) || body_is_json_type(type);
 }
 
 /* True when an Accept header asks for NDJSON (any element of its list). */

@@ -2,7 +2,11 @@
  * animated GIF, one frame per ply with the last move tinted, from `fen` (the start
  * position by default) and `moves` in UCI or SAN (comma- or space-separated, or a JSON
  * array), or the first game of `pgn`, with `delay` per frame and `final_delay` on the
- * last position (milliseconds).
+ * last position (milliseconds). A PGN's mainline comments draw their [%cal] arrows and
+ * [%csl] circles on the frame of the position they follow.
+ * The PGN may also be the whole POST body (application/x-chess-pgn, application/vnd.chess-pgn,
+ * text/plain), with the options in the query: that body is spooled (stream.h) and read
+ * a piece at a time until its first game ends; the rest of the body is not read.
  * Cached like /render: a GET carries a strong ETag and may be answered 304. */
 #include "config.h"
 
@@ -13,10 +17,12 @@
 #include "core/render_game.h"
 #include "core/uci.h"
 #include "http/http.h"
+#include "http/stream.h"
 #include "image/image.h"
 
 #define ENDPOINT_GAME_DELAY_DEFAULT 1000
 #define ENDPOINT_GAME_FINAL_DELAY_DEFAULT 3000
+#define ENDPOINT_GAME_TYPE "image/gif"
 
 /* A move's text inside the request. */
 struct endpoint_game_token {
@@ -94,23 +100,66 @@ static int endpoint_game_delay(const struct http_request *req, const char *name,
 	return 0;
 }
 
-/* The first game of pgn: its start and mainline into *start and moves; -1 with a problem
- * in resp (422 malformed_pgn, invalid_fen or illegal_move, 400 when too long). */
-static int endpoint_game_pgn(const char *pgn, struct position *start, move *moves, int *count,
-			     const struct json_fen_style *style, struct http_response *resp)
+/* The game being drawn, with the room for its moves and marks (endpoint_game_alloc). */
+struct endpoint_game {
+	struct render_options opts;
+	struct json_fen_style style;
+	long delay, final_delay;
+	struct position start;
+	move *moves;
+	int count;
+	struct render_game_marks marks;
+};
+
+/* The marks a game GIF keeps: 16 a ply on average; more are left out. */
+#define ENDPOINT_GAME_MARKS_MAX (16 * ENDPOINT_GAME_PLIES_MAX)
+
+/* Takes the room of g; -1 when out of memory. endpoint_game_free releases it. */
+static int endpoint_game_alloc(struct endpoint_game *g)
 {
-	struct pgn_reader *reader = malloc(sizeof *reader);
-	struct render_game_error *err = malloc(sizeof *err);
+	memset(g, 0, sizeof *g);
+	g->style = (struct json_fen_style)JSON_FEN_STYLE_DEFAULT;
+	g->moves = malloc(sizeof *g->moves * ENDPOINT_GAME_PLIES_MAX);
+	g->marks.marks = malloc(sizeof *g->marks.marks * ENDPOINT_GAME_MARKS_MAX);
+	g->marks.frame = malloc(sizeof *g->marks.frame * (ENDPOINT_GAME_PLIES_MAX + 2));
+	g->marks.max = ENDPOINT_GAME_MARKS_MAX;
+	if (!g->moves || !g->marks.marks || !g->marks.frame)
+		return -1;
+	/* A game given as moves has no marks: every frame's list is empty. */
+	memset(g->marks.frame, 0, sizeof *g->marks.frame * (ENDPOINT_GAME_PLIES_MAX + 2));
+	return 0;
+}
+
+static void endpoint_game_free(struct endpoint_game *g)
+{
+	free(g->moves);
+	free(g->marks.marks);
+	free(g->marks.frame);
+}
+
+/* The picture options and delays of the request (JSON members or query). Returns 0, or
+ * -1 with a problem in resp. */
+static int endpoint_game_options(const struct http_request *req, struct endpoint_game *g,
+				 struct http_response *resp)
+{
+	return endpoint_render_options(req, &g->opts, resp) ||
+			       endpoint_game_delay(req, "delay", ENDPOINT_GAME_DELAY_DEFAULT, &g->delay, resp) ||
+			       endpoint_game_delay(req, "final_delay", ENDPOINT_GAME_FINAL_DELAY_DEFAULT, &g->final_delay,
+						   resp)
+		       ? -1
+		       : 0;
+}
+
+/* The problem of a game that could not be read from PGN (422 malformed_pgn, invalid_fen
+ * or illegal_move, 400 when too long). */
+static void endpoint_game_pgn_problem(const struct render_game_error *err, const struct json_fen_style *style,
+				      struct http_response *resp)
+{
 	struct fen_report report;
 	struct position bad;
 	cJSON *ext;
-	int rc = -1;
 
-	if (!reader || !err) {
-		reply_internal_error(resp);
-	} else if (!render_game_from_pgn(pgn, strlen(pgn), reader, start, moves, ENDPOINT_GAME_PLIES_MAX, count, err)) {
-		rc = 0;
-	} else if (err->code == RENDER_GAME_NO_GAME) {
+	if (err->code == RENDER_GAME_NO_GAME) {
 		ext = cJSON_CreateObject();
 		if (!ext || !cJSON_AddNumberToObject(ext, "line", err->line) ||
 		    !cJSON_AddNumberToObject(ext, "column", err->column)) {
@@ -131,100 +180,264 @@ static int endpoint_game_pgn(const char *pgn, struct position *start, move *move
 	} else {
 		reply_problem_field(resp, REPLY_INVALID_FIELD, "pgn", err->message);
 	}
+}
+
+/* The first game of pgn into g; -1 with a problem in resp. */
+static int endpoint_game_pgn(const char *pgn, struct endpoint_game *g, struct http_response *resp)
+{
+	struct pgn_reader *reader = malloc(sizeof *reader);
+	struct render_game_error *err = malloc(sizeof *err);
+	struct render_game_reader gr;
+	int rc = -1;
+
+	if (!reader || !err) {
+		reply_internal_error(resp);
+	} else {
+		render_game_begin(&gr, reader, &g->start, g->moves, ENDPOINT_GAME_PLIES_MAX, &g->marks, err);
+		render_game_feed(&gr, pgn, strlen(pgn));
+		if ((rc = render_game_finish(&gr, &g->count)))
+			endpoint_game_pgn_problem(err, &g->style, resp);
+	}
 	free(reader);
 	free(err);
 	return rc;
 }
 
+/* The caching headers of a 200 or 304 with this ETag. */
+static void endpoint_game_headers(const struct http_request *req, struct http_response *resp, const char *etag)
+{
+	negotiate_cache_headers(req, resp, etag);
+	reply_header(resp, "Vary", "Accept");
+}
+
+/* Draws g. Returns 0 with the GIF in *gif (the caller frees it, and sends it with
+ * endpoint_game_headers of etag), or 1 with the whole answer in resp (304 Not Modified,
+ * or a 500). */
+static int endpoint_game_draw(const struct http_request *req, struct endpoint_game *g, struct http_response *resp,
+			      unsigned char **gif, size_t *length, char etag[NEGOTIATE_ETAG_MAX])
+{
+	char *key, fen_text[FEN_MAX];
+	struct position pos = g->start;
+	size_t n, key_size;
+	int frames = g->count + 2;
+
+	g->opts.size = 8 * image_square_for(g->opts.size);
+	fen_format(&g->start, FEN_EP_FEN, FEN_CASTLING_STANDARD, fen_text, sizeof fen_text);
+	key_size = 1024 + (size_t)g->count * UCI_MAX + sizeof(int) * (size_t)frames +
+		   sizeof(struct render_arrow) * (size_t)g->marks.count;
+	if (!(key = malloc(key_size))) {
+		reply_internal_error(resp);
+		return 1;
+	}
+	n = (size_t)snprintf(key, key_size, "game|%s|%d|%ld|%ld|", fen_text, g->start.chess960, g->delay,
+			     g->final_delay);
+	n += render_options_canonical(&g->opts, key + n, key_size - n);
+	for (int i = 0; i < g->count; i++) {
+		struct position_undo undo;
+		char uci[UCI_MAX];
+		size_t len = uci_format_move(&pos, g->moves[i], uci);
+		memcpy(key + n, uci, len);
+		n += len;
+		key[n++] = ',';
+		position_make_move(&pos, g->moves[i], &undo);
+	}
+	/* The marks change the picture too (a game given as moves has none). */
+	if (render_game_has_marks(&g->marks)) {
+		memcpy(key + n, g->marks.frame, sizeof(int) * (size_t)(g->count + 2));
+		n += sizeof(int) * (size_t)(g->count + 2);
+		memcpy(key + n, g->marks.marks, sizeof(struct render_arrow) * (size_t)g->marks.count);
+		n += sizeof(struct render_arrow) * (size_t)g->marks.count;
+	}
+	negotiate_etag(key, n, etag);
+	free(key);
+	if (negotiate_fresh(req, etag)) {
+		reply_static(resp, 304, NULL, NULL, 0);
+		endpoint_game_headers(req, resp, etag);
+		return 1;
+	}
+	g->opts.last_from = g->opts.last_to = SQ_NONE;
+	if (image_gif_game_marked(&g->start, g->moves, g->count, &g->opts, &g->marks, (int)g->delay,
+				  (int)g->final_delay, gif, length)) {
+		reply_internal_error(resp);
+		return 1;
+	}
+	return 0;
+}
+
 void endpoint_render_game(const struct http_request *req, struct http_response *resp)
 {
 	struct endpoint_game_token *tokens = malloc(sizeof *tokens * ENDPOINT_GAME_PLIES_MAX);
-	move *moves = malloc(sizeof *moves * ENDPOINT_GAME_PLIES_MAX);
 	struct fen_options options = { FEN_STRICT, false, false };
-	struct json_fen_style style = JSON_FEN_STYLE_DEFAULT;
-	struct render_options opts;
-	struct position start, pos;
+	struct endpoint_game g;
+	struct position pos;
 	struct fen_report report;
 	const char *fen = NULL, *pgn = NULL;
-	char *key = NULL, fen_text[FEN_MAX], etag[NEGOTIATE_ETAG_MAX];
-	long delay, final_delay;
-	int count;
-	size_t n = 0, key_size;
+	unsigned char *gif;
+	size_t length;
+	char etag[NEGOTIATE_ETAG_MAX];
 
-	if (!tokens || !moves) {
+	if (endpoint_game_alloc(&g) || !tokens) {
 		reply_internal_error(resp);
 		goto done;
 	}
 	if (body_string(req, "fen", false, &fen, resp) ||
-	    (fen && body_position_options(req, &fen, &options, &style, resp)) ||
-	    endpoint_render_options(req, &opts, resp) ||
-	    endpoint_game_delay(req, "delay", ENDPOINT_GAME_DELAY_DEFAULT, &delay, resp) ||
-	    endpoint_game_delay(req, "final_delay", ENDPOINT_GAME_FINAL_DELAY_DEFAULT, &final_delay, resp) ||
-	    (count = endpoint_game_tokens(req, tokens, resp)) < 0)
+	    (fen && body_position_options(req, &fen, &options, &g.style, resp)) ||
+	    endpoint_game_options(req, &g, resp) || (g.count = endpoint_game_tokens(req, tokens, resp)) < 0)
 		goto done;
 	if (body_string(req, "pgn", false, &pgn, resp))
 		goto done;
-	if (pgn && (count || fen)) {
+	if (pgn && (g.count || fen)) {
 		reply_problem_field(resp, REPLY_INVALID_FIELD, "pgn", "give pgn alone, or fen and moves, not both");
 		goto done;
 	}
 	if (pgn) {
-		if (endpoint_game_pgn(pgn, &start, moves, &count, &style, resp))
+		if (endpoint_game_pgn(pgn, &g, resp))
 			goto done;
 	} else {
 		if (!fen)
 			fen = POSITION_START_FEN;
-		if (fen_parse(fen, strlen(fen), &options, &start, &report) != FEN_VALID) {
+		if (fen_parse(fen, strlen(fen), &options, &g.start, &report) != FEN_VALID) {
 			reply_invalid_fen(resp, &report);
 			goto done;
 		}
-	}
-	opts.size = 8 * image_square_for(opts.size);
-	pos = start;
-	fen_format(&start, FEN_EP_FEN, FEN_CASTLING_STANDARD, fen_text, sizeof fen_text);
-	key_size = 1024 + (size_t)count * UCI_MAX;
-	if (!(key = malloc(key_size))) {
-		reply_internal_error(resp);
-		goto done;
-	}
-	n = (size_t)snprintf(key, key_size, "game|%s|%d|%ld|%ld|", fen_text, start.chess960, delay, final_delay);
-	n += render_options_canonical(&opts, key + n, key_size - n);
-	for (int i = 0; i < count; i++) {
-		struct position_undo undo;
-		char uci[UCI_MAX];
-		bool malformed;
-		if (!pgn && render_read_move(&pos, tokens[i].text, (size_t)tokens[i].length, &moves[i], &malformed)) {
-			cJSON *ext = json_illegal_move(&pos, i, tokens[i].text, (size_t)tokens[i].length, malformed, &style);
-			if (!ext)
-				reply_internal_error(resp);
-			else
-				reply_problem(resp, REPLY_ILLEGAL_MOVE, NULL, ext);
-			goto done;
+		pos = g.start;
+		for (int i = 0; i < g.count; i++) {
+			struct position_undo undo;
+			bool malformed;
+			if (render_read_move(&pos, tokens[i].text, (size_t)tokens[i].length, &g.moves[i], &malformed)) {
+				cJSON *ext = json_illegal_move(&pos, i, tokens[i].text, (size_t)tokens[i].length, malformed,
+							       &g.style);
+				if (!ext)
+					reply_internal_error(resp);
+				else
+					reply_problem(resp, REPLY_ILLEGAL_MOVE, NULL, ext);
+				goto done;
+			}
+			position_make_move(&pos, g.moves[i], &undo);
 		}
-		size_t len = uci_format_move(&pos, moves[i], uci);
-		memcpy(key + n, uci, len);
-		n += len;
-		key[n++] = ',';
-		position_make_move(&pos, moves[i], &undo);
 	}
-	negotiate_etag(key, n, etag);
-	if (negotiate_fresh(req, etag)) {
-		reply_static(resp, 304, NULL, NULL, 0);
-	} else {
-		unsigned char *gif;
-		size_t length;
-		opts.last_from = opts.last_to = SQ_NONE;
-		if (image_gif_game(&start, moves, count, &opts, (int)delay, (int)final_delay, &gif, &length))
-			reply_internal_error(resp);
-		else
-			reply_owned(resp, 200, "image/gif", gif, length, free);
-	}
-	if (resp->status == 200 || resp->status == 304) {
-		negotiate_cache_headers(req, resp, etag);
-		reply_header(resp, "Vary", "Accept");
+	if (!endpoint_game_draw(req, &g, resp, &gif, &length, etag)) {
+		reply_owned(resp, 200, ENDPOINT_GAME_TYPE, gif, length, free);
+		endpoint_game_headers(req, resp, etag);
 	}
 done:
-	free(key);
+	endpoint_game_free(&g);
 	free(tokens);
-	free(moves);
 }
+
+/* ---- POST with the PGN as the body (stream.h) ---- */
+
+struct endpoint_game_stream {
+	struct http_request req;       /* the request's options (query), while it lasts */
+	struct endpoint_game game;
+	unsigned char *gif;            /* the answer, once drawn */
+	size_t length, sent;
+	struct render_game_error err;
+	struct pgn_reader reader;
+	char buffer[STREAM_BUFFER];
+};
+
+/* The body of a game GIF is one game: the general body limit, as for a JSON body. */
+static size_t endpoint_game_limit(const struct config *cfg)
+{
+	return cfg->max_body;
+}
+
+static void endpoint_game_close(void *state)
+{
+	struct endpoint_game_stream *st = state;
+
+	if (!st)
+		return;
+	endpoint_game_free(&st->game);
+	free(st->gif);
+	free(st);
+}
+
+/* The options come from the query; the game is the body, so the query names none. */
+static int endpoint_game_open(const struct http_request *req, void **state, struct http_response *resp)
+{
+	static const char *const game_fields[] = { "pgn", "moves", "fen" };
+	struct endpoint_game_stream *st = calloc(1, sizeof *st);
+	const char *text;
+
+	if (!st || endpoint_game_alloc(&st->game)) {
+		endpoint_game_close(st);
+		reply_internal_error(resp);
+		return -1;
+	}
+	st->req = *req;
+	for (size_t i = 0; i < sizeof game_fields / sizeof game_fields[0]; i++) {
+		if (body_string(req, game_fields[i], false, &text, resp))
+			goto fail;
+		if (text) {
+			char detail[128];
+			snprintf(detail, sizeof detail, "the body is the game: %s cannot be given in the query as well",
+				 game_fields[i]);
+			reply_problem_field(resp, REPLY_INVALID_FIELD, game_fields[i], detail);
+			goto fail;
+		}
+	}
+	if (endpoint_game_options(req, &st->game, resp))
+		goto fail;
+	*state = st;
+	return 0;
+fail:
+	endpoint_game_close(st);
+	return -1;
+}
+
+/* Reads the body's first game and draws it, before the status is decided. */
+static int endpoint_game_begin(void *state, struct stream_input *in, struct stream_output *out,
+			       const char **content_type, struct http_response *resp)
+{
+	struct endpoint_game_stream *st = state;
+	struct endpoint_game *g = &st->game;
+	struct render_game_reader gr;
+	char etag[NEGOTIATE_ETAG_MAX];
+	bool done = false;
+	ssize_t n;
+
+	(void)out;
+	render_game_begin(&gr, &st->reader, &g->start, g->moves, ENDPOINT_GAME_PLIES_MAX, &g->marks, &st->err);
+	while (!done && (n = stream_read(in, st->buffer, sizeof st->buffer)) > 0)
+		done = render_game_feed(&gr, st->buffer, (size_t)n);
+	if (!done && n < 0) {
+		reply_internal_error(resp);
+		return -1;
+	}
+	if (render_game_finish(&gr, &g->count)) {
+		endpoint_game_pgn_problem(&st->err, &g->style, resp);
+		return -1;
+	}
+	if (endpoint_game_draw(&st->req, g, resp, &st->gif, &st->length, etag))
+		return -1;
+	endpoint_game_headers(&st->req, resp, etag);
+	*content_type = ENDPOINT_GAME_TYPE;
+	return 0;
+}
+
+static enum stream_step endpoint_game_produce(void *state, struct stream_input *in, struct stream_output *out)
+{
+	struct endpoint_game_stream *st = state;
+	size_t n = st->length - st->sent < STREAM_BUFFER ? st->length - st->sent : STREAM_BUFFER;
+
+	(void)in;
+	if (!n)
+		return STREAM_END;
+	if (stream_emit(out, (const char *)st->gif + st->sent, n))
+		return STREAM_FAIL;
+	st->sent += n;
+	return st->sent == st->length ? STREAM_END : STREAM_MORE;
+}
+
+const struct stream_endpoint endpoint_render_game_stream = {
+	.accepts = stream_is_pgn_type,
+	.media_type = "application/x-chess-pgn, application/vnd.chess-pgn, text/plain or application/json",
+	.limit = endpoint_game_limit,
+	.content_type = ENDPOINT_GAME_TYPE,
+	.open = endpoint_game_open,
+	.produce = endpoint_game_produce,
+	.close = endpoint_game_close,
+	.begin = endpoint_game_begin,
+};

@@ -451,6 +451,7 @@ void endpoint_validate(const struct http_request *req, struct http_response *res
 /* POST /validate with an NDJSON body: one result per line (endpoint-validate.c). */
 extern const struct stream_endpoint endpoint_validate_stream;
 extern const struct stream_endpoint endpoint_pgn_stream;
+extern const struct stream_endpoint endpoint_render_game_stream;
 void endpoint_apply_move(const struct http_request *req, struct http_response *resp);
 void endpoint_moves(const struct http_request *req, struct http_response *resp);
 void endpoint_render(const struct http_request *req, struct http_response *resp);

@@ -43,6 +43,7 @@ static const struct {
 } router_streams[] = {
 	{ "/validate", &endpoint_validate_stream },
 	{ "/pgn", &endpoint_pgn_stream },
+	{ "/render/game.gif", &endpoint_render_game_stream },
 };
 
 static const char *const router_method_names[HTTP_METHOD_NB] = {

@@ -79,6 +79,13 @@ bool stream_is_ndjson_type(const char *type)
 	return stream_type_is(type, names, sizeof names / sizeof names[0]);
 }
 
+bool stream_is_pgn_type(const char *type)
+{
+	static const char *const names[] = { "application/x-chess-pgn", "application/vnd.chess-pgn", "text/plain" };
+
+	return stream_type_is(type, names, sizeof names / sizeof names[0]);
+}
+
 void stream_unsupported(const struct stream_endpoint *ep, struct http_response *resp)
 {
 	char detail[128];

@@ -147,6 +147,10 @@ bool stream_type_is(const char *type, const char *const *names, size_t count);
  * application/jsonl and application/x-jsonlines, any parameters, any case. */
 bool stream_is_ndjson_type(const char *content_type);
 
+/* True for a PGN body: application/x-chess-pgn, application/vnd.chess-pgn or text/plain,
+ * any parameters, any case. */
+bool stream_is_pgn_type(const char *content_type);
+
 /* The 415 of a body a stream-only route does not take. */
 void stream_unsupported(const struct stream_endpoint *ep, struct http_response *resp);
 

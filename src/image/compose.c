@@ -22,8 +22,7 @@ static inline void image_blend(uint8_t *px, uint32_t rgb, unsigned a)
 	px[2] = (uint8_t)(((rgb & 0xff) * a + px[2] * na + 127) / 255);
 }
 
-/* The flat colour rgba laid over rgb. */
-static uint32_t image_over(uint32_t rgb, uint32_t rgba)
+uint32_t image_over(uint32_t rgb, uint32_t rgba)
 {
 	uint8_t px[3] = { (uint8_t)(rgb >> 16), (uint8_t)(rgb >> 8), (uint8_t)rgb };
 
@@ -198,6 +197,39 @@ static void image_draw_circle(const struct image_canvas *c, const struct render_
 				image_blend(c->rgb + ((size_t)y * (size_t)c->width + (size_t)x) * 3, rgba >> 8,
 					    (unsigned)((rgba & 0xff) * (cov > 1 ? 1 : cov) + 0.5));
 		}
+}
+
+/* Widens the rectangle of columns and rows [*minc, *maxc] x [*minr, *maxr] to the squares
+ * a pixel in [x0, x1] x [y0, y1] falls in (clamped to the board). */
+static void image_extent_add(const struct image_canvas *c, double x0, double y0, double x1, double y1, int *minc,
+			     int *minr, int *maxc, int *maxr)
+{
+	int c0 = (int)fmax(0, floor(x0 / c->square)), c1 = (int)fmin(7, floor(x1 / c->square));
+	int r0 = (int)fmax(0, floor(y0 / c->square)), r1 = (int)fmin(7, floor(y1 / c->square));
+
+	*minc = c0 < *minc ? c0 : *minc, *maxc = c1 > *maxc ? c1 : *maxc;
+	*minr = r0 < *minr ? r0 : *minr, *maxr = r1 > *maxr ? r1 : *maxr;
+}
+
+void image_marks_extent(const struct image_canvas *c, int *minc, int *minr, int *maxc, int *maxr)
+{
+	for (int i = 0; i < c->opts->circle_count; i++) {
+		int col, row;
+		render_square_origin(c->opts->circles[i].square, c->bottom, &col, &row);
+		image_extent_add(c, col * c->square, row * c->square, col * c->square, row * c->square, minc, minr,
+				 maxc, maxr);
+	}
+	for (int i = 0; i < c->opts->arrow_count; i++) {
+		double pts[7][2], minx = 1e9, miny = 1e9, maxx = -1e9, maxy = -1e9;
+		render_arrow_outline(&c->opts->arrows[i], c->bottom, pts);
+		for (int k = 0; k < 7; k++) {
+			minx = fmin(minx, pts[k][0] * c->square), maxx = fmax(maxx, pts[k][0] * c->square);
+			miny = fmin(miny, pts[k][1] * c->square), maxy = fmax(maxy, pts[k][1] * c->square);
+		}
+		/* The pixels image_draw_arrow may touch: its box and a pixel of edge. */
+		image_extent_add(c, floor(minx) - 1, floor(miny) - 1, ceil(maxx) + 1, ceil(maxy) + 1, minc, minr, maxc,
+				 maxr);
+	}
 }
 
 void image_draw_marks(const struct image_canvas *c)

@@ -21,9 +21,10 @@ struct image_gif_palette {
 
 /* Builds the palette from rgb (pixels of 3 bytes), quantizing every other pixel of every
  * other row: the squares' flat colours dominate either way, at a quarter of the cost. */
-static int image_gif_palette_build(struct image_gif_palette *pal, const uint8_t *rgb, int width, int height)
+static int image_gif_palette_build(struct image_gif_palette *pal, const uint8_t *rgb, int width, int height,
+				   int reserve)
 {
-	int w = width / 2, h = height / 2, size = 256, rc;
+	int w = width / 2, h = height / 2, size = 256 - reserve, rc;
 	size_t n = (size_t)w * (size_t)h, k = 0;
 	GifByteType *planes = malloc(n * 4);
 
@@ -46,6 +47,30 @@ static int image_gif_palette_build(struct image_gif_palette *pal, const uint8_t 
 		pal->colors[i] = (GifColorType){ 0, 0, 0 };
 	memset(pal->lut, 0, sizeof pal->lut);
 	return 0;
+}
+
+/* Adds a colour after the quantized ones (in the room reserved for it). */
+static void image_gif_palette_add(struct image_gif_palette *pal, uint32_t rgb)
+{
+	if (pal->count < 256)
+		pal->colors[pal->count++] = (GifColorType){ (GifByteType)(rgb >> 16), (GifByteType)(rgb >> 8),
+							    (GifByteType)rgb };
+}
+
+/* The exact colours of the marks over plain and last-move squares: the first and the
+ * last frame, which the palette is quantized from, may show no mark at all, and the
+ * frames between should not draw a green arrow in the nearest brown. */
+#define IMAGE_GIF_MARK_COLORS (RENDER_MARK_NB * 4)
+
+static void image_gif_palette_marks(struct image_gif_palette *pal, enum render_theme theme)
+{
+	const struct render_palette *p = &render_palettes[theme];
+	uint32_t bases[4] = { p->light, p->dark, image_over(p->light, p->last_move_rgba),
+			      image_over(p->dark, p->last_move_rgba) };
+
+	for (int m = 0; m < RENDER_MARK_NB; m++)
+		for (int b = 0; b < 4; b++)
+			image_gif_palette_add(pal, image_over(bases[b], render_mark_rgba((enum render_mark)m)));
 }
 
 /* The palette index nearest to a colour. */
@@ -167,7 +192,7 @@ int image_gif(const struct position *pos, const struct render_options *opts, uns
 	GifFileType *gif;
 
 	if (rgb && idx && pal && !image_compose(pos, opts, square, rgb) &&
-	    !image_gif_palette_build(pal, rgb, width, width) && (gif = image_gif_open(&buf, pal, width, false))) {
+	    !image_gif_palette_build(pal, rgb, width, width, 0) && (gif = image_gif_open(&buf, pal, width, false))) {
 		image_gif_map(pal, rgb, idx, width, 0, 0, width, width);
 		rc = image_gif_close(gif, &buf, image_gif_frame(gif, idx, width, 0, 0, width, width, -1), out, length);
 	}
@@ -194,32 +219,56 @@ static void image_gif_move_squares(const struct position *pos, move m, int *from
 int image_gif_game(const struct position *start, const move *moves, int count, const struct render_options *opts,
 		   int delay_ms, int final_delay_ms, unsigned char **out, size_t *length)
 {
+	return image_gif_game_marked(start, moves, count, opts, NULL, delay_ms, final_delay_ms, out, length);
+}
+
+/* The options of frame f: opts, its own marks, and the move that led to it tinted. */
+static void image_gif_frame_options(const struct render_options *opts, const struct render_game_marks *marks, int f,
+				    struct render_options *fopts)
+{
+	*fopts = *opts;
+	render_game_frame_marks(marks, f, fopts);
+}
+
+int image_gif_game_marked(const struct position *start, const move *moves, int count,
+			  const struct render_options *opts, const struct render_game_marks *marks, int delay_ms,
+			  int final_delay_ms, unsigned char **out, size_t *length)
+{
 	int square = image_square_for(opts->size), width = 8 * square, rc = -1;
 	size_t n = (size_t)width * (size_t)width;
-	struct render_options fopts = *opts;
+	struct render_options fopts;
 	struct position pos = *start, last = *start;
 	struct position_undo undo;
 	struct image_canvas c;
 	struct image_buffer buf = { 0 };
 	uint8_t state[SQUARE_NB];
 	int delay_cs = (delay_ms + 5) / 10, final_cs = (final_delay_ms + 5) / 10;
+	int mark_minc = 8, mark_minr = 8, mark_maxc = -1, mark_maxr = -1; /* the last frame's marks */
 	uint8_t *sample = malloc(n * 6), *idx = malloc(n);
 	struct image_gif_palette *pal = malloc(sizeof *pal);
 	GifFileType *gif = NULL;
-	bool marks = opts->arrow_count || opts->circle_count;
+	bool reserve = render_game_has_marks(marks);
 
 	if (!sample || !idx || !pal)
 		goto done;
 	/* The palette comes from the first and the last frame, drawn one above the other. */
+	image_gif_frame_options(opts, marks, 0, &fopts);
+	if (image_compose(start, &fopts, square, sample))
+		goto done;
+	image_gif_frame_options(opts, marks, count, &fopts);
 	for (int i = 0; i < count; i++) {
 		if (i == count - 1)
 			image_gif_move_squares(&last, moves[i], &fopts.last_from, &fopts.last_to);
 		position_make_move(&last, moves[i], &undo);
 	}
-	if (image_compose(start, opts, square, sample) || image_compose(&last, &fopts, square, sample + n * 3) ||
-	    image_gif_palette_build(pal, sample, width, 2 * width) || !(gif = image_gif_open(&buf, pal, width, true)))
+	if (image_compose(&last, &fopts, square, sample + n * 3) ||
+	    image_gif_palette_build(pal, sample, width, 2 * width, reserve ? IMAGE_GIF_MARK_COLORS : 0))
 		goto done;
-	fopts = *opts;
+	if (reserve)
+		image_gif_palette_marks(pal, opts->theme);
+	if (!(gif = image_gif_open(&buf, pal, width, true)))
+		goto done;
+	image_gif_frame_options(opts, marks, 0, &fopts);
 	if (image_canvas_init(&c, &pos, &fopts, square, sample))
 		goto done;
 	for (int sq = 0; sq < SQUARE_NB; sq++) {
@@ -227,29 +276,44 @@ int image_gif_game(const struct position *start, const move *moves, int count, c
 		state[sq] = image_gif_square_state(&c, sq);
 	}
 	image_draw_marks(&c);
+	image_marks_extent(&c, &mark_minc, &mark_minr, &mark_maxc, &mark_maxr);
 	image_gif_map(pal, sample, idx, width, 0, 0, width, width);
 	if (image_gif_frame(gif, idx, width, 0, 0, width, width, count ? delay_cs : final_cs))
 		goto done;
 	for (int i = 0; i < count; i++) {
-		int minc = 8, minr = 8, maxc = -1, maxr = -1;
+		/* The frame covers the squares that changed, and those under the marks of the
+		 * frame before (to wipe them) and of this one. */
+		int minc = mark_minc, minr = mark_minr, maxc = mark_maxc, maxr = mark_maxr;
+		image_gif_frame_options(opts, marks, i + 1, &fopts);
 		image_gif_move_squares(&pos, moves[i], &fopts.last_from, &fopts.last_to);
 		position_make_move(&pos, moves[i], &undo);
 		c.check_sq = render_check_square(&fopts, &pos);
+		mark_minc = mark_minr = 8, mark_maxc = mark_maxr = -1;
+		image_marks_extent(&c, &mark_minc, &mark_minr, &mark_maxc, &mark_maxr);
+		minc = mark_minc < minc ? mark_minc : minc, maxc = mark_maxc > maxc ? mark_maxc : maxc;
+		minr = mark_minr < minr ? mark_minr : minr, maxr = mark_maxr > maxr ? mark_maxr : maxr;
 		for (int sq = 0; sq < SQUARE_NB; sq++) {
-			uint8_t now = image_gif_square_state(&c, sq);
 			int col, row;
-			if (now == state[sq] && !marks)
+			uint8_t now = image_gif_square_state(&c, sq);
+			if (now == state[sq])
 				continue;
 			state[sq] = now;
-			image_draw_square(&c, sq);
 			render_square_origin(sq, c.bottom, &col, &row);
 			minc = col < minc ? col : minc, maxc = col > maxc ? col : maxc;
 			minr = row < minr ? row : minr, maxr = row > maxr ? row : maxr;
 		}
 		if (maxc < 0) /* nothing changed (cannot happen for a legal move): a one-pixel frame */
 			minc = maxc = minr = maxr = 0;
-		if (marks)
-			image_draw_marks(&c);
+		/* Every square of the rectangle is drawn again: it may hold a mark's pixels. */
+		for (int sq = 0; sq < SQUARE_NB; sq++) {
+			int col, row;
+			render_square_origin(sq, c.bottom, &col, &row);
+			if (col >= minc && col <= maxc && row >= minr && row <= maxr) {
+				image_draw_square(&c, sq);
+				state[sq] = image_gif_square_state(&c, sq);
+			}
+		}
+		image_draw_marks(&c);
 		int x0 = minc * square, y0 = minr * square, w = (maxc - minc + 1) * square, h = (maxr - minr + 1) * square;
 		image_gif_map(pal, sample, idx, width, x0, y0, w, h);
 		if (image_gif_frame(gif, idx, width, x0, y0, w, h, i == count - 1 ? final_cs : delay_cs))

@@ -51,6 +51,14 @@ void image_draw_square(const struct image_canvas *c, int sq);
 /* Draws the circles and arrows over the whole board. */
 void image_draw_marks(const struct image_canvas *c);
 
+/* Widens the rectangle of columns and rows [*minc, *maxc] x [*minr, *maxr] (from the
+ * picture's top-left; empty when *maxc < *minc) to every square the circles and arrows
+ * of c draw on. */
+void image_marks_extent(const struct image_canvas *c, int *minc, int *minr, int *maxc, int *maxr);
+
+/* The flat colour rgba (0xRRGGBBAA) laid over rgb (0xRRGGBB), as the canvas blends it. */
+uint32_t image_over(uint32_t rgb, uint32_t rgba);
+
 /* A growing output buffer for the encoders; data is malloc'd. */
 struct image_buffer {
 	unsigned char *data;

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "core/position.h"
+#include "core/render_game.h"
 #include "core/render_options.h"
 
 /* The square sizes that sprites exist for, in pixels, smallest first. */
@@ -45,5 +46,12 @@ int image_gif(const struct position *pos, const struct render_options *opts, uns
  * rectangle that changed. */
 int image_gif_game(const struct position *start, const move *moves, int count, const struct render_options *opts,
 		   int delay_ms, int final_delay_ms, unsigned char **out, size_t *length);
+
+/* The same, and each frame also draws its own marks (render_game.h: the [%cal] arrows
+ * and [%csl] circles of the comment after its move; marks may be NULL), over those of
+ * opts. A frame then also covers the squares of its marks and of the frame before's. */
+int image_gif_game_marked(const struct position *start, const move *moves, int count,
+			  const struct render_options *opts, const struct render_game_marks *marks, int delay_ms,
+			  int final_delay_ms, unsigned char **out, size_t *length);
 
 #endif
