@@ -6,6 +6,7 @@
 #include <check.h>
 #include <cjson/cJSON.h>
 #include <curl/curl.h>
+#include <gif_lib.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -788,6 +789,128 @@ START_TEST(render_game_gif)
 	post_json("/render/game.gif", "{\"pgn\":\"1. e4 e5 2. Ke3 *\"}", &r);
 	assert_problem(&r, 422, "illegal_move", NULL);
 	ck_assert_int_eq((int)cjson_number(r.json, "index"), 2);
+	reply_free(&r);
+}
+END_TEST
+
+/* Reading a GIF from a reply's body. */
+struct gif_source {
+	const char *data;
+	size_t length, offset;
+};
+
+static int gif_read(GifFileType *gif, GifByteType *out, int length)
+{
+	struct gif_source *src = gif->UserData;
+	size_t n = (size_t)length;
+
+	if (n > src->length - src->offset)
+		n = src->length - src->offset;
+	memcpy(out, src->data + src->offset, n);
+	src->offset += n;
+	return (int)n;
+}
+
+/* The number of frames of the GIF in r's body (decoded whole with giflib); *width is the
+ * screen's width. */
+static int gif_frames(const struct reply *r, int *width)
+{
+	struct gif_source src = { r->body, r->length, 0 };
+	int err, frames;
+	GifFileType *gif = DGifOpen(&src, gif_read, &err);
+
+	ck_assert_msg(gif != NULL, "not a GIF: %s", GifErrorString(err));
+	ck_assert_int_eq(DGifSlurp(gif), GIF_OK);
+	frames = gif->ImageCount;
+	*width = gif->SWidth;
+	DGifCloseFile(gif, &err);
+	return frames;
+}
+
+/* POST /render/game.gif with the PGN file as the body, the options in the query. */
+START_TEST(render_game_gif_pgn_body)
+{
+	static const char *const types[] = { "application/x-chess-pgn", "application/vnd.chess-pgn",
+					     "text/plain; charset=utf-8" };
+	static const char pgn[] = "[Event \"first\"]\n\n1. e4 {[%cal Ge2e4]} e5 2. Nf3 {[%csl Rf3]} *\n\n"
+				  "[Event \"second\"]\n\n1. d4 d5 2. c4 e6 3. Nc3 *\n";
+	char value[128], json[512];
+	struct reply r, j;
+	int width;
+
+	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
+		http1("POST", "/render/game.gif?size=256&delay=300", types[i], pgn, NULL, &r);
+		ck_assert_msg(r.status == 200, "%s: %ld %.*s", types[i], r.status, (int)r.length, r.body);
+		ck_assert_str_eq(reply_header(&r, "Content-Type", value, sizeof value), "image/gif");
+		/* The first game only: its three plies and the start. */
+		ck_assert_int_eq(gif_frames(&r, &width), 4);
+		ck_assert_int_eq(width, 256);
+		reply_free(&r);
+	}
+	/* The same picture as the JSON form of the same request. */
+	http1("POST", "/render/game.gif?size=256&delay=300", "application/x-chess-pgn", pgn, NULL, &r);
+	snprintf(json, sizeof json, "{\"size\":256,\"delay\":300,\"pgn\":\"[Event \\\"first\\\"]\\n\\n1. e4 {[%%cal Ge2e4]} "
+				    "e5 2. Nf3 {[%%csl Rf3]} *\\n\"}");
+	post_json("/render/game.gif", json, &j);
+	ck_assert_int_eq(j.status, 200);
+	ck_assert_uint_eq(r.length, j.length);
+	ck_assert_int_eq(memcmp(r.body, j.body, r.length), 0);
+	reply_free(&j);
+	/* The marks are in the picture: without them it differs. */
+	http1("POST", "/render/game.gif?size=256&delay=300", "application/x-chess-pgn", "1. e4 e5 2. Nf3 *", NULL, &j);
+	ck_assert_int_eq(j.status, 200);
+	ck_assert(j.length != r.length || memcmp(r.body, j.body, r.length));
+	reply_free(&j);
+	reply_free(&r);
+
+	/* Not PGN: 422 malformed_pgn, and where. */
+	http1("POST", "/render/game.gif", "application/x-chess-pgn", "hello, world", NULL, &r);
+	assert_problem(&r, 422, "malformed_pgn", NULL);
+	ck_assert_int_eq((int)cjson_number(r.json, "line"), 1);
+	ck_assert_int_ge((int)cjson_number(r.json, "column"), 1);
+	reply_free(&r);
+	http1("POST", "/render/game.gif", "application/x-chess-pgn", "", NULL, &r);
+	assert_problem(&r, 422, "malformed_pgn", NULL);
+	reply_free(&r);
+	/* A move that cannot be played: which one, and where. */
+	http1("POST", "/render/game.gif", "text/plain", "1. e4 e5 2. Ke3 *", NULL, &r);
+	assert_problem(&r, 422, "illegal_move", NULL);
+	ck_assert_int_eq((int)cjson_number(r.json, "index"), 2);
+	reply_free(&r);
+	/* A FEN tag that is no legal position. */
+	http1("POST", "/render/game.gif", "application/x-chess-pgn",
+	      "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n*", NULL, &r);
+	assert_problem(&r, 422, "invalid_fen", NULL);
+	reply_free(&r);
+	/* The body is the game: the query names options only. */
+	http1("POST", "/render/game.gif?moves=e2e4", "application/x-chess-pgn", "1. e4 *", NULL, &r);
+	assert_problem(&r, 400, "invalid_field", "moves");
+	reply_free(&r);
+	http1("POST", "/render/game.gif?delay=-5", "application/x-chess-pgn", "1. e4 *", NULL, &r);
+	assert_problem(&r, 400, "invalid_field", "delay");
+	reply_free(&r);
+	http1("POST", "/render/game.gif?theme=pink", "application/x-chess-pgn", "1. e4 *", NULL, &r);
+	assert_problem(&r, 400, "invalid_field", "theme");
+	reply_free(&r);
+	/* Neither PGN nor JSON. */
+	http1("POST", "/render/game.gif", "image/png", "1. e4 *", NULL, &r);
+	assert_problem(&r, 415, "unsupported_media_type", NULL);
+	reply_free(&r);
+}
+END_TEST
+
+/* With --max-body 64, a PGN body over it is a 413 like a JSON one. */
+START_TEST(render_game_gif_pgn_too_large)
+{
+	static const char pgn[] = "[Event \"a game with too long a name\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n";
+	struct reply r;
+
+	http1("POST", "/render/game.gif", "application/x-chess-pgn", pgn, NULL, &r);
+	assert_problem(&r, 413, "payload_too_large", NULL);
+	ck_assert_int_eq((int)cjson_number(r.json, "limit"), 64);
+	reply_free(&r);
+	http1("POST", "/render/game.gif", "application/x-chess-pgn", "1. e4 e5 *", NULL, &r);
+	ck_assert_int_eq(r.status, 200);
 	reply_free(&r);
 }
 END_TEST
@@ -2270,6 +2393,7 @@ static Suite *http_suite(void)
 	tcase_add_test(tc, render_accept_negotiation);
 	tcase_add_test(tc, render_illegal_but_readable);
 	tcase_add_test(tc, render_game_gif);
+	tcase_add_test(tc, render_game_gif_pgn_body);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("problems");
@@ -2286,6 +2410,7 @@ static Suite *http_suite(void)
 	tcase_add_checked_fixture(tc, fixture_start_small, fixture_stop);
 	tcase_set_timeout(tc, TEST_TIMEOUT);
 	tcase_add_test(tc, payload_too_large);
+	tcase_add_test(tc, render_game_gif_pgn_too_large);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("connections");

@@ -1356,6 +1356,31 @@ def render_picture_checks(c):
             expect=413, code="payload_too_large")
     c.check("game.gif POST text/plain", "POST", "/render/game.gif", body=b"{}", headers={"Content-Type": "text/html"},
             expect=415, code="unsupported_media_type")
+    # The PGN file itself as the body, options in the query.
+    marked = "[Event \"x\"]\n\n1. e4 {[%cal Ge2e4,Rg1f3]} e5 2. Nf3 {[%csl Re5]} Nc6 *\n\n1. d4 *\n"
+    is_gif = lambda r, b: want(r.body[:6] == b"GIF89a" and r.header("Content-Type") == "image/gif", "not a GIF")
+    pgn_gif, _ = c.check("game.gif POST PGN file", "POST", "/render/game.gif?" + query(size="200", delay="400"),
+                         body=marked, headers={"Content-Type": "application/x-chess-pgn"}, expect=200, then=is_gif)
+    c.check("game.gif POST vnd.chess-pgn", "POST", "/render/game.gif", body="1. d4 d5 2. c4 *",
+            headers={"Content-Type": "application/vnd.chess-pgn"}, expect=200, then=is_gif)
+    c.check("game.gif POST PGN text/plain, same as JSON", "POST", "/render/game.gif?" + query(size="200", delay="400"),
+            body=marked, headers={"Content-Type": "text/plain; charset=utf-8"}, expect=200,
+            then=lambda r, b: want(pgn_gif is not None and r.body == pgn_gif.body, "differs by Content-Type"))
+    c.check("game.gif POST JSON pgn with marks, same picture", "POST", "/render/game.gif",
+            body={"pgn": marked, "size": 200, "delay": 400}, expect=200,
+            then=lambda r, b: want(pgn_gif is not None and r.body == pgn_gif.body, "JSON and PGN bodies differ"))
+    c.check("game.gif POST PGN not PGN", "POST", "/render/game.gif", body="<html></html>",
+            headers={"Content-Type": "application/x-chess-pgn"}, expect=422, code="malformed_pgn")
+    c.check("game.gif POST PGN illegal move", "POST", "/render/game.gif", body="1. e4 e5 2. Ke3 *",
+            headers={"Content-Type": "application/x-chess-pgn"}, expect=422, code="illegal_move")
+    c.check("game.gif POST PGN and moves", "POST", "/render/game.gif?" + query(moves="e2e4"), body="1. e4 *",
+            headers={"Content-Type": "application/x-chess-pgn"}, expect=400, code="invalid_field", field="moves")
+    c.check("game.gif POST PGN bad size", "POST", "/render/game.gif?" + query(size="big"), body="1. e4 *",
+            headers={"Content-Type": "application/x-chess-pgn"}, expect=400, code="invalid_field", field="size")
+    c.check("game.gif POST PGN too large", "POST", "/render/game.gif",
+            raw=lambda: c.client.raw("POST", "/render/game.gif", [("Content-Type", "application/x-chess-pgn"),
+                                                                  ("Content-Length", str(1048577))]),
+            expect=413, code="payload_too_large")
 
 
 def run_second_daemon_checks(c, limit):
