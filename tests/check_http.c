@@ -6,7 +6,6 @@
 #include <check.h>
 #include <cjson/cJSON.h>
 #include <curl/curl.h>
-#include <gif_lib.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -26,6 +25,7 @@
 #include <unistd.h>
 
 #include "check_cjson.h"
+#include "check_gif.h"
 
 #define FEND_PATH BUILD_DIR "/fend"
 #define START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -793,34 +793,14 @@ START_TEST(render_game_gif)
 }
 END_TEST
 
-/* Reading a GIF from a reply's body. */
-struct gif_source {
-	const char *data;
-	size_t length, offset;
-};
-
-static int gif_read(GifFileType *gif, GifByteType *out, int length)
-{
-	struct gif_source *src = gif->UserData;
-	size_t n = (size_t)length;
-
-	if (n > src->length - src->offset)
-		n = src->length - src->offset;
-	memcpy(out, src->data + src->offset, n);
-	src->offset += n;
-	return (int)n;
-}
-
 /* The number of frames of the GIF in r's body (decoded whole with giflib); *width is the
  * screen's width. */
 static int gif_frames(const struct reply *r, int *width)
 {
-	struct gif_source src = { r->body, r->length, 0 };
+	struct gif_source src;
 	int err, frames;
-	GifFileType *gif = DGifOpen(&src, gif_read, &err);
+	GifFileType *gif = gif_decode(r->body, r->length, &src);
 
-	ck_assert_msg(gif != NULL, "not a GIF: %s", GifErrorString(err));
-	ck_assert_int_eq(DGifSlurp(gif), GIF_OK);
 	frames = gif->ImageCount;
 	*width = gif->SWidth;
 	DGifCloseFile(gif, &err);

@@ -14,6 +14,7 @@
 #include "core/render_game.h"
 #include "core/uci.h"
 #include "image/image.h"
+#include "check_gif.h"
 
 #define START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 #define CHECK_FEN "4k3/8/8/8/8/8/4R3/4K3 b - - 0 1"
@@ -191,36 +192,6 @@ START_TEST(png_orientation_check_marks)
 }
 END_TEST
 
-/* Reading a GIF from memory. */
-struct gif_source {
-	const unsigned char *data;
-	size_t length, offset;
-};
-
-static int gif_read(GifFileType *gif, GifByteType *out, int length)
-{
-	struct gif_source *src = gif->UserData;
-	size_t n = (size_t)length;
-
-	if (n > src->length - src->offset)
-		n = src->length - src->offset;
-	memcpy(out, src->data + src->offset, n);
-	src->offset += n;
-	return (int)n;
-}
-
-static GifFileType *gif_decode(const unsigned char *data, size_t length, struct gif_source *src)
-{
-	int err;
-	GifFileType *gif;
-
-	*src = (struct gif_source){ data, length, 0 };
-	gif = DGifOpen(src, gif_read, &err);
-	ck_assert_msg(gif != NULL, "not a GIF: %s", GifErrorString(err));
-	ck_assert_int_eq(DGifSlurp(gif), GIF_OK);
-	return gif;
-}
-
 START_TEST(gif_board)
 {
 	struct position pos;
@@ -303,22 +274,6 @@ START_TEST(gif_game)
 	free(data);
 }
 END_TEST
-
-/* Lays frame i of a decoded GIF over canvas (RGB, the screen's size), as a viewer shows it
- * when every frame is kept (DISPOSE_DO_NOT). */
-static void gif_apply(const GifFileType *gif, int i, uint8_t *canvas)
-{
-	const SavedImage *f = &gif->SavedImages[i];
-	const ColorMapObject *map = f->ImageDesc.ColorMap ? f->ImageDesc.ColorMap : gif->SColorMap;
-
-	for (int y = 0; y < f->ImageDesc.Height; y++)
-		for (int x = 0; x < f->ImageDesc.Width; x++) {
-			GifColorType c = map->Colors[f->RasterBits[(size_t)y * (size_t)f->ImageDesc.Width + (size_t)x]];
-			uint8_t *px = canvas + ((size_t)(f->ImageDesc.Top + y) * (size_t)gif->SWidth +
-						(size_t)(f->ImageDesc.Left + x)) * 3;
-			px[0] = c.Red, px[1] = c.Green, px[2] = c.Blue;
-		}
-}
 
 static uint32_t pixel_at(const uint8_t *rgb, int width, int x, int y)
 {
