@@ -843,6 +843,18 @@ START_TEST(render_game_gif_pgn_body)
 	reply_free(&j);
 	reply_free(&r);
 
+	/* A GET's ETag covers the marks. */
+	char etag[64], plain[64];
+	http1("GET", "/render/game.gif?pgn=1.+e4+%7B%5B%25cal+Ge2e4%5D%7D+*", NULL, NULL, NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	assert_cacheable(&r, etag, sizeof etag);
+	reply_free(&r);
+	http1("GET", "/render/game.gif?pgn=1.+e4+*", NULL, NULL, NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	assert_cacheable(&r, plain, sizeof plain);
+	ck_assert_str_ne(etag, plain);
+	reply_free(&r);
+
 	/* Not PGN: 422 malformed_pgn, and where. */
 	http1("POST", "/render/game.gif", "application/x-chess-pgn", "hello, world", NULL, &r);
 	assert_problem(&r, 422, "malformed_pgn", NULL);

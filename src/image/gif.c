@@ -222,6 +222,11 @@ int image_gif_game(const struct position *start, const move *moves, int count, c
 	return image_gif_game_marked(start, moves, count, opts, NULL, delay_ms, final_delay_ms, out, length);
 }
 
+/* True when the square at (col, row) lies in the rectangle prefix_minc..prefix_maxc,
+ * prefix_minr..prefix_maxr. */
+#define IMAGE_GIF_IN(col, row, prefix)                                                       \
+	((col) >= prefix##_minc && (col) <= prefix##_maxc && (row) >= prefix##_minr && (row) <= prefix##_maxr)
+
 /* The options of frame f: opts, its own marks, and the move that led to it tinted. */
 static void image_gif_frame_options(const struct render_options *opts, const struct render_game_marks *marks, int f,
 				    struct render_options *fopts)
@@ -282,37 +287,28 @@ int image_gif_game_marked(const struct position *start, const move *moves, int c
 		goto done;
 	for (int i = 0; i < count; i++) {
 		/* The frame covers the squares that changed, and those under the marks of the
-		 * frame before (to wipe them) and of this one. */
-		int minc = mark_minc, minr = mark_minr, maxc = mark_maxc, maxr = mark_maxr;
+		 * frame before (to wipe them) and of this one; those are drawn again. */
+		int old_minc = mark_minc, old_minr = mark_minr, old_maxc = mark_maxc, old_maxr = mark_maxr;
+		int minc = 8, minr = 8, maxc = -1, maxr = -1;
 		image_gif_frame_options(opts, marks, i + 1, &fopts);
 		image_gif_move_squares(&pos, moves[i], &fopts.last_from, &fopts.last_to);
 		position_make_move(&pos, moves[i], &undo);
 		c.check_sq = render_check_square(&fopts, &pos);
 		mark_minc = mark_minr = 8, mark_maxc = mark_maxr = -1;
 		image_marks_extent(&c, &mark_minc, &mark_minr, &mark_maxc, &mark_maxr);
-		minc = mark_minc < minc ? mark_minc : minc, maxc = mark_maxc > maxc ? mark_maxc : maxc;
-		minr = mark_minr < minr ? mark_minr : minr, maxr = mark_maxr > maxr ? mark_maxr : maxr;
 		for (int sq = 0; sq < SQUARE_NB; sq++) {
 			int col, row;
 			uint8_t now = image_gif_square_state(&c, sq);
-			if (now == state[sq])
+			render_square_origin(sq, c.bottom, &col, &row);
+			if (now == state[sq] && !IMAGE_GIF_IN(col, row, old) && !IMAGE_GIF_IN(col, row, mark))
 				continue;
 			state[sq] = now;
-			render_square_origin(sq, c.bottom, &col, &row);
+			image_draw_square(&c, sq);
 			minc = col < minc ? col : minc, maxc = col > maxc ? col : maxc;
 			minr = row < minr ? row : minr, maxr = row > maxr ? row : maxr;
 		}
 		if (maxc < 0) /* nothing changed (cannot happen for a legal move): a one-pixel frame */
 			minc = maxc = minr = maxr = 0;
-		/* Every square of the rectangle is drawn again: it may hold a mark's pixels. */
-		for (int sq = 0; sq < SQUARE_NB; sq++) {
-			int col, row;
-			render_square_origin(sq, c.bottom, &col, &row);
-			if (col >= minc && col <= maxc && row >= minr && row <= maxr) {
-				image_draw_square(&c, sq);
-				state[sq] = image_gif_square_state(&c, sq);
-			}
-		}
 		image_draw_marks(&c);
 		int x0 = minc * square, y0 = minr * square, w = (maxc - minc + 1) * square, h = (maxr - minr + 1) * square;
 		image_gif_map(pal, sample, idx, width, x0, y0, w, h);
