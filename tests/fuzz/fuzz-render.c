@@ -3,7 +3,8 @@
  * 7 lenient FEN reading), then lines: the FEN (any readable board, legal or not, as
  * /render takes it), then "name=value" picture options as GET /render's query gives
  * them (orientation, coordinates, check, size, theme, last_move, arrows, circles,
- * squares), and for the game GIF "moves=e2e4,Nf3,...".
+ * squares), and for the game GIF "moves=e2e4,Nf3,..." or "pgn=1. e4 {[%cal Ge2e4]} *" (a
+ * game on one line, from its own start, each frame with its comment's marks).
  *
  * Properties: an option is taken or refused with a known code, a message in UTF-8 and a
  * span inside its value; a board that cannot be read says why; every picture is complete:
@@ -21,6 +22,7 @@
 #include <cjson/cJSON.h>
 
 #include "core/render.h"
+#include "core/render_game.h"
 #include "core/render_options.h"
 #include "core/render_svg.h"
 #include "core/utf8.h"
@@ -103,7 +105,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	uint8_t flags = fuzz_byte(&in);
 	enum fuzz_format format = (enum fuzz_format)((flags & 0x7f) % FUZZ_FORMAT_NB);
 	const struct fen_options fen_options = { flags & 0x80 ? FEN_LENIENT : FEN_STRICT, false, false };
-	char fen[FEN_INPUT_MAX + 2], line[512], moves_text[512] = "";
+	char fen[FEN_INPUT_MAX + 2], line[512], moves_text[512] = "", pgn_text[512] = "";
 	struct render_options opts;
 	struct render_error err;
 	struct position pos;
@@ -128,6 +130,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		*eq = '\0';
 		if (!strcmp(line, "moves")) {
 			snprintf(moves_text, sizeof moves_text, "%s", eq + 1);
+			continue;
+		}
+		if (!strcmp(line, "pgn")) {
+			snprintf(pgn_text, sizeof pgn_text, "%s", eq + 1);
 			continue;
 		}
 		int rc = render_option_set(&opts, line, eq + 1, &err);
@@ -177,6 +183,32 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		} else if (format == FUZZ_GIF || verdict != FEN_VALID) {
 			FUZZ_ASSERT(image_gif(&pos, &opts, &picture, &length) == 0, "image_gif failed");
 			FUZZ_ASSERT(length > 6 && !memcmp(picture, "GIF89a", 6) && picture[length - 1] == 0x3b, "not a GIF");
+		} else if (pgn_text[0]) {
+			/* A game from PGN, each frame with its comment's [%cal]/[%csl] marks. */
+			static struct pgn_reader reader;
+			struct render_game_reader g;
+			struct render_game_error gerr;
+			struct render_arrow room[32];
+			int frame[FUZZ_RENDER_MOVES_MAX + 2], count;
+			struct render_game_marks marks = { room, 32, 0, frame, false };
+			struct position start;
+			render_game_begin(&g, &reader, &start, moves, FUZZ_RENDER_MOVES_MAX, &marks, &gerr);
+			render_game_feed(&g, pgn_text, strlen(pgn_text));
+			if (render_game_finish(&g, &count) == 0) {
+				FUZZ_ASSERT(count >= 0 && count <= FUZZ_RENDER_MOVES_MAX && marks.count <= marks.max,
+					    "render_game read %d moves, %d marks", count, marks.count);
+				for (int f = 0; f <= count; f++)
+					FUZZ_ASSERT(frame[f] <= frame[f + 1] && frame[f + 1] <= marks.count,
+						    "frame %d's marks run %d..%d of %d", f, frame[f], frame[f + 1], marks.count);
+				for (int i = 0; i < marks.count; i++)
+					FUZZ_ASSERT(room[i].from < 64 && room[i].to < 64 && room[i].mark < RENDER_MARK_NB,
+						    "mark %d out of range", i);
+				FUZZ_ASSERT(image_gif_game_marked(&start, moves, count, &opts, &marks, 100, 500, &picture,
+								  &length) == 0,
+					    "image_gif_game_marked failed");
+				FUZZ_ASSERT(length > 6 && !memcmp(picture, "GIF89a", 6) && picture[length - 1] == 0x3b,
+					    "not a GIF");
+			}
 		} else {
 			int count = fuzz_render_moves(&pos, moves_text, moves);
 			FUZZ_ASSERT(image_gif_game(&pos, moves, count, &opts, 100, 500, &picture, &length) == 0,
