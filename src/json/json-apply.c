@@ -46,11 +46,17 @@ static bool json_add_text(cJSON *obj, const char *name, const char *text, size_t
 {
 	char copy[128];
 
+	size_t kept;
+
 	if (max > sizeof copy - 1)
 		max = sizeof copy - 1;
-	snprintf(copy, sizeof copy, "%.*s", (int)utf8_prefix(text, length, max), text);
+	kept = utf8_prefix(text, length, max);
+	/* The prefix ends at a NUL too, as "%.*s" did. */
+	kept = strnlen(text, kept);
+	memcpy(copy, text, kept);
+	copy[kept] = '\0';
 	utf8_sanitize(copy);
-	return cJSON_AddStringToObject(obj, name, copy) != NULL;
+	return json_put_string(obj, name, copy);
 }
 
 cJSON *json_san_warnings(const struct san_issue *warnings, int count)
@@ -332,22 +338,24 @@ static enum json_apply_outcome json_take_move(const struct position *pos, const 
 }
 
 /* What a ply's entry says about the move: {"uci", "san", "lan"[, "fen"], "given", "nag",
- * "warnings"}, added to obj. pos is the position before the move. */
+ * "warnings"}, added to obj. pos is the position before the move and after the one after
+ * it, whose FEN is included when with_fen. */
 static bool json_add_ply(cJSON *obj, const struct position *pos, move m, const char *text,
-			 const struct san_parse_result *r, enum san_lang lang, const struct position *after,
+			 const struct san_parse_result *r, enum san_lang lang, const struct position *after, bool with_fen,
 			 const struct json_fen_style *style)
 {
 	char uci[UCI_MAX], san[SAN_MAX], lan[SAN_MAX];
+	/* The check mark from the position already played to, for both SAN and LAN. */
+	char mark = san_check_mark_after(after);
 
 	uci_format_move(pos, m, uci);
-	san_format_move(pos, m, lang, SAN_STYLE_SAN, san);
-	san_format_move(pos, m, lang, SAN_STYLE_LAN, lan);
-	return cJSON_AddStringToObject(obj, "uci", uci) && cJSON_AddStringToObject(obj, "san", san) &&
-	       cJSON_AddStringToObject(obj, "lan", lan) &&
-	       (!after || json_attach(obj, "fen", json_fen_string(after, style))) &&
+	san_format_move_marked(pos, m, lang, SAN_STYLE_SAN, mark, san);
+	san_format_move_marked(pos, m, lang, SAN_STYLE_LAN, mark, lan);
+	return json_put_string(obj, "uci", uci) && json_put_string(obj, "san", san) && json_put_string(obj, "lan", lan) &&
+	       (!with_fen || json_put(obj, "fen", json_fen_string(after, style))) &&
 	       json_add_text(obj, "given", text, strlen(text), 64) &&
-	       (r->nag ? cJSON_AddNumberToObject(obj, "nag", r->nag) != NULL : cJSON_AddNullToObject(obj, "nag") != NULL) &&
-	       json_attach(obj, "warnings", json_san_warnings(r->warnings, r->warning_count));
+	       (r->nag ? json_put_number(obj, "nag", r->nag) : json_put_null(obj, "nag")) &&
+	       json_put(obj, "warnings", json_san_warnings(r->warnings, r->warning_count));
 }
 
 /* The positions are the same for the repetition rule (and so for a history's end). */
@@ -481,7 +489,7 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 		if (plies) {
 			cJSON *ply = cJSON_CreateObject();
 			if (!json_append(plies, ply) ||
-			    !json_add_ply(ply, &before, r.m, moves[i], &r, options->san.lang, pos, style))
+			    !json_add_ply(ply, &before, r.m, moves[i], &r, options->san.lang, pos, true, style))
 				goto fail;
 		}
 		if (i == count - 1) {
@@ -493,13 +501,13 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 
 	status_compute(pos, &st);
 	status_set_repetitions(&st, status_count_repetitions(keys, keys_used, -1));
-	if (!json_attach(result, "fen", json_fen_string(pos, style)))
+	if (!json_put(result, "fen", json_fen_string(pos, style)))
 		goto fail;
 	if (count) {
 		/* the last move at the top: all of it for a single move, its names for a list */
 		if (!options->list_plies) {
-			if (!json_add_ply(result, &last_before, last_move, moves[count - 1], &last, options->san.lang, NULL,
-					  style))
+			if (!json_add_ply(result, &last_before, last_move, moves[count - 1], &last, options->san.lang, pos,
+					  false, style))
 				goto fail;
 		} else {
 			char uci[UCI_MAX], san[SAN_MAX];
@@ -511,7 +519,7 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 	} else if (!cJSON_AddNullToObject(result, "uci") || !cJSON_AddNullToObject(result, "san")) {
 		goto fail;
 	}
-	if (!json_attach(result, "status", json_status(pos, &st)))
+	if (!json_put(result, "status", json_status(pos, &st)))
 		goto fail;
 	if (plies) {
 		if (!json_attach(result, "moves", plies)) {
