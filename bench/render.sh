@@ -18,6 +18,9 @@
 #              clock starts), each rasterized to a 360 px PNG by one rsvg-convert process
 #   gif        GET /render/game.gif with the first 100 plies of the first game of games.pgn
 #              that has them (SAN), drawn again on every request (no If-None-Match)
+#   gif marks  POST /render/game.gif with that game as a PGN body, a comment with a
+#              [%cal] arrow and a [%csl] circle after every ply (a different pair each
+#              ply), against the plain gif: what the marks and the PGN body cost
 # Targets of the issue: PNG boards/s >= 10x the rsvg-convert pipeline's; the 100-ply GIF
 # in under 50x the time of one PNG. Each prints PASS or FAIL (a FAIL still exits 0); an
 # error in a run (non-200, bad body) exits 1.
@@ -98,6 +101,23 @@ PY
 )
 [ -n "$game" ] || die "no game of 100 plies in games.pgn"
 export FEND_BENCH_GAME_MOVES="$game"
+# The same game as PGN, each ply followed by a comment with an arrow and a circle.
+FEND_BENCH_GAME_PGN=$("$PYTHON3" - "$game" <<'PY'
+import sys
+sq = [f + r for r in "12345678" for f in "abcdefgh"]
+out = []
+for i, san in enumerate(sys.argv[1].split(",")):
+    if i % 2 == 0:
+        out.append("%d." % (i // 2 + 1))
+    a, b = sq[(i * 7) % 64], sq[(i * 7 + 19) % 64]
+    out.append("%s {[%%cal %s%s%s] [%%csl %s%s]}" % (san, "GRYB"[i % 4], a, b, "RGBY"[i % 4], sq[(i * 5 + 3) % 64]))
+print("[Event \"bench\"]\n\n" + " ".join(out) + " *")
+PY
+)
+export FEND_BENCH_GAME_PGN
+code=$(curl -sS -o "$tmp/game-pgn.gif" -w '%{http_code}' -H 'Content-Type: application/x-chess-pgn' \
+	--data-binary "$FEND_BENCH_GAME_PGN" "$url/render/game.gif")
+[ "$code" = 200 ] || { head -c 600 "$tmp/game-pgn.gif" >&2; echo >&2; die "game.gif (PGN body) answered $code"; }
 code=$(curl -sS -o "$tmp/game.gif" -w '%{http_code}' "$url/render/game.gif?moves=$game")
 [ "$code" = 200 ] || { head -c 600 "$tmp/game.gif" >&2; echo >&2; die "game.gif answered $code"; }
 frames=$("$PYTHON3" -c 'import sys; d = open(sys.argv[1], "rb").read(); print(d.count(b"\x21\xf9\x04"))' "$tmp/game.gif")
@@ -127,10 +147,11 @@ done
 end=$(date +%s.%N)
 file_size=$(wc -c <"$tmp/out.png")
 gif=$(run_wrk render-gif "$secs")
+gif_pgn=$(run_wrk render-gif-pgn "$secs")
 
-"$PYTHON3" - "$png" "$gif" "$start" "$end" "$boards" "$frames" "$file_size" <<'PY'
+"$PYTHON3" - "$png" "$gif" "$start" "$end" "$boards" "$frames" "$file_size" "$gif_pgn" <<'PY'
 import json, sys
-png, gif = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+png, gif, gif_pgn = json.loads(sys.argv[1]), json.loads(sys.argv[2]), json.loads(sys.argv[8])
 start, end, boards, frames = float(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
 png_rate = png["wrk"]["rps"]
 rsvg_rate = boards / (end - start)
@@ -140,6 +161,8 @@ print("-" * 78)
 print("%-34s %12.1f %14.3f %14.0f" % ("fend GET /render?format=png 360px", png_rate, 1e3 / png_rate, png["cpu_us"]))
 print("%-34s %12.1f %14.3f %14s" % ("fend SVG | rsvg-convert 360px", rsvg_rate, 1e3 / rsvg_rate, "-"))
 print("%-34s %12.1f %14.3f %14.0f" % ("fend GET /render/game.gif 100 ply", gif_rate, 1e3 / gif_rate, gif["cpu_us"]))
+pgn_rate = gif_pgn["wrk"]["rps"]
+print("%-34s %12.1f %14.3f %14.0f" % ("fend POST PGN game.gif, marks/ply", pgn_rate, 1e3 / pgn_rate, gif_pgn["cpu_us"]))
 print()
 print("game.gif: %d frames (the start position and 100 plies)" % frames)
 ratio = png_rate / rsvg_rate
@@ -147,4 +170,6 @@ print("target PNG boards/s >= 10x SVG|rsvg-convert:  %s  [%.1fx]" % ("PASS" if r
 gif_ratio = png_rate / gif_rate
 print("target 100-ply GIF < 50x the time of one PNG: %s  [%.1fx by wall time; %.1fx by fend CPU time]"
       % ("PASS" if gif_ratio < 50 else "FAIL", gif_ratio, gif["cpu_us"] / png["cpu_us"]))
+print("PGN body with an arrow and a circle on every ply: %.2fx the plain GIF's time (%.2fx its fend CPU time)"
+      % (gif_rate / pgn_rate, gif_pgn["cpu_us"] / gif["cpu_us"]))
 PY

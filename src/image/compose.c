@@ -125,18 +125,35 @@ void image_draw_square(const struct image_canvas *c, int sq)
 	}
 }
 
-/* Coverage (0-1) of the pixel centred at (px, py) by a convex polygon of n points:
- * its signed distance to the nearest edge, as a half-pixel ramp. */
-static double image_convex_coverage(const double (*pts)[2], int n, double px, double py, double orient)
-{
-	double d = 1e9;
+/* The edges of a convex polygon as a point and the unit normal pointing inside, so that
+ * a pixel's distance to each is one multiply-add a coordinate. */
+struct image_polygon {
+	int n;
+	double ax[4], ay[4], nx[4], ny[4];
+};
 
+static void image_polygon_init(struct image_polygon *p, const double (*pts)[2], int n, double orient)
+{
+	p->n = 0;
 	for (int i = 0; i < n; i++) {
 		const double *a = pts[i], *b = pts[(i + 1) % n];
 		double ex = b[0] - a[0], ey = b[1] - a[1], len = sqrt(ex * ex + ey * ey);
 		if (len < 1e-9)
 			continue;
-		double e = orient * (ex * (py - a[1]) - ey * (px - a[0])) / len;
+		p->ax[p->n] = a[0], p->ay[p->n] = a[1];
+		p->nx[p->n] = -orient * ey / len, p->ny[p->n] = orient * ex / len;
+		p->n++;
+	}
+}
+
+/* Coverage (0-1) of the pixel centred at (px, py) by the polygon: its signed distance to
+ * the nearest edge, as a half-pixel ramp. */
+static double image_convex_coverage(const struct image_polygon *p, double px, double py)
+{
+	double d = 1e9;
+
+	for (int i = 0; i < p->n; i++) {
+		double e = p->nx[i] * (px - p->ax[i]) + p->ny[i] * (py - p->ay[i]);
 		if (e < d)
 			d = e;
 	}
@@ -168,13 +185,15 @@ static void image_draw_arrow(const struct image_canvas *c, const struct render_a
 		minx = fmin(minx, pts[i][0]), maxx = fmax(maxx, pts[i][0]);
 		miny = fmin(miny, pts[i][1]), maxy = fmax(maxy, pts[i][1]);
 	}
-	double o_shaft = image_orientation(pts, 4), o_head = image_orientation(pts + 4, 3);
+	struct image_polygon shaft, head;
+	image_polygon_init(&shaft, pts, 4, image_orientation(pts, 4));
+	image_polygon_init(&head, pts + 4, 3, image_orientation(pts + 4, 3));
 	int x0 = (int)fmax(0, floor(minx) - 1), x1 = (int)fmin(c->width - 1, ceil(maxx) + 1);
 	int y0 = (int)fmax(0, floor(miny) - 1), y1 = (int)fmin(c->width - 1, ceil(maxy) + 1);
 	for (int y = y0; y <= y1; y++)
 		for (int x = x0; x <= x1; x++) {
-			double cov = fmax(image_convex_coverage(pts, 4, x + 0.5, y + 0.5, o_shaft),
-					  image_convex_coverage(pts + 4, 3, x + 0.5, y + 0.5, o_head));
+			double cov = fmax(image_convex_coverage(&shaft, x + 0.5, y + 0.5),
+					  image_convex_coverage(&head, x + 0.5, y + 0.5));
 			if (cov > 0)
 				image_blend(c->rgb + ((size_t)y * (size_t)c->width + (size_t)x) * 3, rgba >> 8,
 					    (unsigned)((rgba & 0xff) * cov + 0.5));
