@@ -891,6 +891,44 @@ START_TEST(render_game_gif_pgn_body)
 }
 END_TEST
 
+/* A body longer than the spool's read buffer: the first game (its comments long, so that
+ * it spans several reads) is drawn, and the games after it are not read at all. */
+START_TEST(render_game_gif_pgn_body_long)
+{
+	static const char *const moves[] = { "Nf3", "Nf6", "Ng1", "Ng8" };
+	size_t size = 400 * 1024, n = 0;
+	char *body = malloc(size);
+	struct reply r;
+	int width;
+
+	ck_assert_ptr_nonnull(body);
+	n += (size_t)snprintf(body + n, size - n, "[Event \"long\"]\n\n");
+	for (int i = 0; i < 40; i++) {
+		n += (size_t)snprintf(body + n, size - n, "%s%s {", i % 2 ? "" : "1. ", moves[i % 4]);
+		for (int k = 0; k < 3000; k++)
+			body[n++] = "words "[k % 6];
+		n += (size_t)snprintf(body + n, size - n, " [%%cal Ga1h8]} ");
+	}
+	n += (size_t)snprintf(body + n, size - n, "*\n\n");
+	while (n + 64 < size - 1)
+		n += (size_t)snprintf(body + n, size - n, "[Event \"next\"]\n\n1. e4 Ke5 *\n\n");
+	body[n] = '\0';
+	ck_assert_uint_gt(n, 3 * 65536);
+	http1("POST", "/render/game.gif?size=128", "application/x-chess-pgn", body, NULL, &r);
+	ck_assert_msg(r.status == 200, "%ld %.*s", r.status, (int)r.length, r.body);
+	ck_assert_int_eq(gif_frames(&r, &width), 41);
+	ck_assert_int_eq(width, 128);
+	reply_free(&r);
+	/* Sent in chunks, with no Content-Length. */
+	static const char *const chunked[] = { "Transfer-Encoding: chunked", NULL };
+	http1("POST", "/render/game.gif?size=128", "application/x-chess-pgn", body, chunked, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_int_eq(gif_frames(&r, &width), 41);
+	reply_free(&r);
+	free(body);
+}
+END_TEST
+
 /* With --max-body 64, a PGN body over it is a 413 like a JSON one. */
 START_TEST(render_game_gif_pgn_too_large)
 {
@@ -2386,6 +2424,7 @@ static Suite *http_suite(void)
 	tcase_add_test(tc, render_illegal_but_readable);
 	tcase_add_test(tc, render_game_gif);
 	tcase_add_test(tc, render_game_gif_pgn_body);
+	tcase_add_test(tc, render_game_gif_pgn_body_long);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("problems");
