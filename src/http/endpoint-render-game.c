@@ -114,7 +114,8 @@ struct endpoint_game {
 /* The marks a game GIF keeps: 16 a ply on average; more are left out. */
 #define ENDPOINT_GAME_MARKS_MAX (16 * ENDPOINT_GAME_PLIES_MAX)
 
-/* Takes the room of g; -1 when out of memory. endpoint_game_free releases it. */
+/* Takes the room of g (malloc'd); -1 when out of memory. endpoint_game_free releases it,
+ * either way. */
 static int endpoint_game_alloc(struct endpoint_game *g)
 {
 	memset(g, 0, sizeof *g);
@@ -142,12 +143,11 @@ static void endpoint_game_free(struct endpoint_game *g)
 static int endpoint_game_options(const struct http_request *req, struct endpoint_game *g,
 				 struct http_response *resp)
 {
-	return endpoint_render_options(req, &g->opts, resp) ||
-			       endpoint_game_delay(req, "delay", ENDPOINT_GAME_DELAY_DEFAULT, &g->delay, resp) ||
-			       endpoint_game_delay(req, "final_delay", ENDPOINT_GAME_FINAL_DELAY_DEFAULT, &g->final_delay,
-						   resp)
-		       ? -1
-		       : 0;
+	if (endpoint_render_options(req, &g->opts, resp) ||
+	    endpoint_game_delay(req, "delay", ENDPOINT_GAME_DELAY_DEFAULT, &g->delay, resp) ||
+	    endpoint_game_delay(req, "final_delay", ENDPOINT_GAME_FINAL_DELAY_DEFAULT, &g->final_delay, resp))
+		return -1;
+	return 0;
 }
 
 /* The problem of a game that could not be read from PGN (422 malformed_pgn, invalid_fen
