@@ -16,6 +16,7 @@
 #include "core/pgn.h"
 #include "core/san.h"
 #include "core/render.h"
+#include "core/render_game.h"
 #include "core/render_options.h"
 #include "core/render_svg.h"
 #include "core/uci.h"
@@ -49,6 +50,7 @@ struct fen_cli {
 	const char *format;
 	const char *output;
 	const char *moves;
+	const char *game;               /* render --game FILE: the first game of a PGN file */
 	long delay, final_delay;
 };
 
@@ -71,6 +73,8 @@ static const char fen_cli_usage[] =
 	"  render FEN          draw the board: --format svg (the default), png, gif, json, ascii\n"
 	"                      or unicode, on standard output or --output FILE; with --moves\n"
 	"                      e2e4,e7e5,... and --format gif, the game as an animated GIF\n"
+	"  render --game FILE|- the first game of a PGN file as an animated GIF, from its own\n"
+	"                      start, each ply's [%cal]/[%csl] arrows and circles drawn\n"
 	"\n"
 	"options:\n"
 	"  --lenient           accept missing fields, extra spaces or '_' separators, and repair\n"
@@ -103,7 +107,7 @@ static const char fen_cli_usage[] =
 	"  render: --orientation white|black|auto, --coordinates 0|1, --check 0|1, --size PX,\n"
 	"          --theme brown|blue|green|contrast, --last-move e2e4, --arrows Ge2e4,Rg1f3,\n"
 	"          --circles Re4, --squares e4:#ff000080, --moves M,M,..., --delay MS,\n"
-	"          --final-delay MS, --output FILE (as the options of GET /render)\n"
+	"          --final-delay MS, --game FILE, --output FILE (as the options of GET /render)\n"
 	"  --help              this text;  --version  the version\n"
 	"\n"
 	"JSON goes to standard output. Exit status: 0 valid or done, 1 invalid FEN or illegal\n"
@@ -155,7 +159,7 @@ static int fen_cli_render_option(struct fen_cli *cli, const char *arg, const cha
 		name[k] = arg[2 + k] == '-' ? '_' : arg[2 + k];
 	name[len] = '\0';
 	if (strcmp(name, "format") && strcmp(name, "output") && strcmp(name, "moves") && strcmp(name, "delay") &&
-	    strcmp(name, "final_delay")) {
+	    strcmp(name, "final_delay") && strcmp(name, "game")) {
 		struct render_options probe = cli->render;
 		if (render_option_set(&probe, name, "", &err) == 1)
 			return fen_cli_option_error("unknown option '%s'", arg);
@@ -178,6 +182,8 @@ static int fen_cli_render_option(struct fen_cli *cli, const char *arg, const cha
 		cli->output = value;
 	} else if (!strcmp(name, "moves")) {
 		cli->moves = value;
+	} else if (!strcmp(name, "game")) {
+		cli->game = value;
 	} else if (!strcmp(name, "delay") || !strcmp(name, "final_delay")) {
 		if (render_parse_number(value, 0, 60000, name[0] == 'd' ? &cli->delay : &cli->final_delay, &err))
 			return fen_cli_option_error("--%s (milliseconds) %s", arg + 2, err.message);
@@ -759,6 +765,65 @@ static int fen_cli_render_game(const struct fen_cli *cli, const struct position 
 	return status;
 }
 
+/* The most a --game draws: plies, and marks over all its frames (later ones are left out). */
+#define FEN_CLI_GAME_PLIES_MAX 10000
+#define FEN_CLI_GAME_MARKS_MAX (16 * FEN_CLI_GAME_PLIES_MAX)
+
+/* render --game: the first game of a PGN file (or standard input), read a piece at a time
+ * until it ends, as an animated GIF with its comments' marks. */
+static int fen_cli_render_pgn(const struct fen_cli *cli)
+{
+	FILE *in = strcmp(cli->game, "-") ? fopen(cli->game, "rb") : stdin;
+	struct pgn_reader *reader = malloc(sizeof *reader);
+	struct render_game_error *err = malloc(sizeof *err);
+	move *moves = malloc(sizeof *moves * FEN_CLI_GAME_PLIES_MAX);
+	struct render_game_marks marks = { malloc(sizeof *marks.marks * FEN_CLI_GAME_MARKS_MAX), FEN_CLI_GAME_MARKS_MAX,
+					   0, malloc(sizeof *marks.frame * (FEN_CLI_GAME_PLIES_MAX + 2)), false };
+	struct render_game_reader g;
+	struct render_options opts = cli->render;
+	struct position start;
+	static char buffer[1 << 16];
+	unsigned char *gif = NULL;
+	size_t got, length;
+	bool done = false;
+	int count, status = EXIT_FAILURE;
+
+	if (!in) {
+		fprintf(stderr, "fen: cannot open %s: %s\n", cli->game, strerror(errno));
+	} else if (!reader || !err || !moves || !marks.marks || !marks.frame) {
+		status = fen_cli_print(cli, NULL);
+	} else {
+		render_game_begin(&g, reader, &start, moves, FEN_CLI_GAME_PLIES_MAX, &marks, err);
+		while (!done && (got = fread(buffer, 1, sizeof buffer, in)) > 0)
+			done = render_game_feed(&g, buffer, got);
+		if (!done && ferror(in)) {
+			fprintf(stderr, "fen: cannot read %s: %s\n", cli->game, strerror(errno));
+		} else if (render_game_finish(&g, &count)) {
+			fen_cli_print(cli, json_render_game_error(err, &cli->style));
+			status = EXIT_INVALID;
+		} else {
+			if (marks.dropped)
+				fprintf(stderr, "fen: more than %d arrows and circles; the later ones are not drawn\n",
+					FEN_CLI_GAME_MARKS_MAX);
+			opts.last_from = opts.last_to = SQ_NONE;
+			if (image_gif_game_marked(&start, moves, count, &opts, &marks, (int)cli->delay, (int)cli->final_delay,
+						  &gif, &length))
+				status = fen_cli_print(cli, NULL);
+			else
+				status = fen_cli_write(cli, gif, length);
+		}
+	}
+	if (in && in != stdin)
+		fclose(in);
+	free(gif);
+	free(reader);
+	free(err);
+	free(moves);
+	free(marks.marks);
+	free(marks.frame);
+	return status;
+}
+
 static int fen_cli_render(const struct fen_cli *cli)
 {
 	struct position pos;
@@ -772,6 +837,14 @@ static int fen_cli_render(const struct fen_cli *cli)
 	int status;
 	char *text;
 
+	if (cli->game) {
+		if (cli->format_given && strcmp(cli->format, "gif"))
+			return fen_cli_usage_error("%s", "--game draws a game, which needs --format gif");
+		if (cli->moves || cli->argc)
+			return fen_cli_usage_error("%s", "--game draws the game from its own start (its FEN tag): "
+							 "give no FEN and no --moves");
+		return fen_cli_render_pgn(cli);
+	}
 	if (cli->argc != 1)
 		return fen_cli_usage_error("%s", "render needs a FEN (one quoted argument)");
 	if (!strcmp(cli->format, "fen") || !strcmp(cli->format, "epd") || !strcmp(cli->format, "uci") ||
@@ -833,7 +906,7 @@ int main(int argc, char **argv)
 		{ "perft", fen_cli_perft, "fen perft [--chess960] [--divide] FEN DEPTH" },
 		{ "pgn", fen_cli_pgn, "fen pgn [--format json|fen|epd|uci|san] [--lang LANG] [--strict-san] [--ep STYLE] [--castling STYLE] FILE|-" },
 		{ "convert", fen_cli_convert, "fen convert [--from descriptive|san|uci] [--lang LANG] [--fen FEN] [--tag NAME=VALUE]... [--strict-ambiguity] [--strict-san] [--pgn] FILE|-" },
-		{ "render", fen_cli_render, "fen render [--format svg|png|gif|json|ascii|unicode] [--output FILE] [--orientation O] [--coordinates 0|1] [--check 0|1] [--size PX] [--theme T] [--last-move M] [--arrows A] [--circles C] [--squares S] [--moves M,...] [--delay MS] [--final-delay MS] [--lenient] [--chess960] FEN" },
+		{ "render", fen_cli_render, "fen render [--format svg|png|gif|json|ascii|unicode] [--output FILE] [--orientation O] [--coordinates 0|1] [--check 0|1] [--size PX] [--theme T] [--last-move M] [--arrows A] [--circles C] [--squares S] [--moves M,...] [--delay MS] [--final-delay MS] [--lenient] [--chess960] FEN, or fen render [--format gif] --game FILE|- [picture options]" },
 	};
 	struct fen_cli cli = { 0 };
 

@@ -942,6 +942,56 @@ START_TEST(test_render)
 		ck_assert_ptr_nonnull(strstr(run.out, "\"code\":\"illegal_move\""));
 		cli_free(&run);
 	}
+	/* --game: a PGN file's first game, one frame per ply (a graphic control block each). */
+	{
+		char game_path[] = "/tmp/check_cli_game.XXXXXX";
+		fd = mkstemp(game_path);
+		ck_assert_int_ge(fd, 0);
+		close(fd);
+		static const char pgn[] = "[Event \"a\"]\n\n1. e4 {[%cal Ge2e4]} e5 2. Nf3 {[%csl Rf3]} *\n\n1. d4 *\n";
+		const char *args[] = { "render", "--game", "-", "--size", "200", "--output", game_path, NULL };
+		char gif[65536];
+		int n = 0;
+		run = cli_run(args, pgn);
+		ck_assert_msg(run.status == 0, "exit %d: %s", run.status, run.err);
+		cli_free(&run);
+		fd = open(game_path, O_RDONLY);
+		ck_assert_int_ge(fd, 0);
+		ssize_t got = read(fd, gif, sizeof gif);
+		close(fd);
+		ck_assert_int_gt(got, 6);
+		ck_assert_int_eq(memcmp(gif, "GIF89a", 6), 0);
+		for (ssize_t i = 0; i + 3 <= got; i++)
+			n += !memcmp(gif + i, "\x21\xf9\x04", 3);
+		ck_assert_int_eq(n, 4);
+		unlink(game_path);
+	}
+	{
+		const char *args[] = { "render", "--game", "-", NULL };
+		run = cli_run(args, "hello");
+		ck_assert_int_eq(run.status, 1);
+		ck_assert_ptr_nonnull(strstr(run.out, "\"code\":\"malformed_pgn\""));
+		ck_assert_ptr_nonnull(strstr(run.out, "\"line\":1"));
+		cli_free(&run);
+		run = cli_run(args, "1. e4 Ke5 *");
+		ck_assert_int_eq(run.status, 1);
+		ck_assert_ptr_nonnull(strstr(run.out, "\"code\":\"illegal_move\""));
+		cli_free(&run);
+		run = cli_run(args, "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n*");
+		ck_assert_int_eq(run.status, 1);
+		ck_assert_ptr_nonnull(strstr(run.out, "\"code\":\"invalid_fen\""));
+		cli_free(&run);
+	}
+	{
+		const char *png[] = { "render", "--game", "-", "--format", "png", NULL };
+		const char *fen_too[] = { "render", "--game", "-", POSITION_START_FEN, NULL };
+		run = cli_run(png, "1. e4 *");
+		ck_assert_int_eq(run.status, 2);
+		cli_free(&run);
+		run = cli_run(fen_too, "1. e4 *");
+		ck_assert_int_eq(run.status, 2);
+		cli_free(&run);
+	}
 	static const char *const bad[][4] = {
 		{ "render", "--format", "bmp", NULL }, { "render", "--size", "10", NULL },
 		{ "render", "--arrows", "Xe2e4", NULL }, { "render", "--colour", "red", NULL },

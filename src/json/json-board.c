@@ -1,4 +1,7 @@
-/* json-board.c -- the board state a web frontend draws, as JSON. */
+/* json-board.c -- the board state a web frontend draws, as JSON, and why a game to draw
+ * could not be read. */
+#include <string.h>
+
 #include "json/json.h"
 
 static const char *const json_board_type_names[PIECE_TYPE_NB] = {
@@ -84,6 +87,34 @@ cJSON *json_render_board(const struct position *pos, enum fen_verdict verdict, c
 
 	if (obj && (!json_board_attach(obj, "valid", cJSON_CreateBool(verdict == FEN_VALID)) ||
 		    !json_board_attach(obj, "problems", json_issues(report->errors, report->error_count)))) {
+		cJSON_Delete(obj);
+		return NULL;
+	}
+	return obj;
+}
+
+cJSON *json_render_game_error(const struct render_game_error *err, const struct json_fen_style *style)
+{
+	struct fen_report report;
+	struct position bad;
+	cJSON *obj;
+
+	switch (err->code) {
+	case RENDER_GAME_INVALID_FEN:
+		fen_parse(err->fen, strlen(err->fen), NULL, &bad, &report);
+		return json_invalid_fen(&report);
+	case RENDER_GAME_BAD_MOVE:
+		return json_illegal_move(&err->pos, err->index, err->token, strlen(err->token), err->unreadable, style);
+	default:
+		break;
+	}
+	obj = cJSON_CreateObject();
+	if (!obj || !json_board_attach(obj, "code", cJSON_CreateString(err->code == RENDER_GAME_NO_GAME
+										? "malformed_pgn"
+										: "game_too_large")) ||
+	    !json_board_attach(obj, "detail", cJSON_CreateString(err->message)) ||
+	    (err->code == RENDER_GAME_NO_GAME && (!json_board_attach(obj, "line", cJSON_CreateNumber(err->line)) ||
+						  !json_board_attach(obj, "column", cJSON_CreateNumber(err->column))))) {
 		cJSON_Delete(obj);
 		return NULL;
 	}

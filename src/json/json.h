@@ -15,6 +15,7 @@
 #include "core/pgn_write.h"
 #include "core/pgn.h"
 #include "core/position.h"
+#include "core/render_game.h"
 #include "core/san.h"
 #include "core/status.h"
 
@@ -187,6 +188,11 @@ cJSON *json_convert(const struct position *start, const struct json_convert_requ
  * legal. verdict is FEN_VALID or FEN_ILLEGAL. */
 cJSON *json_render_board(const struct position *pos, enum fen_verdict verdict, const struct fen_report *report,
 			 const struct json_fen_style *style);
+
+/* Why the game of a PGN could not be drawn (render_game.h), as the CLI prints it: the
+ * members of json_invalid_fen or json_illegal_move, or {"code": "malformed_pgn", "detail",
+ * "line", "column"} for text holding no game, {"code": "game_too_large", "detail"}. */
+cJSON *json_render_game_error(const struct render_game_error *err, const struct json_fen_style *style);
 
 /* json-request.c */
 
