@@ -151,35 +151,25 @@ static int endpoint_game_options(const struct http_request *req, struct endpoint
 }
 
 /* The problem of a game that could not be read from PGN (422 malformed_pgn, invalid_fen
- * or illegal_move, 400 when too long). */
+ * or illegal_move with json_render_game_error's members, 400 when too long). */
 static void endpoint_game_pgn_problem(const struct render_game_error *err, const struct json_fen_style *style,
 				      struct http_response *resp)
 {
-	struct fen_report report;
-	struct position bad;
+	enum reply_code code = REPLY_ILLEGAL_MOVE;
 	cJSON *ext;
 
-	if (err->code == RENDER_GAME_NO_GAME) {
-		ext = cJSON_CreateObject();
-		if (!ext || !cJSON_AddNumberToObject(ext, "line", err->line) ||
-		    !cJSON_AddNumberToObject(ext, "column", err->column)) {
-			cJSON_Delete(ext);
-			reply_internal_error(resp);
-		} else {
-			reply_problem(resp, REPLY_MALFORMED_PGN, err->message, ext);
-		}
-	} else if (err->code == RENDER_GAME_INVALID_FEN) {
-		fen_parse(err->fen, strlen(err->fen), NULL, &bad, &report);
-		reply_invalid_fen(resp, &report);
-	} else if (err->code == RENDER_GAME_BAD_MOVE) {
-		ext = json_illegal_move(&err->pos, err->index, err->token, strlen(err->token), err->unreadable, style);
-		if (!ext)
-			reply_internal_error(resp);
-		else
-			reply_problem(resp, REPLY_ILLEGAL_MOVE, NULL, ext);
-	} else {
+	if (err->code == RENDER_GAME_TOO_LONG) {
 		reply_problem_field(resp, REPLY_INVALID_FIELD, "pgn", err->message);
+		return;
 	}
+	if (err->code == RENDER_GAME_NO_GAME)
+		code = REPLY_MALFORMED_PGN;
+	else if (err->code == RENDER_GAME_INVALID_FEN)
+		code = REPLY_INVALID_FEN;
+	if (!(ext = json_render_game_error(err, style)))
+		reply_internal_error(resp);
+	else
+		reply_problem(resp, code, NULL, ext);
 }
 
 /* The first game of pgn into g; -1 with a problem in resp. */
