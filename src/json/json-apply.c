@@ -223,7 +223,8 @@ static cJSON *json_descriptive_problem(const struct descriptive_game *game, cons
  * outcome with the problem members in *problem (NULL when out of memory). */
 static enum json_apply_outcome json_read_descriptive(const struct position *start, const char *const *tokens, int count,
 						     const struct json_apply_options *options, const char *field,
-						     const struct json_fen_style *style, move *out, cJSON **problem)
+						     const struct json_fen_style *style, move *out, cJSON *notes,
+						     cJSON **problem)
 {
 	enum json_apply_outcome outcome = JSON_APPLY_OK;
 	struct descriptive_game *game;
@@ -265,6 +266,8 @@ static enum json_apply_outcome json_read_descriptive(const struct position *star
 	if (game->error.code != DESCRIPTIVE_OK)
 		*problem = json_descriptive_problem(game, game->error.code == DESCRIPTIVE_ERR_MALFORMED ? &pos : &game->error.pos,
 						    tokens, field, options->san.lang, style, &outcome);
+	else if (!json_descriptive_notes(notes, game, field))
+		outcome = JSON_APPLY_ILLEGAL_MOVE; /* out of memory: *problem stays NULL */
 	else
 		memcpy(out, game->moves, sizeof *out * (size_t)count);
 	free(game);
@@ -402,7 +405,7 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 	move *played = NULL, last_move = MOVE_NONE, *descriptive = NULL;
 	struct pgn_note *notes = NULL;
 	bool any_note = false;
-	cJSON *result = NULL, *plies = NULL, *problem = NULL;
+	cJSON *result = NULL, *plies = NULL, *problem = NULL, *read_notes = NULL;
 	const char *game_result;
 
 	if (!options)
@@ -423,13 +426,13 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 			history_from = *options->history_start;
 		else
 			position_set_start(&history_from);
-		if (!(descriptive = malloc(sizeof *descriptive * (size_t)(total + 1))))
+		if (!(descriptive = malloc(sizeof *descriptive * (size_t)(total + 1))) || !(read_notes = cJSON_CreateArray()))
 			goto fail;
 		*outcome = json_read_descriptive(&history_from, options->history, history_count, options, "history", style,
-						 descriptive, &problem);
+						 descriptive, read_notes, &problem);
 		if (*outcome == JSON_APPLY_OK)
 			*outcome = json_read_descriptive(pos, moves, count, options, options->list_plies ? "moves" : "move",
-							 style, descriptive + history_count, &problem);
+							 style, descriptive + history_count, read_notes, &problem);
 		if (*outcome != JSON_APPLY_OK)
 			goto problem;
 	}
@@ -521,6 +524,13 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 	}
 	if (!json_put(result, "status", json_status(pos, &st)))
 		goto fail;
+	/* What reading descriptive notation had to interpret, as /convert says it. */
+	if (read_notes) {
+		cJSON *attached = read_notes;
+		read_notes = NULL; /* json_put owns it, also when it fails */
+		if (!json_put(result, "notes", attached))
+			goto fail;
+	}
 	if (plies) {
 		if (!json_attach(result, "moves", plies)) {
 			plies = NULL;
@@ -543,6 +553,7 @@ fail:
 	cJSON_Delete(problem);
 	problem = NULL;
 problem:
+	cJSON_Delete(read_notes);
 	free(descriptive);
 	free(keys);
 	free(played);

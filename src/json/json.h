@@ -183,6 +183,12 @@ enum json_convert_failure {
  * out of memory (or for JSON_CONVERT_BAD_TAGS). */
 cJSON *json_convert(const struct position *start, const struct json_convert_request *req,
 		    struct descriptive_game *game, enum json_convert_failure *failure);
+
+/* Appends game's notes (what reading its descriptive notation had to interpret) to the
+ * array notes, each {"code", "ply", "offset", "length", "message"} and, when field is not
+ * NULL, "field" (a constant: the request member the moves came from). False when out of
+ * memory. */
+bool json_descriptive_notes(cJSON *notes, const struct descriptive_game *game, const char *field);
 /* /render's JSON: json_board for any readable board, plus "valid" and "problems" (the
  * report's errors, [] for a legal position); "status" is null when the position is not
  * legal. verdict is FEN_VALID or FEN_ILLEGAL. */
