@@ -60,9 +60,8 @@ cJSON *json_fen_string(const struct position *pos, const struct json_fen_style *
 
 /* json-moves.c */
 
-/* Adds child to obj under name (or to array), deleting child if that fails; false when
- * out of memory (child NULL counts as that). */
-bool json_attach(cJSON *obj, const char *name, cJSON *child);
+/* Adds child to array, deleting child if that fails; false when out of memory (child
+ * NULL counts as that). Members of objects: json_put (json-member.c). */
 bool json_append(cJSON *array, cJSON *child);
 
 /* The legal moves of pos in UCI: ["e2e4", ...]. */
