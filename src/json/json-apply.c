@@ -91,7 +91,7 @@ static cJSON *json_move_problem(const struct position *pos, const char *code, co
 	utf8_sanitize(detail);
 	if (!obj || !cJSON_AddStringToObject(obj, "code", code) || !cJSON_AddStringToObject(obj, "detail", detail) ||
 	    !cJSON_AddStringToObject(obj, "field", field) || !cJSON_AddNumberToObject(obj, "index", index) ||
-	    !json_add_text(obj, "move", text, length, 64) || !json_attach(obj, "fen", json_fen_string(pos, style))) {
+	    !json_add_text(obj, "move", text, length, 64) || !json_put(obj, "fen", json_fen_string(pos, style))) {
 		cJSON_Delete(obj);
 		return NULL;
 	}
@@ -146,7 +146,7 @@ static cJSON *json_san_ambiguous(const struct position *pos, const char *field, 
 {
 	cJSON *obj = json_move_problem(pos, "ambiguous_move", field, index, text, length, r->error.message, style);
 
-	if (obj && !json_attach(obj, "candidates", json_candidates(pos, r->candidates.moves, r->candidates.count, lang))) {
+	if (obj && !json_put(obj, "candidates", json_candidates(pos, r->candidates.moves, r->candidates.count, lang))) {
 		cJSON_Delete(obj);
 		return NULL;
 	}
@@ -202,7 +202,7 @@ static cJSON *json_descriptive_problem(const struct descriptive_game *game, cons
 	case DESCRIPTIVE_ERR_AMBIGUOUS:
 		*outcome = JSON_APPLY_AMBIGUOUS_MOVE;
 		obj = json_move_problem(pos, "ambiguous_move", field, e->ply, text, length, e->message, style);
-		if (obj && !json_attach(obj, "candidates", json_candidates(pos, e->candidates, e->candidate_count, lang))) {
+		if (obj && !json_put(obj, "candidates", json_candidates(pos, e->candidates, e->candidate_count, lang))) {
 			cJSON_Delete(obj);
 			return NULL;
 		}
@@ -532,13 +532,13 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 			goto fail;
 	}
 	if (plies) {
-		if (!json_attach(result, "moves", plies)) {
+		if (!json_put(result, "moves", plies)) {
 			plies = NULL;
 			goto fail;
 		}
 		plies = NULL;
 		game_result = status_result(pos, &st);
-		if (!json_attach(result, "pgn", json_pgn(&start, played, any_note ? notes : NULL, played_count, options,
+		if (!json_put(result, "pgn", json_pgn(&start, played, any_note ? notes : NULL, played_count, options,
 							  game_result, style)))
 			goto fail;
 	}

@@ -77,16 +77,16 @@ static cJSON *json_convert_problem(const char *code, const char *reason, const c
 	utf8_sanitize(message);
 	if (!obj || !cJSON_AddStringToObject(obj, "code", code) || !cJSON_AddStringToObject(obj, "reason", reason) ||
 	    !cJSON_AddStringToObject(obj, "detail", message) || !json_convert_add_index(obj, "index", index) ||
-	    !(text && length > 0 ? json_attach(obj, "token", json_convert_slice(text + offset, length))
+	    !(text && length > 0 ? json_put(obj, "token", json_convert_slice(text + offset, length))
 				 : cJSON_AddNullToObject(obj, "token") != NULL) ||
 	    !cJSON_AddNumberToObject(obj, "offset", offset) || !cJSON_AddNumberToObject(obj, "length", length) ||
-	    !(pos ? json_attach(obj, "fen", json_fen_string(pos, style)) : cJSON_AddNullToObject(obj, "fen") != NULL))
+	    !(pos ? json_put(obj, "fen", json_fen_string(pos, style)) : cJSON_AddNullToObject(obj, "fen") != NULL))
 		goto fail;
 	if (pos && candidate_count > 0 &&
-	    !json_attach(obj, "candidates", json_candidates(pos, candidates, candidate_count, SAN_LANG_EN)))
+	    !json_put(obj, "candidates", json_candidates(pos, candidates, candidate_count, SAN_LANG_EN)))
 		goto fail;
 	if (pos && candidate_count == 0 && !strcmp(code, "illegal_move") &&
-	    !json_attach(obj, "legal_moves", json_legal_uci(pos)))
+	    !json_put(obj, "legal_moves", json_legal_uci(pos)))
 		goto fail;
 	return obj;
 fail:
@@ -324,7 +324,7 @@ cJSON *json_convert(const struct position *start, const struct json_convert_requ
 			return problem;
 		}
 	}
-	if (!json_attach(result, "pgn", json_convert_pgn(start, req, game, &bad_tags))) {
+	if (!json_put(result, "pgn", json_convert_pgn(start, req, game, &bad_tags))) {
 		if (!bad_tags)
 			goto fail;
 		cJSON_Delete(result);
@@ -344,19 +344,19 @@ cJSON *json_convert(const struct position *start, const struct json_convert_requ
 		uci_format_move(&pos, game->moves[i], uci);
 		position_make_move(&pos, game->moves[i], &undo);
 		if (!json_append(moves, ply) ||
-		    !json_attach(ply, "given", json_convert_slice(req->text + t->offset, t->length)) ||
+		    !json_put(ply, "given", json_convert_slice(req->text + t->offset, t->length)) ||
 		    !cJSON_AddNumberToObject(ply, "offset", t->offset) || !cJSON_AddStringToObject(ply, "san", san) ||
-		    !cJSON_AddStringToObject(ply, "uci", uci) || !json_attach(ply, "fen", json_fen_string(&pos, &req->style)) ||
+		    !cJSON_AddStringToObject(ply, "uci", uci) || !json_put(ply, "fen", json_fen_string(&pos, &req->style)) ||
 		    !(game->nags[i] ? cJSON_AddNumberToObject(ply, "nag", game->nags[i]) : cJSON_AddNullToObject(ply, "nag")))
 			goto fail;
 	}
 	status_compute(&pos, &st);
-	if (!json_attach(result, "final_fen", json_fen_string(&pos, &req->style)) ||
-	    !json_attach(result, "status", json_status(&pos, &st)))
+	if (!json_put(result, "final_fen", json_fen_string(&pos, &req->style)) ||
+	    !json_put(result, "status", json_status(&pos, &st)))
 		goto fail;
 	problem = notes;
 	notes = NULL; /* attach owns it from here, also when it fails */
-	if (!json_attach(result, "notes", problem))
+	if (!json_put(result, "notes", problem))
 		goto fail;
 	return result;
 fail:

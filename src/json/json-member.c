@@ -28,11 +28,6 @@ bool json_put_static(cJSON *obj, const char *name, const char *text)
 	return json_put(obj, name, cJSON_CreateStringReference(text));
 }
 
-bool json_put_string_or_null(cJSON *obj, const char *name, const char *text)
-{
-	return json_put(obj, name, text ? cJSON_CreateString(text) : cJSON_CreateNull());
-}
-
 bool json_put_bool(cJSON *obj, const char *name, bool value)
 {
 	return json_put(obj, name, cJSON_CreateBool(value));

@@ -10,17 +10,6 @@
 #include "core/uci.h"
 #include "core/utf8.h"
 
-bool json_attach(cJSON *obj, const char *name, cJSON *child)
-{
-	if (!child)
-		return false;
-	if (!cJSON_AddItemToObject(obj, name, child)) {
-		cJSON_Delete(child);
-		return false;
-	}
-	return true;
-}
-
 bool json_append(cJSON *array, cJSON *child)
 {
 	if (!child)
@@ -151,7 +140,7 @@ cJSON *json_illegal_move(const struct position *pos, int index, const char *text
 	    !cJSON_AddStringToObject(obj, "detail", detail) || !cJSON_AddNumberToObject(obj, "index", index))
 		goto fail;
 	if (!cJSON_AddStringToObject(obj, "move", given) ||
-	    !json_attach(obj, "fen", json_fen_string(pos, style)) || !json_attach(obj, "legal_moves", json_legal_uci(pos)))
+	    !json_put(obj, "fen", json_fen_string(pos, style)) || !json_put(obj, "legal_moves", json_legal_uci(pos)))
 		goto fail;
 	return obj;
 fail:

@@ -61,9 +61,8 @@ cJSON *json_fen_string(const struct position *pos, const struct json_fen_style *
 
 /* json-moves.c */
 
-/* Adds child to obj under name (or to array), deleting child if that fails; false when
- * out of memory (child NULL counts as that). */
-bool json_attach(cJSON *obj, const char *name, cJSON *child);
+/* Adds child to array, deleting child if that fails; false when out of memory (child
+ * NULL counts as that). Members of objects: json_put (json-member.c). */
 bool json_append(cJSON *array, cJSON *child);
 
 /* The legal moves of pos in UCI: ["e2e4", ...]. */
@@ -299,11 +298,10 @@ cJSON *json_pgn_take(struct json_pgn *b, struct json_pgn_summary *summary, bool 
  * copying the name. Each returns false when out of memory (item NULL, or the member
  * could not be made), after freeing what it made; json_put takes item over, also when
  * it fails. json_put_static's text must be a constant too: it is referenced, not
- * copied. json_put_string copies its text; json_put_string_or_null adds null for NULL. */
+ * copied. json_put_string copies its text. */
 bool json_put(cJSON *obj, const char *name, cJSON *item);
 bool json_put_string(cJSON *obj, const char *name, const char *text);
 bool json_put_static(cJSON *obj, const char *name, const char *text);
-bool json_put_string_or_null(cJSON *obj, const char *name, const char *text);
 bool json_put_bool(cJSON *obj, const char *name, bool value);
 bool json_put_null(cJSON *obj, const char *name);
 bool json_put_number(cJSON *obj, const char *name, double value);
