@@ -1024,8 +1024,14 @@ START_TEST(unsupported_media_type)
 {
 	struct reply r;
 
+	/* A route that takes two kinds of body names both. */
 	http1("POST", "/validate", "text/plain", START_BODY, NULL, &r);
 	assert_problem(&r, 415, "unsupported_media_type", NULL);
+	ck_assert_ptr_nonnull(strstr(r.body, "application/json or application/x-ndjson"));
+	reply_free(&r);
+	http1("POST", "/render/game.gif", "image/gif", "GIF89a", NULL, &r);
+	assert_problem(&r, 415, "unsupported_media_type", NULL);
+	ck_assert_ptr_nonnull(strstr(r.body, "application/json or application/x-chess-pgn, application/vnd.chess-pgn or text/plain\""));
 	reply_free(&r);
 	http1("POST", "/moves", "application/x-www-form-urlencoded", "fen=x", NULL, &r);
 	assert_problem(&r, 415, "unsupported_media_type", NULL);
@@ -1034,6 +1040,8 @@ START_TEST(unsupported_media_type)
 	 * type and die. */
 	http1("POST", "/pgn", NULL, "1. e4 e5 *", NULL, &r);
 	assert_problem(&r, 415, "unsupported_media_type", NULL);
+	/* The whole list of types, not cut short. */
+	ck_assert_ptr_nonnull(strstr(r.body, "text/plain or application/json\""));
 	reply_free(&r);
 	daemon_alive(&fend);
 }

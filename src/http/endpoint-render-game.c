@@ -423,7 +423,8 @@ static enum stream_step endpoint_game_produce(void *state, struct stream_input *
 
 const struct stream_endpoint endpoint_render_game_stream = {
 	.accepts = stream_is_pgn_type,
-	.media_type = "application/x-chess-pgn, application/vnd.chess-pgn, text/plain or application/json",
+	/* A JSON body goes to endpoint_render_game; the 415 names it too. */
+	.media_type = "application/x-chess-pgn, application/vnd.chess-pgn or text/plain",
 	.limit = endpoint_game_limit,
 	.content_type = ENDPOINT_GAME_TYPE,
 	.open = endpoint_game_open,

@@ -160,7 +160,7 @@ void router_dispatch(const struct http_request *req, struct http_response *resp)
 	if (route && route->handler)
 		route->handler(req, resp);
 	else if (route)
-		stream_unsupported(router_stream(route), resp);
+		stream_unsupported(router_stream(route), false, resp);
 }
 
 int router_path_index(const char *path)

@@ -282,7 +282,10 @@ static void server_post_headers(struct server_request *r, struct MHD_Connection 
 		else
 			stream_check_length(r->stream, cfg, length, &r->resp);
 	} else if (!r->route->handler) {
-		stream_unsupported(ep, &r->resp);
+		stream_unsupported(ep, false, &r->resp);
+	} else if (ep && type && !body_is_json_type(type)) {
+		/* Neither of the route's two kinds of body: say both. */
+		stream_unsupported(ep, true, &r->resp);
 	} else {
 		body_check_headers(type, length, cfg->max_body, &r->resp);
 	}

@@ -86,11 +86,12 @@ bool stream_is_pgn_type(const char *type)
 	return stream_type_is(type, names, sizeof names / sizeof names[0]);
 }
 
-void stream_unsupported(const struct stream_endpoint *ep, struct http_response *resp)
+void stream_unsupported(const struct stream_endpoint *ep, bool json_too, struct http_response *resp)
 {
-	char detail[128];
+	char detail[256];
 
-	snprintf(detail, sizeof detail, "the request body must be sent with Content-Type: %s", ep->media_type);
+	snprintf(detail, sizeof detail, "the request body must be sent with Content-Type: %s%s",
+		 json_too ? "application/json or " : "", ep->media_type);
 	reply_problem(resp, REPLY_UNSUPPORTED_MEDIA_TYPE, detail, NULL);
 }
 

@@ -78,7 +78,7 @@ struct stream_output;
 struct stream_endpoint {
 	/* True when a request with this Content-Type (NULL: none given) is streamed. */
 	bool (*accepts)(const char *content_type);
-	/* The media type accepted, for the 415 of a stream-only route. */
+	/* The media types accepted, in words, for the 415 of a body the route does not take. */
 	const char *media_type;
 	/* The largest body accepted (from the endpoint's own flag). */
 	size_t (*limit)(const struct config *cfg);
@@ -151,8 +151,9 @@ bool stream_is_ndjson_type(const char *content_type);
  * any parameters, any case. */
 bool stream_is_pgn_type(const char *content_type);
 
-/* The 415 of a body a stream-only route does not take. */
-void stream_unsupported(const struct stream_endpoint *ep, struct http_response *resp);
+/* The 415 of a body a stream route does not take; json_too when the route also takes a
+ * JSON body (the detail names both types). */
+void stream_unsupported(const struct stream_endpoint *ep, bool json_too, struct http_response *resp);
 
 /* The stream of one request (server.c) */
 

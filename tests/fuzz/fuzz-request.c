@@ -288,7 +288,11 @@ static void fuzz_post(const struct router_route *route, struct http_request *req
 		return;
 	}
 	if (!route->handler) {
-		stream_unsupported(ep, resp);
+		stream_unsupported(ep, false, resp);
+		return;
+	}
+	if (ep && type && !body_is_json_type(type)) {
+		stream_unsupported(ep, true, resp);
 		return;
 	}
 	if (body_check_headers(type, length, config->max_body, resp))
