@@ -23,6 +23,21 @@ _Noreturn void fuzz_fail(const char *format, ...) __attribute__((format(printf, 
 			fuzz_fail(__VA_ARGS__); \
 	} while (0)
 
+/* True when m is a legal move of pos (movegen_legal lists it); remembered across inputs
+ * for the exact position bytes, like the checks below (see fuzz.c's memo). */
+bool fuzz_legal(const struct position *pos, move m);
+
+/* The memo for checks keyed by more than a position (fuzz-render: position, options,
+ * format): fuzz_memo_key_seen is true when a check with exactly these n key bytes passed
+ * before (told by fuzz_memo_key_passed(slot) once it has); pure checks only. */
+struct fuzz_memo_key {
+	uint64_t h1, h2;
+	void *entry;
+};
+
+bool fuzz_memo_key_seen(const void *key, size_t n, struct fuzz_memo_key *slot);
+void fuzz_memo_key_passed(const struct fuzz_memo_key *slot);
+
 /* The input still to be read; options are taken from the front, one byte at a time. */
 struct fuzz_input {
 	const uint8_t *data;
