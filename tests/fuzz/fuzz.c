@@ -141,6 +141,19 @@ static void fuzz_memo_hash(const void *key, size_t n, uint64_t *h1, uint64_t *h2
 	*h2 = b;
 }
 
+uint64_t fuzz_hash(const void *key, size_t n)
+{
+	uint64_t h1, h2;
+
+	fuzz_memo_hash(key, n, &h1, &h2);
+	return h2;
+}
+
+bool fuzz_memo_enabled(void)
+{
+	return fuzz_memo_on();
+}
+
 bool fuzz_memo_key_seen(const void *key, size_t n, struct fuzz_memo_key *slot)
 {
 	struct fuzz_memo_hashed *e;

@@ -35,6 +35,11 @@ struct fuzz_memo_key {
 	void *entry;
 };
 
+/* Whether the memo is on (FEND_FUZZ_MEMO is not 0), for a target's own caches of pure
+ * results; and a 64-bit hash of n bytes to index them. */
+bool fuzz_memo_enabled(void);
+uint64_t fuzz_hash(const void *key, size_t n);
+
 bool fuzz_memo_key_seen(const void *key, size_t n, struct fuzz_memo_key *slot);
 void fuzz_memo_key_passed(const struct fuzz_memo_key *slot);
 
