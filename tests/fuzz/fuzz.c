@@ -247,10 +247,16 @@ void fuzz_read_position(struct fuzz_input *in, unsigned selector, bool chess960,
 	size_t n = nl ? (size_t)(nl - in->data) : in->size;
 	struct fen_report report;
 
-	if (fen_parse((const char *)in->data, n, &options, pos, &report) == FEN_VALID) {
+	/* A first line of just "-" (how the seed corpora say "no FEN") is consumed as well:
+	 * left in place it was the first word of fuzz-descriptive's game text, which made
+	 * every seed game malformed before its first move. */
+	bool dash = n == 1 && in->data[0] == '-';
+
+	if (dash || fen_parse((const char *)in->data, n, &options, pos, &report) == FEN_VALID) {
 		in->data += n + (nl != NULL);
 		in->size -= n + (nl != NULL);
-		return;
+		if (!dash)
+			return;
 	}
 	size_t i = selector % FUZZ_POSITIONS_NB;
 	const struct fen_options builtin = { FEN_STRICT, i >= FUZZ_POSITIONS_NB - FUZZ_POSITIONS_960, false };

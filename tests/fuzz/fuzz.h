@@ -55,7 +55,7 @@ uint8_t fuzz_byte(struct fuzz_input *in);
 /* The position a move-playing target starts from: the input's first line when it is a
  * valid FEN (lenient; Chess960 when asked), which is then consumed; otherwise one of a
  * dozen built-in positions (chosen by selector) and the input is left as it is, so that
- * mutations of the moves still play. */
+ * mutations of the moves still play; a first line of just "-" (no FEN) is consumed. */
 void fuzz_read_position(struct fuzz_input *in, unsigned selector, bool chess960, struct position *pos);
 
 /* True when two positions are the same: pieces, side to move, rights (with their rooks),
