@@ -26,6 +26,7 @@
 #   FEND_BENCH_CHECK        1 (default): wrk's response() hook checks every status and body;
 #                           0: only wrk's own count of statuses > 399 (less client CPU)
 #   FEND_BENCH_BULK_SECONDS length of the bulk NDJSON run (default: FEND_BENCH_SECONDS)
+#   FEND_BENCH_BULK_CONNECTIONS  connections of the bulk run (default 2)
 #   NGINX, WRK              the binaries (default: from PATH, /usr/sbin/nginx)
 #
 # What runs: fend (`fend --port 0 --log off --threads 2`, its URL read from its start-up
@@ -43,9 +44,13 @@
 #
 # CPU time per request: the server's user+system time (/proc/PID/stat; for nginx its
 # master and workers) over each run, divided by the requests answered. It is far steadier
-# than requests/s on a shared machine. Then bulk validation: two clients each POST all of
-# fens.txt as one NDJSON body (application/x-ndjson) to /validate, again and again for
-# FEND_BENCH_BULK_SECONDS; FENs/s and CPU per FEN against single /validate requests.
+# than requests/s on a shared machine. Then bulk validation: wrk (bench/wrk/bulk.lua, one
+# thread per connection, FEND_BENCH_BULK_CONNECTIONS, default 2: one per fend thread) POSTs
+# all of fens.txt as one NDJSON body (application/x-ndjson) to /validate on each
+# connection, again and again for FEND_BENCH_BULK_SECONDS; every answer must be the size
+# of the probe's, whose every line was checked. FENs/s and CPU per FEN against single
+# /validate requests. (Until 2026-12-01 the bulk clients were a loop of curl processes,
+# whose start-up per body, on the cores fend shares, was most of the bulk run's time.)
 #
 # Any non-200 answer, unexpected body, socket error, timeout or stalled connection, from
 # fend or nginx, makes the run broken: the table is printed, then the script exits 1. The
@@ -70,6 +75,7 @@ stall_ms=${FEND_BENCH_STALL_MS:-3000}
 fend="$build/fend"
 endpoints=${FEND_BENCH_ENDPOINTS:-nginx validate apply-move render moves render-svg render-png}
 bulk_secs=${FEND_BENCH_BULK_SECONDS:-$secs}
+bulk_conns=${FEND_BENCH_BULK_CONNECTIONS:-2}
 ticks_per_s=$(getconf CLK_TCK)
 
 die() { echo "http.sh: ERROR: $*" >&2; exit 1; }
@@ -329,37 +335,19 @@ probe "fend POST /validate NDJSON" '"valid":true' -H 'Content-Type: application/
 	--data-binary @"$bulk_body" "$fend_url/validate"
 [ "$(grep -c '"valid":true' "$tmp/probe.body")" = "$bulk_lines" ] ||
 	die "bulk /validate: expected $bulk_lines valid records, got $(grep -c '"valid":true' "$tmp/probe.body")"
-# Every answer is the probe's, byte for byte (the same body each time): its status and
-# size are checked, and curl throws the bytes away, so that the client costs as little
-# CPU as it can on the cores fend shares.
+# Every answer is the probe's, byte for byte (the same body each time, checked line by line
+# above): wrk's bulk.lua counts an answer of another size as a bad body.
 bulk_size=$(wc -c <"$tmp/probe.body")
-bulk_client() { # id end-time: POSTs the body until end-time; prints the bodies answered
-	local n=0 got
-	while [ "$(date +%s%N)" -lt "$2" ]; do
-		got=$(curl -sS -o /dev/null -w '%{http_code} %{size_download}' -H 'Content-Type: application/x-ndjson' \
-			--data-binary @"$bulk_body" "$fend_url/validate") || { echo "curl-failed"; return; }
-		if [ "$got" != "200 $bulk_size" ]; then
-			echo "bad-answer($got)"
-			return
-		fi
-		n=$((n + 1))
-	done
-	echo "$n"
-}
-echo "bulk:     2 clients x POST /validate with $bulk_lines NDJSON lines, ${bulk_secs} s ..."
-bulk_t0=$(date +%s%N)
+bulk_out="$tmp/wrk-bulk.txt"
+echo "bulk:     wrk -c $bulk_conns x POST /validate with $bulk_lines NDJSON lines, ${bulk_secs} s ..."
 bulk_ticks0=$(proc_ticks "$fend_pid")
-bulk_end=$((bulk_t0 + bulk_secs * 1000000000))
-bulk_client 1 "$bulk_end" >"$tmp/bulk-1.count" &
-bulk_pid1=$!
-bulk_client 2 "$bulk_end" >"$tmp/bulk-2.count" &
-bulk_pid2=$!
-wait "$bulk_pid1" "$bulk_pid2"
-bulk_t1=$(date +%s%N)
+"$WRK" -t "$bulk_conns" -c "$bulk_conns" -d "${bulk_secs}s" --timeout "${wrk_timeout}s" -s "$here/wrk/bulk.lua" \
+	"$fend_url" -- "$data" check "$bulk_size" >"$bulk_out" 2>&1 || { cat "$bulk_out" >&2; die "wrk failed for bulk"; }
 bulk_ticks1=$(proc_ticks "$fend_pid")
-printf '{"bulk":{"lines":%d,"bodies":"%s %s","wall_ns":%d,"cpu_us":%d}}\n' "$bulk_lines" \
-	"$(cat "$tmp/bulk-1.count")" "$(cat "$tmp/bulk-2.count")" "$((bulk_t1 - bulk_t0))" \
-	"$(((bulk_ticks1 - bulk_ticks0) * 1000000 / ticks_per_s))" >"$tmp/bulk.json"
+bulk_line=$(sed -n 's/^wrk-result //p' "$bulk_out" | tail -n1)
+[ -n "$bulk_line" ] || { cat "$bulk_out" >&2; die "no wrk-result line from bulk"; }
+printf '{"bulk":{"lines":%d,"connections":%d,"cpu_us":%d,"wrk":%s}}\n' "$bulk_lines" "$bulk_conns" \
+	"$(((bulk_ticks1 - bulk_ticks0) * 1000000 / ticks_per_s))" "$bulk_line" >"$tmp/bulk.json"
 echo
 
 echo "load:     $(cut -d' ' -f1-3 /proc/loadavg) (1/5/15 min, after the runs)"
@@ -426,18 +414,18 @@ print()
 
 # Bulk NDJSON validation against single requests of the same run (validate at 64
 # connections, else the first connection count).
-counts = bulk["bodies"].split()
-if any(not x.isdigit() for x in counts):
-    broken.append("bulk /validate: " + " ".join(counts))
-    bulk_fens = 0
-else:
-    bulk_fens = sum(int(x) for x in counts) * bulk["lines"]
-bulk_rate = bulk_fens / (bulk["wall_ns"] / 1e9)
+bw = bulk["wrk"]
+bulk_errors = sum(bw["errors"].values()) + bw["non200"] + bw["bad_body"]
+if bulk_errors or bw["requests"] == 0:
+    broken.append("bulk /validate: %d answers, %d not 200, %d of another size, errors %s"
+                  % (bw["requests"], bw["non200"], bw["bad_body"], bw["errors"]))
+bulk_fens = bw["requests"] * bulk["lines"]
+bulk_rate = bulk_fens / (bw["duration_us"] / 1e6)
 bulk_cpu = bulk["cpu_us"] / bulk_fens if bulk_fens else float("nan")
 single_c = 64 if ("validate", 64) in cpu else min(c for ep, c in cpu if ep == "validate")
 single = best[("validate", single_c)]["wrk"]["rps"]
-print("bulk /validate (NDJSON, 2 clients): %.0f FENs/s, %.2f us CPU/FEN; single /validate @%d: %.0f req/s, "
-      "%.2f us CPU/request -> bulk/single %.1fx FENs/s" % (bulk_rate, bulk_cpu, single_c, single,
+print("bulk /validate (NDJSON, %d connections): %.0f FENs/s, %.2f us CPU/FEN; single /validate @%d: %.0f req/s, "
+      "%.2f us CPU/request -> bulk/single %.1fx FENs/s" % (bulk["connections"], bulk_rate, bulk_cpu, single_c, single,
                                                         cpu[("validate", single_c)], bulk_rate / single))
 for r in rows:
     # (render-png is expected far below nginx: a PNG costs about 1.6 ms of CPU)

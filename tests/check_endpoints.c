@@ -504,7 +504,7 @@ END_TEST
 START_TEST(apply_move_descriptive)
 {
 	struct exchange ex;
-	const cJSON *plies;
+	const cJSON *plies, *notes;
 
 	/* 2. N-B3 is Nc3, as only that lets 3. N-Q5 be played. */
 	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"notation\":\"descriptive\","
@@ -516,6 +516,33 @@ START_TEST(apply_move_descriptive)
 	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(plies, 2), "given"), "N-B3");
 	ck_assert_str_eq(cjson_string(ex.json, "san"), "Nd5");
 	ck_assert_ptr_nonnull(strstr(cjson_string(ex.json, "pgn"), "1. c4 e5 2. Nc3 Nf6 3. Nd5 *"));
+	/* How 2. N-B3 was settled is said, as /convert says it: by the moves after it. */
+	notes = cjson_member(ex.json, "notes");
+	ck_assert_int_ge(cJSON_GetArraySize(notes), 1);
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(notes, 0), "code"), "resolved_by_lookahead");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(notes, 0), "field"), "moves");
+	ck_assert_int_eq((int)cjson_number(cJSON_GetArrayItem(notes, 0), "ply"), 2);
+	test_done(&ex);
+	/* A side left out, in the history: noted with the list it came from. */
+	test_post(&ex, "/apply-move", "{\"fen\":\"r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3\","
+		  "\"notation\":\"descriptive\",\"history\":[\"P-K4\",\"P-K4\",\"N-KB3\",\"N-QB3\",\"B-N5\"],"
+		  "\"move\":\"P-QR3\"}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	notes = cjson_member(ex.json, "notes");
+	ck_assert_int_eq(cJSON_GetArraySize(notes), 1);
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(notes, 0), "code"), "side_inferred");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(notes, 0), "field"), "history");
+	ck_assert_int_eq((int)cjson_number(cJSON_GetArrayItem(notes, 0), "ply"), 4);
+	ck_assert_ptr_nonnull(strstr(cjson_string(cJSON_GetArrayItem(notes, 0), "message"), "Bf1-b5"));
+	test_done(&ex);
+	/* Nothing to interpret: an empty list; and no list at all for other notations. */
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"notation\":\"descriptive\",\"move\":\"P-K4\"}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(ex.json, "notes")), 0);
+	test_done(&ex);
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"move\":\"e4\"}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(ex.json, "notes"));
 	test_done(&ex);
 	/* Spanish, one move, and a history in descriptive notation too. */
 	test_post(&ex, "/apply-move", "{\"fen\":\"" E4_FEN "\",\"notation\":\"descriptive\",\"lang\":\"es\","

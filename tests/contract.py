@@ -830,6 +830,10 @@ def run_checks(c, d):
             body={"fen": START, "moves": ["f2f3", "e7e5", "g2g4", "d8h4"]}, expect=ok,
             then=all_of(same_as_cli("apply", START, "f2f3", "e7e5", "g2g4", "d8h4"),
                         lambda r, b: want(b["status"]["checkmate"] and len(b["moves"]) == 4, "not fool's mate")))
+    c.check("apply descriptive, with notes", "POST", "/apply-move",
+            body={"fen": START, "notation": "descriptive", "moves": ["P-K4", "P-K4", "N-KB3", "N-QB3", "B-N5"]},
+            expect=ok, then=lambda r, b: want(b["san"] == "Bb5" and [n["code"] for n in b["notes"]] == ["side_inferred"]
+                                              and b["notes"][0]["field"] == "moves", "B-N5 noted as side_inferred"))
     c.check("apply one-element list", "POST", "/apply-move", body={"fen": START, "moves": ["g1f3"]}, expect=ok,
             then=lambda r, b: want(len(b["moves"]) == 1 and b["uci"] == "g1f3", "one ply expected"))
     c.check("apply empty list", "POST", "/apply-move", body={"fen": START, "moves": []}, expect=ok,

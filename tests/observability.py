@@ -342,7 +342,9 @@ def test_ready_and_drain_delay():
 def log_clients(d, ids):
     """The client column of the access-log lines of the requests with these ids, in the
     order of ids (threads may write their lines in another order); waits for them."""
-    for _ in range(200):
+    # Up to 20 s: on a loaded machine the threads may write their lines late.
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
         found = {}
         for line in d.stderr_text().splitlines():
             m = re.fullmatch(r"\d{4}-\d\d-\d\dT\S+ (\S+) .* id=(\S+)", line)

@@ -94,7 +94,7 @@ function M.bench(spec)
    end
 
    function init(args)
-      local reqs = spec.build(M.data_dir(args))
+      local reqs = spec.build(M.data_dir(args), args)
       if #reqs == 0 then error(spec.name .. ": no requests built") end
       requests_list = reqs
       nreq = #reqs

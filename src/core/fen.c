@@ -58,14 +58,12 @@ char fen_piece_char(int pc)
 
 int fen_char_piece(char c)
 {
-	const char *letters = "PNBRQKpnbrqk";
-	const char *hit = c ? strchr(letters, c) : NULL;
-	int index;
-
-	if (!hit)
-		return NO_PIECE;
-	index = (int)(hit - letters);
-	return piece_make(index < 6 ? WHITE : BLACK, (enum piece_type)(index % 6 + 1));
+	/* A table rather than strchr: this runs for every piece of every FEN read. */
+	static const unsigned char pieces[256] = {
+		['P'] = W_PAWN, ['N'] = W_KNIGHT, ['B'] = W_BISHOP, ['R'] = W_ROOK, ['Q'] = W_QUEEN, ['K'] = W_KING,
+		['p'] = B_PAWN, ['n'] = B_KNIGHT, ['b'] = B_BISHOP, ['r'] = B_ROOK, ['q'] = B_QUEEN, ['k'] = B_KING,
+	};
+	return pieces[(unsigned char)c];
 }
 
 void fen_format_square(int sq, char out[3])

@@ -155,17 +155,23 @@ static void san_disambiguation(const struct position *pos, const struct move_lis
 		*file = *rank = true;
 }
 
+char san_check_mark_after(const struct position *after)
+{
+	struct move_list replies;
+
+	if (!position_in_check(after))
+		return 0;
+	return movegen_legal(after, &replies) ? '+' : '#';
+}
+
 /* '+', '#' or nothing: what playing m does to the opponent. */
 static char san_check_mark(const struct position *pos, move m)
 {
 	struct position after = *pos;
 	struct position_undo undo;
-	struct move_list replies;
 
 	position_make_move(&after, m, &undo);
-	if (!position_in_check(&after))
-		return 0;
-	return movegen_legal(&after, &replies) ? '+' : '#';
+	return san_check_mark_after(&after);
 }
 
 /* The move without its check mark; returns the length. legal may be NULL. */
@@ -211,21 +217,25 @@ static size_t san_format_body(const struct position *pos, const struct move_list
 	return n;
 }
 
-size_t san_format_move(const struct position *pos, move m, enum san_lang lang, enum san_style style,
-		       char out[SAN_MAX])
+size_t san_format_move_marked(const struct position *pos, move m, enum san_lang lang, enum san_style style,
+			      char mark, char out[SAN_MAX])
 {
 	size_t n;
-	char mark;
 
 	if ((unsigned)lang >= SAN_LANG_NB)
 		lang = SAN_LANG_EN;
 	n = san_format_body(pos, NULL, m, lang, style, out);
-	mark = san_check_mark(pos, m);
 	if (mark) {
 		out[n++] = mark;
 		out[n] = '\0';
 	}
 	return n;
+}
+
+size_t san_format_move(const struct position *pos, move m, enum san_lang lang, enum san_style style,
+		       char out[SAN_MAX])
+{
+	return san_format_move_marked(pos, m, lang, style, san_check_mark(pos, m), out);
 }
 
 /* ---- reading: taking the text apart ---- */

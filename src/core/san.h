@@ -58,6 +58,14 @@ enum san_style { SAN_STYLE_SAN, SAN_STYLE_LAN };
 size_t san_format_move(const struct position *pos, move m, enum san_lang lang, enum san_style style,
 		       char out[SAN_MAX]);
 
+/* The same, for a caller that has already played m and knows its check mark ('+', '#'
+ * or 0, as san_check_mark_after tells): the move is not played a second time. */
+size_t san_format_move_marked(const struct position *pos, move m, enum san_lang lang, enum san_style style,
+			      char mark, char out[SAN_MAX]);
+
+/* The check mark of a move, given the position after it: '+', '#' or 0. */
+char san_check_mark_after(const struct position *after);
+
 /* What reading a move found. Codes are part of the API (san_code_name). */
 enum san_code {
 	SAN_OK,

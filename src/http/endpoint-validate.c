@@ -73,6 +73,8 @@ static enum stream_step validate_bulk_produce(void *state, struct stream_input *
 		case STREAM_LINE:
 			if (strspn(line, " \t") == length)
 				continue;
+			/* The line's trees live in the thread's arena until printed (json-arena.c). */
+			json_arena_begin();
 			record = json_validate_line(line, length, stream_line_number(in), &bulk->options, &bulk->style,
 						    &valid);
 			if (record)

@@ -46,11 +46,17 @@ static bool json_add_text(cJSON *obj, const char *name, const char *text, size_t
 {
 	char copy[128];
 
+	size_t kept;
+
 	if (max > sizeof copy - 1)
 		max = sizeof copy - 1;
-	snprintf(copy, sizeof copy, "%.*s", (int)utf8_prefix(text, length, max), text);
+	kept = utf8_prefix(text, length, max);
+	/* The prefix ends at a NUL too, as "%.*s" did. */
+	kept = strnlen(text, kept);
+	memcpy(copy, text, kept);
+	copy[kept] = '\0';
 	utf8_sanitize(copy);
-	return cJSON_AddStringToObject(obj, name, copy) != NULL;
+	return json_put_string(obj, name, copy);
 }
 
 cJSON *json_san_warnings(const struct san_issue *warnings, int count)
@@ -217,7 +223,8 @@ static cJSON *json_descriptive_problem(const struct descriptive_game *game, cons
  * outcome with the problem members in *problem (NULL when out of memory). */
 static enum json_apply_outcome json_read_descriptive(const struct position *start, const char *const *tokens, int count,
 						     const struct json_apply_options *options, const char *field,
-						     const struct json_fen_style *style, move *out, cJSON **problem)
+						     const struct json_fen_style *style, move *out, cJSON *notes,
+						     cJSON **problem)
 {
 	enum json_apply_outcome outcome = JSON_APPLY_OK;
 	struct descriptive_game *game;
@@ -259,6 +266,8 @@ static enum json_apply_outcome json_read_descriptive(const struct position *star
 	if (game->error.code != DESCRIPTIVE_OK)
 		*problem = json_descriptive_problem(game, game->error.code == DESCRIPTIVE_ERR_MALFORMED ? &pos : &game->error.pos,
 						    tokens, field, options->san.lang, style, &outcome);
+	else if (!json_descriptive_notes(notes, game, field))
+		outcome = JSON_APPLY_ILLEGAL_MOVE; /* out of memory: *problem stays NULL */
 	else
 		memcpy(out, game->moves, sizeof *out * (size_t)count);
 	free(game);
@@ -332,22 +341,24 @@ static enum json_apply_outcome json_take_move(const struct position *pos, const 
 }
 
 /* What a ply's entry says about the move: {"uci", "san", "lan"[, "fen"], "given", "nag",
- * "warnings"}, added to obj. pos is the position before the move. */
+ * "warnings"}, added to obj. pos is the position before the move and after the one after
+ * it, whose FEN is included when with_fen. */
 static bool json_add_ply(cJSON *obj, const struct position *pos, move m, const char *text,
-			 const struct san_parse_result *r, enum san_lang lang, const struct position *after,
+			 const struct san_parse_result *r, enum san_lang lang, const struct position *after, bool with_fen,
 			 const struct json_fen_style *style)
 {
 	char uci[UCI_MAX], san[SAN_MAX], lan[SAN_MAX];
+	/* The check mark from the position already played to, for both SAN and LAN. */
+	char mark = san_check_mark_after(after);
 
 	uci_format_move(pos, m, uci);
-	san_format_move(pos, m, lang, SAN_STYLE_SAN, san);
-	san_format_move(pos, m, lang, SAN_STYLE_LAN, lan);
-	return cJSON_AddStringToObject(obj, "uci", uci) && cJSON_AddStringToObject(obj, "san", san) &&
-	       cJSON_AddStringToObject(obj, "lan", lan) &&
-	       (!after || json_attach(obj, "fen", json_fen_string(after, style))) &&
+	san_format_move_marked(pos, m, lang, SAN_STYLE_SAN, mark, san);
+	san_format_move_marked(pos, m, lang, SAN_STYLE_LAN, mark, lan);
+	return json_put_string(obj, "uci", uci) && json_put_string(obj, "san", san) && json_put_string(obj, "lan", lan) &&
+	       (!with_fen || json_put(obj, "fen", json_fen_string(after, style))) &&
 	       json_add_text(obj, "given", text, strlen(text), 64) &&
-	       (r->nag ? cJSON_AddNumberToObject(obj, "nag", r->nag) != NULL : cJSON_AddNullToObject(obj, "nag") != NULL) &&
-	       json_attach(obj, "warnings", json_san_warnings(r->warnings, r->warning_count));
+	       (r->nag ? json_put_number(obj, "nag", r->nag) : json_put_null(obj, "nag")) &&
+	       json_put(obj, "warnings", json_san_warnings(r->warnings, r->warning_count));
 }
 
 /* The positions are the same for the repetition rule (and so for a history's end). */
@@ -394,7 +405,7 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 	move *played = NULL, last_move = MOVE_NONE, *descriptive = NULL;
 	struct pgn_note *notes = NULL;
 	bool any_note = false;
-	cJSON *result = NULL, *plies = NULL, *problem = NULL;
+	cJSON *result = NULL, *plies = NULL, *problem = NULL, *read_notes = NULL;
 	const char *game_result;
 
 	if (!options)
@@ -415,13 +426,13 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 			history_from = *options->history_start;
 		else
 			position_set_start(&history_from);
-		if (!(descriptive = malloc(sizeof *descriptive * (size_t)(total + 1))))
+		if (!(descriptive = malloc(sizeof *descriptive * (size_t)(total + 1))) || !(read_notes = cJSON_CreateArray()))
 			goto fail;
 		*outcome = json_read_descriptive(&history_from, options->history, history_count, options, "history", style,
-						 descriptive, &problem);
+						 descriptive, read_notes, &problem);
 		if (*outcome == JSON_APPLY_OK)
 			*outcome = json_read_descriptive(pos, moves, count, options, options->list_plies ? "moves" : "move",
-							 style, descriptive + history_count, &problem);
+							 style, descriptive + history_count, read_notes, &problem);
 		if (*outcome != JSON_APPLY_OK)
 			goto problem;
 	}
@@ -481,7 +492,7 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 		if (plies) {
 			cJSON *ply = cJSON_CreateObject();
 			if (!json_append(plies, ply) ||
-			    !json_add_ply(ply, &before, r.m, moves[i], &r, options->san.lang, pos, style))
+			    !json_add_ply(ply, &before, r.m, moves[i], &r, options->san.lang, pos, true, style))
 				goto fail;
 		}
 		if (i == count - 1) {
@@ -493,13 +504,13 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 
 	status_compute(pos, &st);
 	status_set_repetitions(&st, status_count_repetitions(keys, keys_used, -1));
-	if (!json_attach(result, "fen", json_fen_string(pos, style)))
+	if (!json_put(result, "fen", json_fen_string(pos, style)))
 		goto fail;
 	if (count) {
 		/* the last move at the top: all of it for a single move, its names for a list */
 		if (!options->list_plies) {
-			if (!json_add_ply(result, &last_before, last_move, moves[count - 1], &last, options->san.lang, NULL,
-					  style))
+			if (!json_add_ply(result, &last_before, last_move, moves[count - 1], &last, options->san.lang, pos,
+					  false, style))
 				goto fail;
 		} else {
 			char uci[UCI_MAX], san[SAN_MAX];
@@ -511,8 +522,15 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 	} else if (!cJSON_AddNullToObject(result, "uci") || !cJSON_AddNullToObject(result, "san")) {
 		goto fail;
 	}
-	if (!json_attach(result, "status", json_status(pos, &st)))
+	if (!json_put(result, "status", json_status(pos, &st)))
 		goto fail;
+	/* What reading descriptive notation had to interpret, as /convert says it. */
+	if (read_notes) {
+		cJSON *attached = read_notes;
+		read_notes = NULL; /* json_put owns it, also when it fails */
+		if (!json_put(result, "notes", attached))
+			goto fail;
+	}
 	if (plies) {
 		if (!json_attach(result, "moves", plies)) {
 			plies = NULL;
@@ -535,6 +553,7 @@ fail:
 	cJSON_Delete(problem);
 	problem = NULL;
 problem:
+	cJSON_Delete(read_notes);
 	free(descriptive);
 	free(keys);
 	free(played);

@@ -27,17 +27,40 @@ static bool json_convert_add_index(cJSON *obj, const char *name, int value)
 	return value >= 0 ? cJSON_AddNumberToObject(obj, name, value) != NULL : cJSON_AddNullToObject(obj, name) != NULL;
 }
 
-/* Appends {"code", "ply", "offset", "length", "message"} to notes. */
-static bool json_convert_note(cJSON *notes, const char *code, int ply, int offset, int length, const char *message)
+/* Appends {"code", "ply", "offset", "length", "message"} to notes; returns the note, or
+ * NULL when out of memory. */
+static cJSON *json_convert_note_item(cJSON *notes, const char *code, int ply, int offset, int length,
+				     const char *message)
 {
 	char text[DESCRIPTIVE_MESSAGE_MAX];
 	cJSON *note = cJSON_CreateObject();
 
 	snprintf(text, sizeof text, "%s", message);
 	utf8_sanitize(text);
-	return json_append(notes, note) && cJSON_AddStringToObject(note, "code", code) &&
-	       json_convert_add_index(note, "ply", ply) && cJSON_AddNumberToObject(note, "offset", offset) &&
-	       cJSON_AddNumberToObject(note, "length", length) && cJSON_AddStringToObject(note, "message", text);
+	if (!json_append(notes, note))
+		return NULL;
+	if (!cJSON_AddStringToObject(note, "code", code) || !json_convert_add_index(note, "ply", ply) ||
+	    !cJSON_AddNumberToObject(note, "offset", offset) || !cJSON_AddNumberToObject(note, "length", length) ||
+	    !cJSON_AddStringToObject(note, "message", text))
+		return NULL;
+	return note;
+}
+
+static bool json_convert_note(cJSON *notes, const char *code, int ply, int offset, int length, const char *message)
+{
+	return json_convert_note_item(notes, code, ply, offset, length, message) != NULL;
+}
+
+bool json_descriptive_notes(cJSON *notes, const struct descriptive_game *game, const char *field)
+{
+	for (int i = 0; i < game->note_count; i++) {
+		const struct descriptive_note *n = &game->notes[i];
+		cJSON *note = json_convert_note_item(notes, descriptive_note_name((enum descriptive_note_code)n->code),
+						     n->ply, n->offset, n->length, n->message);
+		if (!note || (field && !json_put_static(note, "field", field)))
+			return false;
+	}
+	return true;
 }
 
 /* The failure members: {"code", "reason", "detail", "index", "token", "offset", "length",
@@ -289,12 +312,8 @@ cJSON *json_convert(const struct position *start, const struct json_convert_requ
 			cJSON_Delete(notes);
 			return json_convert_descriptive_problem(req, game, failure);
 		}
-		for (int i = 0; i < game->note_count; i++) {
-			const struct descriptive_note *n = &game->notes[i];
-			if (!json_convert_note(notes, descriptive_note_name((enum descriptive_note_code)n->code), n->ply,
-					       n->offset, n->length, n->message))
-				goto fail;
-		}
+		if (!json_descriptive_notes(notes, game, NULL))
+			goto fail;
 	} else {
 		problem = json_convert_read_algebraic(start, req, game, notes, failure, &oom);
 		if (oom)

@@ -54,17 +54,16 @@ cJSON *json_issues(const struct fen_issue *issues, int count)
 			cJSON_Delete(item);
 			goto fail;
 		}
-		if (!cJSON_AddStringToObject(item, "code", error_code_name(issue->code)) ||
-		    !(field ? cJSON_AddStringToObject(item, "field", field) : cJSON_AddNullToObject(item, "field")) ||
-		    !cJSON_AddNumberToObject(item, "offset", issue->offset) ||
-		    !cJSON_AddNumberToObject(item, "length", issue->length) ||
-		    !cJSON_AddStringToObject(item, "message", issue->message))
+		if (!json_put_static(item, "code", error_code_name(issue->code)) ||
+		    !(field ? json_put_static(item, "field", field) : json_put_null(item, "field")) ||
+		    !json_put_number(item, "offset", issue->offset) ||
+		    !json_put_number(item, "length", issue->length) ||
+		    !json_put_string(item, "message", issue->message))
 			goto fail;
 		/* A change names what was given (null for a missing field) and what it became. */
 		if (error_code_is_warning(issue->code) && (issue->given[0] || issue->became[0]) &&
-		    (!(issue->given[0] ? cJSON_AddStringToObject(item, "given", issue->given)
-				       : cJSON_AddNullToObject(item, "given")) ||
-		     !cJSON_AddStringToObject(item, "became", issue->became)))
+		    (!(issue->given[0] ? json_put_string(item, "given", issue->given) : json_put_null(item, "given")) ||
+		     !json_put_string(item, "became", issue->became)))
 			goto fail;
 	}
 	return list;
@@ -84,21 +83,20 @@ cJSON *json_status(const struct position *pos, const struct status *st)
 	const char *result = status_result(pos, st);
 	cJSON *obj = cJSON_CreateObject();
 
-	if (!obj || !cJSON_AddBoolToObject(obj, "check", st->check) ||
-	    !cJSON_AddBoolToObject(obj, "checkmate", st->checkmate) ||
-	    !cJSON_AddBoolToObject(obj, "stalemate", st->stalemate) ||
-	    !cJSON_AddBoolToObject(obj, "insufficient_material", st->insufficient_material) ||
-	    !cJSON_AddBoolToObject(obj, "fifty_move", st->fifty_move) ||
-	    !cJSON_AddBoolToObject(obj, "seventy_five_move", st->seventy_five_move) ||
-	    !cJSON_AddNumberToObject(obj, "legal_moves", st->legal_moves) ||
-	    !cJSON_AddStringToObject(obj, "outcome", outcomes[status_outcome_of(st)]) ||
-	    !(result ? cJSON_AddStringToObject(obj, "result", result) : cJSON_AddNullToObject(obj, "result")))
+	if (!obj || !json_put_bool(obj, "check", st->check) || !json_put_bool(obj, "checkmate", st->checkmate) ||
+	    !json_put_bool(obj, "stalemate", st->stalemate) ||
+	    !json_put_bool(obj, "insufficient_material", st->insufficient_material) ||
+	    !json_put_bool(obj, "fifty_move", st->fifty_move) ||
+	    !json_put_bool(obj, "seventy_five_move", st->seventy_five_move) ||
+	    !json_put_number(obj, "legal_moves", st->legal_moves) ||
+	    !json_put_static(obj, "outcome", outcomes[status_outcome_of(st)]) ||
+	    !(result ? json_put_static(obj, "result", result) : json_put_null(obj, "result")))
 		goto fail;
 	/* Only a game's history knows repetitions: a lone FEN reports none. */
 	if (st->repetitions > 0 &&
-	    (!cJSON_AddNumberToObject(obj, "repetitions", st->repetitions) ||
-	     !cJSON_AddBoolToObject(obj, "threefold_repetition", st->threefold_repetition) ||
-	     !cJSON_AddBoolToObject(obj, "fivefold_repetition", st->fivefold_repetition)))
+	    (!json_put_number(obj, "repetitions", st->repetitions) ||
+	     !json_put_bool(obj, "threefold_repetition", st->threefold_repetition) ||
+	     !json_put_bool(obj, "fivefold_repetition", st->fivefold_repetition)))
 		goto fail;
 	return obj;
 fail:
@@ -106,27 +104,38 @@ fail:
 	return NULL;
 }
 
-cJSON *json_fields(const struct position *pos, const struct json_fen_style *style)
+/* The fields of pos, whose FEN in the same style is fen (written once by the caller:
+ * the board is its first field). */
+static cJSON *json_fields_of(const struct position *pos, const struct json_fen_style *style, const char *fen)
 {
-	char board[80], castling[8], square[3];
+	char board[80], castling[8];
+	size_t board_length = strcspn(fen, " ");
 	int ep = fen_ep_square(pos, style->ep);
 	cJSON *obj = cJSON_CreateObject();
 
-	fen_format_board(pos, board, sizeof board);
+	if (board_length >= sizeof board)
+		board_length = 0;
+	memcpy(board, fen, board_length);
+	board[board_length] = '\0';
 	fen_format_castling(pos, style->castling, castling, sizeof castling);
-	if (ep != SQ_NONE)
-		fen_format_square(ep, square);
-	if (!obj || !cJSON_AddStringToObject(obj, "board", board) ||
-	    !cJSON_AddStringToObject(obj, "turn", pos->turn == WHITE ? "w" : "b") ||
-	    !cJSON_AddStringToObject(obj, "castling", castling) ||
-	    !(ep != SQ_NONE ? cJSON_AddStringToObject(obj, "en_passant", square)
-			    : cJSON_AddNullToObject(obj, "en_passant")) ||
-	    !cJSON_AddNumberToObject(obj, "halfmove", pos->halfmove) ||
-	    !cJSON_AddNumberToObject(obj, "fullmove", pos->fullmove)) {
+	if (!obj || !json_put_string(obj, "board", board) ||
+	    !json_put_static(obj, "turn", pos->turn == WHITE ? "w" : "b") ||
+	    !json_put_string(obj, "castling", castling) ||
+	    !(ep != SQ_NONE ? json_put_static(obj, "en_passant", json_square_name(ep)) : json_put_null(obj, "en_passant")) ||
+	    !json_put_number(obj, "halfmove", pos->halfmove) || !json_put_number(obj, "fullmove", pos->fullmove)) {
 		cJSON_Delete(obj);
 		return NULL;
 	}
 	return obj;
+}
+
+cJSON *json_fields(const struct position *pos, const struct json_fen_style *style)
+{
+	char fen[FEN_MAX];
+
+	if (!fen_format(pos, style->ep, style->castling, fen, sizeof fen))
+		return NULL;
+	return json_fields_of(pos, style, fen);
 }
 
 cJSON *json_fen_string(const struct position *pos, const struct json_fen_style *style)
@@ -143,14 +152,8 @@ cJSON *json_fen_string(const struct position *pos, const struct json_fen_style *
 static bool json_add_or_null(cJSON *obj, const char *name, cJSON *item, bool wanted)
 {
 	if (!wanted)
-		return cJSON_AddNullToObject(obj, name) != NULL;
-	if (!item)
-		return false;
-	if (!cJSON_AddItemToObject(obj, name, item)) {
-		cJSON_Delete(item);
-		return false;
-	}
-	return true;
+		return json_put_null(obj, name);
+	return json_put(obj, name, item);
 }
 
 cJSON *json_validation(enum fen_verdict verdict, const struct position *pos, const struct fen_report *report,
@@ -159,21 +162,25 @@ cJSON *json_validation(enum fen_verdict verdict, const struct position *pos, con
 	bool parsed = verdict != FEN_MALFORMED, valid = verdict == FEN_VALID;
 	cJSON *obj = cJSON_CreateObject();
 	struct status st;
-	char zobrist[17];
+	char zobrist[17], fen[FEN_MAX];
 
 	if (!obj)
 		return NULL;
 	if (valid)
 		status_compute(pos, &st);
+	if (parsed && !fen_format(pos, style->ep, style->castling, fen, sizeof fen)) {
+		cJSON_Delete(obj);
+		return NULL;
+	}
 	/* By hand rather than snprintf, which costs as much as the rest of this object. */
 	for (int i = 15, shift = 0; i >= 0; i--, shift += 4)
 		zobrist[i] = "0123456789abcdef"[((parsed ? pos->key : 0) >> shift) & 15];
 	zobrist[16] = '\0';
-	if (!cJSON_AddBoolToObject(obj, "valid", valid) ||
-	    !json_add_or_null(obj, "fen", parsed ? json_fen_string(pos, style) : NULL, parsed) ||
-	    !json_add_or_null(obj, "fields", parsed ? json_fields(pos, style) : NULL, parsed) ||
-	    !(parsed ? cJSON_AddBoolToObject(obj, "chess960", pos->chess960) : cJSON_AddNullToObject(obj, "chess960")) ||
-	    !(valid ? cJSON_AddStringToObject(obj, "zobrist", zobrist) : cJSON_AddNullToObject(obj, "zobrist")) ||
+	if (!json_put_bool(obj, "valid", valid) ||
+	    !(parsed ? json_put_string(obj, "fen", fen) : json_put_null(obj, "fen")) ||
+	    !json_add_or_null(obj, "fields", parsed ? json_fields_of(pos, style, fen) : NULL, parsed) ||
+	    !(parsed ? json_put_bool(obj, "chess960", pos->chess960) : json_put_null(obj, "chess960")) ||
+	    !(valid ? json_put_string(obj, "zobrist", zobrist) : json_put_null(obj, "zobrist")) ||
 	    !json_add_or_null(obj, "status", valid ? json_status(pos, &st) : NULL, valid) ||
 	    !json_add_or_null(obj, "errors", json_issues(report->errors, report->error_count), true) ||
 	    !json_add_or_null(obj, "warnings", json_issues(report->warnings, report->warning_count), true)) {

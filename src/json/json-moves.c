@@ -10,22 +10,6 @@
 #include "core/uci.h"
 #include "core/utf8.h"
 
-/* A one-letter string for a piece code ("N", "p"). */
-static cJSON *json_piece_letter(int pc)
-{
-	char letter[2] = { fen_piece_char(pc), '\0' };
-	return cJSON_CreateString(letter);
-}
-
-/* Adds a string member or null; false when out of memory. */
-static bool json_add_square(cJSON *obj, const char *name, int sq)
-{
-	char text[3];
-
-	fen_format_square(sq, text);
-	return cJSON_AddStringToObject(obj, name, text) != NULL;
-}
-
 bool json_attach(cJSON *obj, const char *name, cJSON *child)
 {
 	if (!child)
@@ -48,30 +32,25 @@ bool json_append(cJSON *array, cJSON *child)
 	return true;
 }
 
-/* The flags a client may want to badge a move with. */
-static cJSON *json_move_flags(const struct position *pos, move m)
+/* The flags a client may want to badge a move with; mark is m's check mark. */
+static cJSON *json_move_flags(const struct position *pos, move m, char mark)
 {
-	struct position after = *pos;
-	struct position_undo undo;
-	struct move_list replies;
 	cJSON *flags = cJSON_CreateArray();
 	bool ok = flags != NULL;
 
-	position_make_move(&after, m, &undo);
 	if (ok && move_kind_of(m) == MOVE_CASTLING)
-		ok = json_append(flags, cJSON_CreateString(move_to(m) > move_from(m) ? "castle_kingside"
-										      : "castle_queenside"));
+		ok = json_append(flags, cJSON_CreateStringReference(move_to(m) > move_from(m) ? "castle_kingside"
+												: "castle_queenside"));
 	if (ok && move_kind_of(m) == MOVE_EN_PASSANT)
-		ok = json_append(flags, cJSON_CreateString("en_passant"));
+		ok = json_append(flags, cJSON_CreateStringReference("en_passant"));
 	if (ok && move_kind_of(m) == MOVE_PROMOTION)
-		ok = json_append(flags, cJSON_CreateString("promotion"));
+		ok = json_append(flags, cJSON_CreateStringReference("promotion"));
 	if (ok && piece_type_of(pos->board[move_from(m)]) == PAWN && (move_from(m) ^ move_to(m)) == 16)
-		ok = json_append(flags, cJSON_CreateString("double_push"));
-	if (ok && position_in_check(&after)) {
-		ok = json_append(flags, cJSON_CreateString("check"));
-		if (ok && movegen_legal(&after, &replies) == 0)
-			ok = json_append(flags, cJSON_CreateString("checkmate"));
-	}
+		ok = json_append(flags, cJSON_CreateStringReference("double_push"));
+	if (ok && mark)
+		ok = json_append(flags, cJSON_CreateStringReference("check"));
+	if (ok && mark == '#')
+		ok = json_append(flags, cJSON_CreateStringReference("checkmate"));
 	if (!ok) {
 		cJSON_Delete(flags);
 		return NULL;
@@ -81,12 +60,17 @@ static cJSON *json_move_flags(const struct position *pos, move m)
 
 cJSON *json_move(const struct position *pos, move m, enum san_lang lang)
 {
-	char uci[UCI_MAX], san[SAN_MAX];
+	char uci[UCI_MAX], san[SAN_MAX], mark;
 	int from = move_from(m), to = move_to(m);
 	enum move_kind kind = move_kind_of(m);
 	int captured = NO_PIECE;
+	struct position after = *pos;
+	struct position_undo undo;
 	cJSON *obj = cJSON_CreateObject();
 
+	/* Played once, for both the SAN's check mark and the flags. */
+	position_make_move(&after, m, &undo);
+	mark = san_check_mark_after(&after);
 	if (kind == MOVE_EN_PASSANT)
 		captured = piece_make((enum color)!pos->turn, PAWN);
 	else if (kind != MOVE_CASTLING)
@@ -94,16 +78,16 @@ cJSON *json_move(const struct position *pos, move m, enum san_lang lang)
 	if (kind == MOVE_CASTLING)
 		to = position_castling_king_target(pos, m);
 	uci_format_move(pos, m, uci);
-	san_format_move(pos, m, lang, SAN_STYLE_SAN, san);
-	if (!obj || !cJSON_AddStringToObject(obj, "uci", uci) || !cJSON_AddStringToObject(obj, "san", san) ||
-	    !json_add_square(obj, "from", from) ||
-	    !json_add_square(obj, "to", to) || !json_attach(obj, "piece", json_piece_letter(pos->board[from])) ||
-	    !(captured ? json_attach(obj, "capture", json_piece_letter(captured))
-		       : cJSON_AddNullToObject(obj, "capture") != NULL) ||
+	san_format_move_marked(pos, m, lang, SAN_STYLE_SAN, mark, san);
+	if (!obj || !json_put_string(obj, "uci", uci) || !json_put_string(obj, "san", san) ||
+	    !json_put_static(obj, "from", json_square_name(from)) || !json_put_static(obj, "to", json_square_name(to)) ||
+	    !json_put_static(obj, "piece", json_piece_name(pos->board[from])) ||
+	    !(captured ? json_put_static(obj, "capture", json_piece_name(captured)) : json_put_null(obj, "capture")) ||
 	    !(kind == MOVE_PROMOTION
-		      ? json_attach(obj, "promotion", json_piece_letter(piece_make((enum color)pos->turn, move_promotion(m))))
-		      : cJSON_AddNullToObject(obj, "promotion") != NULL) ||
-	    !json_attach(obj, "flags", json_move_flags(pos, m))) {
+		      ? json_put_static(obj, "promotion",
+					json_piece_name(piece_make((enum color)pos->turn, move_promotion(m))))
+		      : json_put_null(obj, "promotion")) ||
+	    !json_put(obj, "flags", json_move_flags(pos, m, mark))) {
 		cJSON_Delete(obj);
 		return NULL;
 	}
@@ -116,8 +100,8 @@ cJSON *json_moves(const struct position *pos, enum san_lang lang, const struct j
 	cJSON *obj = cJSON_CreateObject(), *list;
 
 	movegen_legal(pos, &moves);
-	if (!obj || !json_attach(obj, "fen", json_fen_string(pos, style)) ||
-	    !cJSON_AddNumberToObject(obj, "count", moves.count) || !(list = cJSON_AddArrayToObject(obj, "moves")))
+	if (!obj || !json_put(obj, "fen", json_fen_string(pos, style)) || !json_put_number(obj, "count", moves.count) ||
+	    !json_put(obj, "moves", list = cJSON_CreateArray()))
 		goto fail;
 	for (int i = 0; i < moves.count; i++)
 		if (!json_append(list, json_move(pos, moves.moves[i], lang)))

@@ -33,10 +33,13 @@ static size_t json_print_digits(double v, char out[24])
 bool json_print_prepare(cJSON *item)
 {
 	for (cJSON *child = item->child; child; child = child->next)
-		if (!json_print_prepare(child))
-			return false;
-	/* -0 prints as "-0": left to cJSON. */
-	if (cJSON_IsNumber(item) && item->valuedouble > -JSON_PRINT_INTEGER_MAX &&
+		if (child->child || (child->type & 0xFF) == cJSON_Number)
+			if (!json_print_prepare(child))
+				return false;
+	/* -0 prints as "-0": left to cJSON. The type is tested here rather than with
+	 * cJSON_IsNumber: a call into the library for each of the hundreds of nodes of a
+	 * large answer was a twentieth of printing it. */
+	if ((item->type & 0xFF) == cJSON_Number && item->valuedouble > -JSON_PRINT_INTEGER_MAX &&
 	    item->valuedouble < JSON_PRINT_INTEGER_MAX && (double)(long long)item->valuedouble == item->valuedouble &&
 	    !(item->valuedouble == 0 && signbit(item->valuedouble))) {
 		char digits[24];
@@ -46,7 +49,7 @@ bool json_print_prepare(cJSON *item)
 		if (!text)
 			return false;
 		memcpy(text, digits, len + 1);
-		item->type = cJSON_Raw;
+		item->type = cJSON_Raw | (item->type & cJSON_StringIsConst);
 		item->valuestring = text;
 	}
 	return true;

@@ -182,6 +182,12 @@ enum json_convert_failure {
  * out of memory (or for JSON_CONVERT_BAD_TAGS). */
 cJSON *json_convert(const struct position *start, const struct json_convert_request *req,
 		    struct descriptive_game *game, enum json_convert_failure *failure);
+
+/* Appends game's notes (what reading its descriptive notation had to interpret) to the
+ * array notes, each {"code", "ply", "offset", "length", "message"} and, when field is not
+ * NULL, "field" (a constant: the request member the moves came from). False when out of
+ * memory. */
+bool json_descriptive_notes(cJSON *notes, const struct descriptive_game *game, const char *field);
 /* /render's JSON: json_board for any readable board, plus "valid" and "problems" (the
  * report's errors, [] for a legal position); "status" is null when the position is not
  * legal. verdict is FEN_VALID or FEN_ILLEGAL. */
@@ -280,6 +286,26 @@ void json_pgn_free(struct json_pgn *b);
 /* The last finished game (the caller owns it), or NULL when none is waiting; *oom is set
  * (and NULL returned) when building it ran out of memory. summary may be NULL. */
 cJSON *json_pgn_take(struct json_pgn *b, struct json_pgn_summary *summary, bool *oom);
+
+/* json-member.c */
+
+/* Members whose name is a string constant (it must outlive the tree): added without
+ * copying the name. Each returns false when out of memory (item NULL, or the member
+ * could not be made), after freeing what it made; json_put takes item over, also when
+ * it fails. json_put_static's text must be a constant too: it is referenced, not
+ * copied. json_put_string copies its text; json_put_string_or_null adds null for NULL. */
+bool json_put(cJSON *obj, const char *name, cJSON *item);
+bool json_put_string(cJSON *obj, const char *name, const char *text);
+bool json_put_static(cJSON *obj, const char *name, const char *text);
+bool json_put_string_or_null(cJSON *obj, const char *name, const char *text);
+bool json_put_bool(cJSON *obj, const char *name, bool value);
+bool json_put_null(cJSON *obj, const char *name);
+bool json_put_number(cJSON *obj, const char *name, double value);
+
+/* Constant names to reference: a square's ("e4"), NULL when off the board; a piece's FEN
+ * letter ("N", "p"), NULL for no piece. */
+const char *json_square_name(int sq);
+const char *json_piece_name(int pc);
 
 /* json-print.c */
 
