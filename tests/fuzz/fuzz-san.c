@@ -31,15 +31,54 @@ static void fuzz_san_position(const struct position *pos, enum san_lang lang, co
 		fuzz_check_san(pos, moves.moves[i], lang, context);
 }
 
+/* The SAN in one language of every legal move of a position: comparing a text with all
+ * of them, for every text of every input, was a quarter of this target's time, and most
+ * inputs ask about the positions their parent asked about. A pure function of the
+ * position's bytes and the language, so the last lists made are kept (direct-mapped,
+ * compared byte for byte), like the checks in fuzz.c's memo. */
+#define FUZZ_SAN_LISTS_BITS 6
+
+struct fuzz_san_list {
+	struct position pos;
+	int lang; /* lang + 1; 0: empty */
+	int count;
+	move moves[MOVEGEN_MAX];
+	uint8_t length[MOVEGEN_MAX];
+	char san[MOVEGEN_MAX][SAN_MAX];
+};
+
+static struct fuzz_san_list fuzz_san_lists[1 << FUZZ_SAN_LISTS_BITS];
+
+static const struct fuzz_san_list *fuzz_san_list(const struct position *pos, const struct move_list *moves,
+						 enum san_lang lang)
+{
+	static struct fuzz_san_list scratch;
+	struct fuzz_san_list *l = &scratch;
+
+	if (fuzz_memo_enabled()) {
+		l = &fuzz_san_lists[fuzz_hash(pos, sizeof *pos) >> (64 - FUZZ_SAN_LISTS_BITS)];
+		if (l->lang == (int)lang + 1 && !memcmp(&l->pos, pos, sizeof *pos))
+			return l;
+	}
+	memcpy(&l->pos, pos, sizeof *pos);
+	l->lang = (int)lang + 1;
+	l->count = moves->count;
+	for (int i = 0; i < moves->count; i++) {
+		l->moves[i] = moves->moves[i];
+		l->length[i] = (uint8_t)san_format_move(pos, moves->moves[i], lang, SAN_STYLE_SAN, l->san[i]);
+	}
+	return l;
+}
+
 /* The legal move whose SAN in lang is exactly text (n bytes), or MOVE_NONE. */
 static move fuzz_san_written(const struct position *pos, const struct move_list *moves, enum san_lang lang,
 			     const char *text, size_t n)
 {
-	char san[SAN_MAX];
+	const struct fuzz_san_list *l = fuzz_san_list(pos, moves, lang);
 
-	for (int i = 0; i < moves->count; i++)
-		if (san_format_move(pos, moves->moves[i], lang, SAN_STYLE_SAN, san) == n && !memcmp(san, text, n))
-			return moves->moves[i];
+	for (int i = 0; i < l->count; i++)
+		if (l->length[i] == n && !memcmp(l->san[i], text, n))
+			return l->moves[i];
 	return MOVE_NONE;
 }
 

@@ -14,6 +14,192 @@
 #include "core/utf8.h"
 #include "fuzz.h"
 
+/* ---- the memo of checks already passed ----
+ *
+ * libFuzzer mutates a few bytes of an input at a time, so nearly every input reaches the
+ * positions its parent reached (a built-in start, the plies before the mutated one), and
+ * re-checking them was most of every target's time (fuzz-uci: half of it was
+ * fuzz_check_position of the same dozen start positions). These checks are pure: they
+ * read nothing but the position's bytes, the move and the flags, the core they call holds
+ * no state and allocates nothing, so a check that passed once on exactly these bytes
+ * passes again and ASan has nothing new to see. The memo remembers (full position bytes,
+ * which check, move, flags) for checks that passed, across inputs, and skips them when
+ * they come again. Entries are compared byte for byte (no false "seen" from a hash
+ * collision); the table is direct-mapped, so an entry pushed out is merely checked again.
+ * Every input's new positions and moves are checked in full, and a crash input replayed
+ * alone (a fresh process, an empty memo) is checked in full too.
+ * FEND_FUZZ_MEMO=0 turns it off (every check on every input, as before), and
+ * FEND_FUZZ_MEMO_STATS=1 prints how often it was used when the process ends. */
+enum fuzz_memo_kind { FUZZ_MEMO_POSITION = 1, FUZZ_MEMO_MOVE, FUZZ_MEMO_SAN, FUZZ_MEMO_FEN, FUZZ_MEMO_LEGAL };
+
+#define FUZZ_MEMO_BITS 17
+
+struct fuzz_memo_entry {
+	struct position pos;
+	uint32_t what; /* kind << 24 | flags << 16 | move; 0: empty */
+};
+
+static struct fuzz_memo_entry *fuzz_memo;
+static int fuzz_memo_state; /* 0: not decided yet, 1: on, -1: off */
+static unsigned long long fuzz_memo_hits, fuzz_memo_misses;
+
+static void fuzz_memo_stats(void)
+{
+	fprintf(stderr, "fuzz memo: %llu checks skipped (passed before on the same bytes), %llu checked\n",
+		fuzz_memo_hits, fuzz_memo_misses);
+}
+
+static bool fuzz_memo_on(void)
+{
+	if (!fuzz_memo_state) {
+		const char *env = getenv("FEND_FUZZ_MEMO"), *stats = getenv("FEND_FUZZ_MEMO_STATS");
+		fuzz_memo_state = env && !strcmp(env, "0") ? -1 : 1;
+		/* freed by the process's end: it lives as long as the fuzzer */
+		if (fuzz_memo_state > 0 && !(fuzz_memo = calloc((size_t)1 << FUZZ_MEMO_BITS, sizeof *fuzz_memo)))
+			abort();
+		if (stats && !strcmp(stats, "1"))
+			atexit(fuzz_memo_stats);
+	}
+	return fuzz_memo_state > 0;
+}
+
+static uint32_t fuzz_memo_what(enum fuzz_memo_kind kind, unsigned flags, move m)
+{
+	return (uint32_t)kind << 24 | (uint32_t)(flags & 0xff) << 16 | (uint32_t)(m & 0xffff);
+}
+
+/* The slot of (pos, what); *known tells whether it holds exactly them (the check passed). */
+static struct fuzz_memo_entry *fuzz_memo_slot(const struct position *pos, uint32_t what, bool *known)
+{
+	uint64_t words[(sizeof *pos + 7) / 8] = { 0 }, h = what * 0x9e3779b97f4a7c15ull;
+	struct fuzz_memo_entry *e;
+
+	memcpy(words, pos, sizeof *pos);
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+		h ^= words[i];
+		h *= 0xff51afd7ed558ccdull;
+		h ^= h >> 32;
+	}
+	e = &fuzz_memo[h >> (64 - FUZZ_MEMO_BITS)];
+	*known = e->what == what && !memcmp(&e->pos, pos, sizeof *pos);
+	if (*known)
+		fuzz_memo_hits++;
+	else
+		fuzz_memo_misses++;
+	return e;
+}
+
+/* Remembers that the check (pos, what) passed. */
+static void fuzz_memo_passed(struct fuzz_memo_entry *e, const struct position *pos, uint32_t what)
+{
+	memcpy(&e->pos, pos, sizeof *pos);
+	e->what = what;
+}
+
+/* True when (kind, flags, m) already passed on pos; otherwise *slot is where to record it
+ * once it has (NULL with the memo off). */
+static bool fuzz_memo_seen(const struct position *pos, enum fuzz_memo_kind kind, unsigned flags, move m,
+			   struct fuzz_memo_entry **slot)
+{
+	bool known;
+
+	*slot = NULL;
+	if (!fuzz_memo_on())
+		return false;
+	*slot = fuzz_memo_slot(pos, fuzz_memo_what(kind, flags, m), &known);
+	return known;
+}
+
+static void fuzz_memo_record(struct fuzz_memo_entry *slot, const struct position *pos, enum fuzz_memo_kind kind,
+			     unsigned flags, move m)
+{
+	if (slot)
+		fuzz_memo_passed(slot, pos, fuzz_memo_what(kind, flags, m));
+}
+
+/* Checks on longer keys (a picture's position, options and format) are remembered by two
+ * independent 64-bit hashes of the key's bytes, in a table of their own. */
+#define FUZZ_MEMO_HASHED_BITS 14
+
+struct fuzz_memo_hashed {
+	uint64_t h1, h2; /* both 0: empty */
+};
+
+static struct fuzz_memo_hashed *fuzz_memo_hashed;
+
+static void fuzz_memo_hash(const void *key, size_t n, uint64_t *h1, uint64_t *h2)
+{
+	const unsigned char *p = key;
+	uint64_t a = 14695981039346656037ull ^ n, b = 0x9e3779b97f4a7c15ull ^ n;
+
+	for (size_t i = 0; i < n; i++) {
+		a = (a ^ p[i]) * 1099511628211ull;
+		b = (b + p[i]) * 0xff51afd7ed558ccdull;
+		b ^= b >> 29;
+	}
+	*h1 = a | 1;
+	*h2 = b;
+}
+
+uint64_t fuzz_hash(const void *key, size_t n)
+{
+	uint64_t h1, h2;
+
+	fuzz_memo_hash(key, n, &h1, &h2);
+	return h2;
+}
+
+bool fuzz_memo_enabled(void)
+{
+	return fuzz_memo_on();
+}
+
+bool fuzz_memo_key_seen(const void *key, size_t n, struct fuzz_memo_key *slot)
+{
+	struct fuzz_memo_hashed *e;
+
+	slot->entry = NULL;
+	if (!fuzz_memo_on())
+		return false;
+	/* freed by the process's end, like the position memo */
+	if (!fuzz_memo_hashed &&
+	    !(fuzz_memo_hashed = calloc((size_t)1 << FUZZ_MEMO_HASHED_BITS, sizeof *fuzz_memo_hashed)))
+		abort();
+	fuzz_memo_hash(key, n, &slot->h1, &slot->h2);
+	e = &fuzz_memo_hashed[slot->h2 >> (64 - FUZZ_MEMO_HASHED_BITS)];
+	if (e->h1 == slot->h1 && e->h2 == slot->h2) {
+		fuzz_memo_hits++;
+		return true;
+	}
+	fuzz_memo_misses++;
+	slot->entry = e;
+	return false;
+}
+
+void fuzz_memo_key_passed(const struct fuzz_memo_key *slot)
+{
+	struct fuzz_memo_hashed *e = slot->entry;
+
+	if (e) {
+		e->h1 = slot->h1;
+		e->h2 = slot->h2;
+	}
+}
+
+bool fuzz_legal(const struct position *pos, move m)
+{
+	struct fuzz_memo_entry *slot;
+	struct move_list moves;
+
+	if (fuzz_memo_seen(pos, FUZZ_MEMO_LEGAL, 0, m, &slot))
+		return true;
+	movegen_legal(pos, &moves);
+	if (!movegen_contains(&moves, m))
+		return false;
+	fuzz_memo_record(slot, pos, FUZZ_MEMO_LEGAL, 0, m);
+	return true;
+}
+
 void fuzz_fail(const char *format, ...)
 {
 	va_list ap;
@@ -61,10 +247,23 @@ void fuzz_read_position(struct fuzz_input *in, unsigned selector, bool chess960,
 	size_t n = nl ? (size_t)(nl - in->data) : in->size;
 	struct fen_report report;
 
-	if (fen_parse((const char *)in->data, n, &options, pos, &report) == FEN_VALID) {
+	/* A first line of just "-" (how the seed corpora say "no FEN") is consumed as well:
+	 * left in place it was the first word of fuzz-descriptive's game text, which made
+	 * every seed game malformed before its first move. */
+	bool dash = n == 1 && in->data[0] == '-';
+	int slashes = 0;
+
+	/* A valid FEN has 8 ranks and so 7 '/' (lenient reading too); a line with fewer is
+	 * not tried. Reading such lines, which fuzz-fen fuzzes in its own right, was half of
+	 * fuzz-uci's time (the error messages for a line of moves), and the answer, not
+	 * valid, is known. */
+	for (const uint8_t *p = in->data; p < in->data + n && slashes < 7; p++)
+		slashes += *p == '/';
+	if (dash || (slashes == 7 && fen_parse((const char *)in->data, n, &options, pos, &report) == FEN_VALID)) {
 		in->data += n + (nl != NULL);
 		in->size -= n + (nl != NULL);
-		return;
+		if (!dash)
+			return;
 	}
 	size_t i = selector % FUZZ_POSITIONS_NB;
 	const struct fen_options builtin = { FEN_STRICT, i >= FUZZ_POSITIONS_NB - FUZZ_POSITIONS_960, false };
@@ -129,9 +328,14 @@ static void fuzz_check_fen_style(const struct position *pos, enum fen_ep_style e
  * the key, which counts it only when a capture is legal, must not change. */
 void fuzz_check_fen_round_trip(const struct position *pos, const char *context)
 {
+	struct fuzz_memo_entry *slot;
+
+	if (fuzz_memo_seen(pos, FUZZ_MEMO_FEN, 0, 0, &slot))
+		return;
 	for (int ep = FEN_EP_FEN; ep <= FEN_EP_LEGAL; ep++)
 		for (int style = FEN_CASTLING_STANDARD; style <= FEN_CASTLING_SHREDDER; style++)
 			fuzz_check_fen_style(pos, (enum fen_ep_style)ep, (enum fen_castling_style)style, context);
+	fuzz_memo_record(slot, pos, FUZZ_MEMO_FEN, 0, 0);
 }
 
 /* The UCI of m names m and only m. */
@@ -182,10 +386,13 @@ void fuzz_check_san(const struct position *pos, move m, enum san_lang lang, cons
 {
 	const struct san_parse_options strict = { lang, true }, lenient = { lang, false };
 	struct san_parse_result r;
+	struct fuzz_memo_entry *slot;
 	char text[SAN_MAX];
 	size_t n;
 	enum san_code rc;
 
+	if (fuzz_memo_seen(pos, FUZZ_MEMO_SAN, (unsigned)lang, m, &slot))
+		return;
 	n = san_format_move(pos, m, lang, SAN_STYLE_SAN, text);
 	FUZZ_ASSERT(n > 0 && n < SAN_MAX && strlen(text) == n, "%s: san_format_move wrote %zu bytes", context, n);
 	FUZZ_ASSERT(utf8_valid_length(text, n) == n, "%s: SAN \"%s\" is not UTF-8", context, text);
@@ -204,6 +411,7 @@ void fuzz_check_san(const struct position *pos, move m, enum san_lang lang, cons
 	fuzz_check_san_result(&r, rc, n, false, context);
 	FUZZ_ASSERT(rc == SAN_OK && r.m == m, "%s: LAN \"%s\" (%s) does not read back: %s (%s)", context, text,
 		    san_lang_name(lang), san_code_name(rc), rc ? r.error.message : "another move");
+	fuzz_memo_record(slot, pos, FUZZ_MEMO_SAN, (unsigned)lang, m);
 }
 
 /* fuzz_check_move, with the SAN and LAN round trip only when san is set. */
@@ -235,13 +443,21 @@ static void fuzz_check_move_san(const struct position *pos, move m, bool child_f
 
 void fuzz_check_move(const struct position *pos, move m, bool child_fen, const char *context)
 {
+	struct fuzz_memo_entry *slot;
+
+	if (fuzz_memo_seen(pos, FUZZ_MEMO_MOVE, child_fen, m, &slot))
+		return;
 	fuzz_check_move_san(pos, m, child_fen, true, context);
+	fuzz_memo_record(slot, pos, FUZZ_MEMO_MOVE, child_fen, m);
 }
 
 void fuzz_check_position(const struct position *pos, bool child_fens, const char *context)
 {
 	struct move_list moves;
+	struct fuzz_memo_entry *slot;
 
+	if (fuzz_memo_seen(pos, FUZZ_MEMO_POSITION, child_fens, 0, &slot))
+		return;
 	FUZZ_ASSERT(pos->key == position_compute_key(pos), "%s: key %016llx, computed %016llx", context,
 		    (unsigned long long)pos->key, (unsigned long long)position_compute_key(pos));
 	fuzz_check_fen_round_trip(pos, context);
@@ -254,4 +470,5 @@ void fuzz_check_position(const struct position *pos, bool child_fens, const char
 		/* SAN for one move in eight (reading SAN costs ten times what the rest does) */
 		fuzz_check_move_san(pos, moves.moves[i], child_fens, (i + pos->key) % 8 == 0, context);
 	}
+	fuzz_memo_record(slot, pos, FUZZ_MEMO_POSITION, child_fens, 0);
 }

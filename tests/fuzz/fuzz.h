@@ -23,6 +23,26 @@ _Noreturn void fuzz_fail(const char *format, ...) __attribute__((format(printf, 
 			fuzz_fail(__VA_ARGS__); \
 	} while (0)
 
+/* True when m is a legal move of pos (movegen_legal lists it); remembered across inputs
+ * for the exact position bytes, like the checks below (see fuzz.c's memo). */
+bool fuzz_legal(const struct position *pos, move m);
+
+/* The memo for checks keyed by more than a position (fuzz-render: position, options,
+ * format): fuzz_memo_key_seen is true when a check with exactly these n key bytes passed
+ * before (told by fuzz_memo_key_passed(slot) once it has); pure checks only. */
+struct fuzz_memo_key {
+	uint64_t h1, h2;
+	void *entry;
+};
+
+/* Whether the memo is on (FEND_FUZZ_MEMO is not 0), for a target's own caches of pure
+ * results; and a 64-bit hash of n bytes to index them. */
+bool fuzz_memo_enabled(void);
+uint64_t fuzz_hash(const void *key, size_t n);
+
+bool fuzz_memo_key_seen(const void *key, size_t n, struct fuzz_memo_key *slot);
+void fuzz_memo_key_passed(const struct fuzz_memo_key *slot);
+
 /* The input still to be read; options are taken from the front, one byte at a time. */
 struct fuzz_input {
 	const uint8_t *data;
@@ -35,7 +55,7 @@ uint8_t fuzz_byte(struct fuzz_input *in);
 /* The position a move-playing target starts from: the input's first line when it is a
  * valid FEN (lenient; Chess960 when asked), which is then consumed; otherwise one of a
  * dozen built-in positions (chosen by selector) and the input is left as it is, so that
- * mutations of the moves still play. */
+ * mutations of the moves still play; a first line of just "-" (no FEN) is consumed. */
 void fuzz_read_position(struct fuzz_input *in, unsigned selector, bool chess960, struct position *pos);
 
 /* True when two positions are the same: pieces, side to move, rights (with their rooks),

@@ -10,7 +10,12 @@
 # directory, and a crash, leak or timeout is written to the current directory
 # (crash-<sha1>) and makes the script exit 1 after the other targets have run. One
 # process each, in-process (no -jobs or -fork): the machine is shared.
+#
+# The targets remember checks that passed on exactly the same position (tests/fuzz/fuzz.c,
+# "the memo"); the log says how many were skipped. FEND_FUZZ_MEMO=0 in the environment
+# turns that off.
 set -euo pipefail
+export FEND_FUZZ_MEMO_STATS=1
 
 here=$(cd "$(dirname "$0")" && pwd)
 seconds=60
@@ -37,12 +42,16 @@ for name in "$@"; do
 	corpus=$here/corpus/$name
 	dict=()
 	[ ! -f "$here/$name.dict" ] || dict=(-dict="$here/$name.dict")
+	# <name>.options: "flag = value" lines (libFuzzer's own .options format) become -flag=value
+	options=()
+	[ ! -f "$here/$name.options" ] ||
+		options=($(sed -n 's/^\([a-z_]*\) *= *\([0-9A-Za-z_.]*\) *$/-\1=\2/p' "$here/$name.options"))
 	mkdir -p "$work/$name"
 	echo "==== $name: $seconds s on $(ls "$corpus" 2>/dev/null | wc -l) seed inputs ===="
 	status=0
 	"$bin" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 -rss_limit_mb=2048 \
-		"${dict[@]}" "$work/$name" "$corpus" >"$work/$name.log" 2>&1 || status=$?
-	grep -E '^(INFO: seed corpus|#[0-9]+ +DONE|Done [0-9]+ runs|stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb)' \
+		"${dict[@]}" "${options[@]}" "$work/$name" "$corpus" >"$work/$name.log" 2>&1 || status=$?
+	grep -E '^(INFO: seed corpus|#[0-9]+ +DONE|Done [0-9]+ runs|stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb|fuzz memo:)' \
 		"$work/$name.log" || true
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/$name.log")
 	rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$work/$name.log")
