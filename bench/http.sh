@@ -21,19 +21,25 @@
 #                           connection whose request has waited unread this long (default
 #                           3000) is a stall and breaks the run (wrk itself never notices a
 #                           request that gets no answer at all)
-#   FEND_BENCH_ENDPOINTS    the series to run (default "nginx validate apply-move render moves
-#                           render-svg render-png"; keep nginx for the ratios)
+#   FEND_BENCH_ENDPOINTS    the series to run (default "nginx floor validate apply-move render
+#                           moves render-svg render-png"; keep nginx for the ratios, and floor
+#                           for the floor line)
 #   FEND_BENCH_CHECK        1 (default): wrk's response() hook checks every status and body;
 #                           0: only wrk's own count of statuses > 399 (less client CPU)
 #   FEND_BENCH_BULK_SECONDS length of the bulk NDJSON run (default: FEND_BENCH_SECONDS)
 #   FEND_BENCH_BULK_CONNECTIONS  connections of the bulk run (default 2)
 #   NGINX, WRK              the binaries (default: from PATH, /usr/sbin/nginx)
+#   CC                      the compiler for bench/mhd-floor.c (default cc; needs
+#                           libmicrohttpd-dev, which building fend needs anyway)
 #
 # What runs: fend (`fend --port 0 --log off --threads 2`, its URL read from its start-up
 # line) and an nginx with a private configuration from bench/nginx.conf.in (prefix in a
 # mktemp directory, 2 workers, no access log, a free loopback port) that answers every
 # request with 200 {"status":"ok"}. For each connection count, wrk runs
 #   nginx       the validate requests, against nginx's fixed answer (the baseline)
+#   floor       the validate requests, against bench/mhd-floor.c: libmicrohttpd alone, with
+#               fend's daemon settings and response headers, answering with the bytes of
+#               fend's /validate answer for the first position (bench/wrk/floor.lua)
 #   validate    POST /validate {"fen": ...}               (bench/wrk/validate.lua)
 #   apply-move  POST /apply-move {"fen": ..., "move": ...} (bench/wrk/apply-move.lua)
 #   render      GET /render?fen=...&format=json            (bench/wrk/render.lua)
@@ -44,7 +50,9 @@
 #
 # CPU time per request: the server's user+system time (/proc/PID/stat; for nginx its
 # master and workers) over each run, divided by the requests answered. It is far steadier
-# than requests/s on a shared machine. Then bulk validation: wrk (bench/wrk/bulk.lua, 2
+# than requests/s on a shared machine. The floor's CPU per request is what libmicrohttpd
+# costs for the exchange of a /validate before fend does anything; the line under the CPU
+# table says what that leaves of the /validate target for fend's own work. Then bulk validation: wrk (bench/wrk/bulk.lua, 2
 # threads, FEND_BENCH_BULK_CONNECTIONS connections, default 2: one per fend thread) POSTs
 # all of fens.txt as one NDJSON body (application/x-ndjson) to /validate on each
 # connection, again and again for FEND_BENCH_BULK_SECONDS, FEND_BENCH_REPEAT rounds (the
@@ -74,7 +82,7 @@ repeat=${FEND_BENCH_REPEAT:-1}
 wrk_timeout=${FEND_BENCH_TIMEOUT:-5}
 stall_ms=${FEND_BENCH_STALL_MS:-3000}
 fend="$build/fend"
-endpoints=${FEND_BENCH_ENDPOINTS:-nginx validate apply-move render moves render-svg render-png}
+endpoints=${FEND_BENCH_ENDPOINTS:-nginx floor validate apply-move render moves render-svg render-png}
 bulk_secs=${FEND_BENCH_BULK_SECONDS:-$secs}
 bulk_conns=${FEND_BENCH_BULK_CONNECTIONS:-2}
 ticks_per_s=$(getconf CLK_TCK)
@@ -112,6 +120,7 @@ fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/fend-http-bench.XXXXXX")
 fend_pid=""
 nginx_pid=""
+floor_pid=""
 
 stop_pid() { # pid name: TERM, then KILL after 5 s
 	local pid=$1
@@ -131,6 +140,7 @@ cleanup() {
 	local rc=$?
 	trap - EXIT INT TERM
 	stop_pid "$nginx_pid" nginx
+	stop_pid "$floor_pid" mhd-floor
 	stop_pid "$fend_pid" fend
 	rm -rf "$tmp"
 	exit "$rc"
@@ -215,6 +225,32 @@ probe "fend GET /render" '"board":' "$fend_url/render?fen=$(urlenc "$fen1")&form
 probe "fend GET /render svg" '</svg>' "$fend_url/render?fen=$(urlenc "$fen1")&format=svg"
 probe "fend GET /render png" 'PNG' "$fend_url/render?fen=$(urlenc "$fen1")&format=png"
 
+# ---- the libmicrohttpd floor, serving fend's /validate answer for the first position ----
+floor_url=""
+case " $endpoints " in
+*" floor "*)
+	probe "fend POST /validate (the floor's body)" '"valid":true' -H 'Content-Type: application/json' \
+		--data-binary "{\"fen\":$(json_str "$fen1")}" "$fend_url/validate"
+	cp "$tmp/probe.body" "$tmp/floor.body"
+	# shellcheck disable=SC2046 # pkg-config's flags are words
+	"${CC:-cc}" -std=c11 -D_DEFAULT_SOURCE -O2 -o "$tmp/mhd-floor" "$here/mhd-floor.c" \
+		$(pkg-config --cflags --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd) ||
+		die "cannot build bench/mhd-floor.c (apt-get install libmicrohttpd-dev; or leave floor out of FEND_BENCH_ENDPOINTS)"
+	"$tmp/mhd-floor" "$tmp/floor.body" "$fend_threads" >"$tmp/floor.out" 2>"$tmp/floor.err" &
+	floor_pid=$!
+	for _ in $(seq 50); do
+		floor_url=$(sed -n 's|^mhd-floor listening on \(http://[^ ]*\)$|\1|p' "$tmp/floor.out" | head -n1)
+		[ -n "$floor_url" ] && break
+		kill -0 "$floor_pid" 2>/dev/null || break
+		sleep 0.1
+	done
+	[ -n "$floor_url" ] || { cat "$tmp/floor.out" "$tmp/floor.err" >&2; die "mhd-floor did not start"; }
+	probe "mhd-floor" '"valid":true' -X POST -H 'Content-Type: application/json' \
+		--data-binary "{\"fen\":$(json_str "$fen1")}" "$floor_url/validate"
+	cmp -s "$tmp/probe.body" "$tmp/floor.body" || die "mhd-floor: its answer is not fend's"
+	;;
+esac
+
 # ---- the runs ----
 cpu=$(LC_ALL=C lscpu 2>/dev/null | sed -n 's/^Model name:[[:space:]]*//p' | head -n1)
 [ -n "$cpu" ] || cpu=$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo | head -n1)
@@ -230,6 +266,8 @@ if grep -q '^FEND_CFLAGS = .*-fsanitize' "$build/Makefile" 2>/dev/null; then
 	echo "WARNING:  fend is a sanitizer build (--enable-sanitizers): its numbers mean little"
 fi
 echo "nginx:    $("$NGINX" -v 2>&1 | sed 's/^nginx version: //') at $nginx_url, worker_processes 2, fixed 200 {\"status\":\"ok\"}"
+[ -z "$floor_url" ] ||
+	echo "floor:    bench/mhd-floor.c at $floor_url (libmicrohttpd $(pkg-config --modversion libmicrohttpd 2>/dev/null || echo '?'), $fend_threads threads), fixed 200 with fend's /validate answer ($(wc -c <"$tmp/floor.body") bytes) and headers"
 echo "wrk:      $("$WRK" -v 2>&1 | head -n1 | cut -d' ' -f1-2), $wrk_threads threads, ${secs} s per run, --timeout ${wrk_timeout}s, connections: $conns"
 echo "data:     $data ($(wc -l <"$data/fens.txt") positions, cycled; requests built in advance per wrk thread)"
 echo "note:     wrk, fend and nginx share the same $(nproc) cores -- the client takes CPU from the"
@@ -259,9 +297,14 @@ stalled_connections() { # port
 proc_ticks() { # pid
 	sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | awk '{ print $12 + $13 }'
 }
-# The CPU ticks of the server of an endpoint: fend, or nginx's master and its workers.
+# The CPU ticks of the server of an endpoint: fend, mhd-floor, or nginx's master and its
+# workers.
 server_ticks() { # endpoint
 	local total=0 p t
+	if [ "$1" = floor ]; then
+		proc_ticks "$floor_pid"
+		return
+	fi
 	if [ "$1" != nginx ]; then
 		proc_ticks "$fend_pid"
 		return
@@ -278,7 +321,11 @@ server_ticks() { # endpoint
 # unnoticed -- so the server's sockets are looked at once, at 4/5 of the run.
 run_wrk() { # endpoint connections seconds
 	local ep=$1 c=$2 s=$3 url out wrk_pid stalled=0 at line ticks0 ticks1
-	if [ "$ep" = nginx ]; then url=$nginx_url; else url=$fend_url; fi
+	case $ep in
+	nginx) url=$nginx_url ;;
+	floor) url=$floor_url ;;
+	*) url=$fend_url ;;
+	esac
 	ticks0=$(server_ticks "$ep")
 	out="$tmp/wrk-$ep-$c.txt"
 	"$WRK" -t "$wrk_threads" -c "$c" -d "${s}s" --timeout "${wrk_timeout}s" -s "$here/wrk/$ep.lua" "$url" \
@@ -294,7 +341,12 @@ run_wrk() { # endpoint connections seconds
 		die "wrk failed for $ep at $c connections"
 	fi
 	ticks1=$(server_ticks "$ep")
-	if [ "$ep" != nginx ] && ! kill -0 "$fend_pid" 2>/dev/null; then
+	if [ "$ep" = floor ] && ! kill -0 "$floor_pid" 2>/dev/null; then
+		cat "$out" "$tmp/floor.err" >&2
+		floor_pid=""
+		die "mhd-floor died during its run at $c connections"
+	fi
+	if [ "$ep" != nginx ] && [ "$ep" != floor ] && ! kill -0 "$fend_pid" 2>/dev/null; then
 		cat "$out" "$tmp/fend.err" >&2
 		fend_pid=""
 		die "fend died during the $ep run at $c connections"
@@ -426,6 +478,14 @@ for ep, c in dict.fromkeys((r["endpoint"], r["connections"]) for r in runs):
     print("%-10s %11d %16.2f %18s" % (ep, c, cpu[(ep, c)], ratio))
 if rounds > 1:
     print("(median of %d rounds)" % rounds)
+# The floor: what libmicrohttpd costs for a /validate exchange with fend's settings and
+# headers, before fend does anything; and what the 0.7x target leaves for fend's own work.
+for c in dict.fromkeys(r["connections"] for r in runs):
+    if ("floor", c) in cpu and ("nginx", c) in cpu and ("validate", c) in cpu:
+        fl, ng, va = cpu[("floor", c)], cpu[("nginx", c)], cpu[("validate", c)]
+        print("floor @%d: libmicrohttpd alone costs %.2f us/request (%.2fx nginx's CPU per request); "
+              "fend's own work on /validate costs %.2f us above it, and the 0.7x target (%.2f us) leaves %.2f us for it"
+              % (c, fl, ng / fl, va - fl, ng / 0.7, ng / 0.7 - fl))
 print()
 
 # Bulk NDJSON validation against single requests of the same run (validate at 64

@@ -852,6 +852,54 @@ START_TEST(arena_trees)
 }
 END_TEST
 
+/* json_parse_text: what it refuses before cJSON reads the text, and where it says the
+ * problem is. */
+START_TEST(test_parse_text)
+{
+	static const struct {
+		const char *text;
+		long offset; /* -1: parses */
+		const char *detail;
+	} cases[] = {
+		{ "{\"fen\":\"8/8/8/8/8/8/8/K6k w - - 0 1\"}", -1, NULL },
+		{ "{\"a\":\"\\u0000\"}", 6, "contains \\u0000" },
+		{ "{\"a\":\"x\\n\\t\\u0000\"}", 11, "contains \\u0000" },
+		/* an escaped backslash then "u0000" is text, not an escape */
+		{ "{\"a\":\"\\\\u0000\"}", -1, NULL },
+		{ "{\"a\":\"\\\\\\u0000\"}", 8, "contains \\u0000" },
+		{ "{\"a\":\"\\u0001\\u00000\"}", 12, "contains \\u0000" },
+		{ "{\"a\":\"\\u000\"}", 6, "not valid JSON" }, /* cJSON points at the string */
+		{ "{\"a\":\"caf\xC3\xA9 \xE2\x99\x94\"}", -1, NULL },
+		{ "{\"fen\":\"8/8/8/8/8/8/8/K6k w - - 0 1\xC0\xAF\"}", 35, "not UTF-8 (byte 35)" },
+		{ "{\"a\":1} x", 8, "not valid JSON" },
+		{ "\\", 0, "not valid JSON" },
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct json_text_error err = { 0 };
+		cJSON *root = json_parse_text(cases[i].text, strlen(cases[i].text), "the body", &err);
+		if (cases[i].offset < 0) {
+			ck_assert_msg(root != NULL, "case %zu: %s", i, err.detail);
+			cJSON_Delete(root);
+			continue;
+		}
+		ck_assert_msg(root == NULL, "case %zu parsed", i);
+		ck_assert_msg(err.offset == (size_t)cases[i].offset, "case %zu: offset %zu, want %ld", i, err.offset,
+			      cases[i].offset);
+		ck_assert_msg(strstr(err.detail, cases[i].detail), "case %zu: %s", i, err.detail);
+		ck_assert_msg(strstr(err.detail, "the body") != NULL, "case %zu: %s", i, err.detail);
+	}
+	/* A NUL byte itself is named before anything else. */
+	{
+		const char text[] = "{\"a\":\"b\0c\"}";
+		struct json_text_error err = { 0 };
+		ck_assert_ptr_null(json_parse_text(text, sizeof text - 1, "the body", &err));
+		ck_assert_uint_eq(err.offset, 7);
+		ck_assert_ptr_nonnull(strstr(err.detail, "NUL byte"));
+	}
+}
+END_TEST
+
 static Suite *json_suite(void)
 {
 	Suite *s = suite_create("json");
@@ -866,6 +914,7 @@ static Suite *json_suite(void)
 	tcase_add_test(tc, test_validation_styles);
 	tcase_add_test(tc, test_invalid_fen);
 	tcase_add_test(tc, test_issues_are_utf8);
+	tcase_add_test(tc, test_parse_text);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("moves");

@@ -12,13 +12,12 @@
  * length when there is none. */
 static size_t json_find_nul_escape(const char *data, size_t length)
 {
-	for (size_t i = 0; i + 1 < length; i++) {
-		if (data[i] != '\\')
-			continue;
-		if (data[i + 1] == 'u' && i + 5 < length && !memcmp(data + i + 2, "0000", 4))
-			return i;
-		i++; /* the escaped character */
-	}
+	const char *end = data + length;
+
+	/* From backslash to backslash (memchr): most bodies have none. */
+	for (const char *p = data; (p = memchr(p, '\\', (size_t)(end - p))) && end - p >= 2; p += 2)
+		if (p[1] == 'u' && end - p >= 6 && !memcmp(p + 2, "0000", 4))
+			return (size_t)(p - data);
 	return length;
 }
 
