@@ -38,6 +38,7 @@ struct fen_cli {
 	bool format_given;            /* --format was given (render and pgn differ in default) */
 	/* convert */
 	enum json_convert_from from;
+	enum san_lang output_lang;      /* --san-lang: the letters of every move's "san" */
 	const char *start_fen;          /* NULL: the standard start */
 	bool strict_ambiguity;
 	bool pgn_only;
@@ -101,6 +102,8 @@ static const char fen_cli_usage[] =
 	"  --from NOTATION     convert: descriptive (the default; --lang en or es), san or uci\n"
 	"  --fen FEN           convert: the starting position (default: the standard start)\n"
 	"  --tag NAME=VALUE    convert: a PGN tag (repeatable)\n"
+	"  --san-lang LANG     convert: the piece letters of every move's \"san\" (as --lang;\n"
+	"                      the PGN stays standard English SAN)\n"
 	"  --strict-ambiguity  convert: a descriptive token that stays ambiguous is an error\n"
 	"  --pgn               convert: print the PGN alone instead of the JSON\n"
 	"  --pretty            indent the JSON output\n"
@@ -270,6 +273,11 @@ static int fen_cli_parse(struct fen_cli *cli, int argc, char **argv)
 			const char *value = arg[6] == '=' ? arg + 7 : (i + 1 < argc ? argv[++i] : "");
 			if (json_parse_lang(value, &cli->san.lang))
 				return fen_cli_usage_error("--lang takes en, it, es, fr, de, nl, ru or figurine, not '%s'", value);
+		} else if (!strcmp(arg, "--san-lang") || !strncmp(arg, "--san-lang=", 11)) {
+			const char *value = arg[10] == '=' ? arg + 11 : (i + 1 < argc ? argv[++i] : "");
+			if (json_parse_lang(value, &cli->output_lang))
+				return fen_cli_usage_error("--san-lang takes en, it, es, fr, de, nl, ru or figurine, not '%s'",
+							   value);
 		} else if (!strcmp(arg, "--ep") || !strncmp(arg, "--ep=", 5)) {
 			const char *value = arg[4] == '=' ? arg + 5 : (i + 1 < argc ? argv[++i] : "");
 			if (json_parse_ep_style(value, &cli->style.ep))
@@ -500,6 +508,7 @@ static int fen_cli_convert(const struct fen_cli *cli)
 	creq.from = cli->from;
 	creq.descriptive_lang = cli->san.lang == SAN_LANG_ES ? DESCRIPTIVE_ES : DESCRIPTIVE_EN;
 	creq.san_lang = cli->san.lang;
+	creq.output_lang = cli->output_lang;
 	creq.strict = cli->from == JSON_CONVERT_DESCRIPTIVE ? cli->strict_ambiguity : cli->san.strict;
 	creq.tags = cli->tags;
 	creq.tag_count = cli->tag_count;
@@ -905,7 +914,7 @@ int main(int argc, char **argv)
 		{ "apply", fen_cli_apply, "fen apply [--lenient] [--chess960] [--ep STYLE] [--castling STYLE] [--notation NAME] [--lang LANG] [--strict-san] FEN MOVE..." },
 		{ "perft", fen_cli_perft, "fen perft [--chess960] [--divide] FEN DEPTH" },
 		{ "pgn", fen_cli_pgn, "fen pgn [--format json|fen|epd|uci|san] [--lang LANG] [--strict-san] [--ep STYLE] [--castling STYLE] FILE|-" },
-		{ "convert", fen_cli_convert, "fen convert [--from descriptive|san|uci] [--lang LANG] [--fen FEN] [--tag NAME=VALUE]... [--strict-ambiguity] [--strict-san] [--pgn] FILE|-" },
+		{ "convert", fen_cli_convert, "fen convert [--from descriptive|san|uci] [--lang LANG] [--san-lang LANG] [--fen FEN] [--tag NAME=VALUE]... [--strict-ambiguity] [--strict-san] [--pgn] FILE|-" },
 		{ "render", fen_cli_render, "fen render [--format svg|png|gif|json|ascii|unicode] [--output FILE] [--orientation O] [--coordinates 0|1] [--check 0|1] [--size PX] [--theme T] [--last-move M] [--arrows A] [--circles C] [--squares S] [--moves M,...] [--delay MS] [--final-delay MS] [--lenient] [--chess960] FEN, or fen render [--format gif] --game FILE|- [picture options]" },
 	};
 	struct fen_cli cli = { 0 };

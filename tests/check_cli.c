@@ -827,7 +827,9 @@ START_TEST(test_convert)
 	const char *bad_from[] = { "convert", "--from", "fen", "-", NULL };
 	const char *bad_lang[] = { "convert", "--lang", "de", "-", NULL };
 	const char *bad_tag[] = { "convert", "--tag", "White", "-", NULL };
+	const char *bad_san_lang[] = { "convert", "--san-lang", "xx", "-", NULL };
 	const char *no_file[] = { "convert", NULL };
+	const char *german[] = { "convert", "--lang", "es", "--san-lang=de", "-", NULL };
 	struct cli_run run;
 	cJSON *tree;
 
@@ -866,8 +868,15 @@ START_TEST(test_convert)
 	cJSON_Delete(tree);
 	cli_free(&run);
 
-	for (int i = 0; i < 4; i++) {
-		const char *const *args = i == 0 ? bad_from : i == 1 ? bad_lang : i == 2 ? bad_tag : no_file;
+	/* --san-lang: each move's "san" in German, the PGN in English. */
+	run = cli_run(german, "1. P4R P4R 2. C3AR");
+	ck_assert_int_eq(run.status, 0);
+	ck_assert_ptr_nonnull(strstr(run.out, "\"san\":\"Sf3\""));
+	ck_assert_ptr_nonnull(strstr(run.out, "2. Nf3 *"));
+	cli_free(&run);
+
+	for (int i = 0; i < 5; i++) {
+		const char *const *args = i == 0 ? bad_from : i == 1 ? bad_lang : i == 2 ? bad_tag : i == 3 ? bad_san_lang : no_file;
 		run = cli_run(args, "");
 		ck_assert_int_eq(run.status, 2);
 		ck_assert_ptr_nonnull(strstr(run.err, "fen: "));

@@ -1521,6 +1521,80 @@ START_TEST(convert_english_and_san)
 }
 END_TEST
 
+/* san_lang: every move's "san" in the letters asked for, whatever the text was written
+ * in; the PGN stays standard English SAN; an ambiguity's candidates follow it too. */
+START_TEST(convert_san_lang)
+{
+	static const struct {
+		const char *lang, *knight, *castles, *promotion;
+	} langs[] = {
+		{ "en", "Nf3", "O-O", "d8=Q#" },
+		{ "de", "Sf3", "O-O", "d8=D#" },
+		{ "es", "Cf3", "O-O", "d8=D#" },
+		{ "fr", "Cf3", "O-O", "d8=D#" },
+		{ "it", "Cf3", "O-O", "d8=D#" },
+		{ "nl", "Pf3", "O-O", "d8=D#" },
+		{ "ru", "\xD0\x9A" "f3", "O-O", "d8=\xD0\xA4#" },
+		{ "figurine", "\xE2\x99\x98" "f3", "O-O", "d8=\xE2\x99\x95#" },
+	};
+	struct exchange ex;
+	cJSON *body;
+
+	for (size_t i = 0; i < sizeof langs / sizeof langs[0]; i++) {
+		const cJSON *moves;
+		/* Spanish descriptive in, langs[i] SAN out. */
+		body = test_convert_body("1. P4R P4R 2. C3AR C3AD 3. A4A A4A 4. O-O", "descriptive", "es");
+		cJSON_AddStringToObject(body, "san_lang", langs[i].lang);
+		test_post_tree(&ex, "/convert", body);
+		ck_assert_int_eq(ex.resp.status, 200);
+		moves = cjson_member(ex.json, "moves");
+		ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(moves, 2), "san"), langs[i].knight);
+		ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(moves, 6), "san"), langs[i].castles);
+		ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(moves, 2), "uci"), "g1f3");
+		ck_assert_ptr_nonnull(strstr(cjson_string(ex.json, "pgn"), "2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *"));
+		test_done(&ex);
+		/* UCI in: a promotion with mate. */
+		body = test_convert_body("d7d8q", "uci", NULL);
+		cJSON_AddStringToObject(body, "fen", "k7/3P4/1K6/8/8/8/8/8 w - - 0 1");
+		cJSON_AddStringToObject(body, "san_lang", langs[i].lang);
+		test_post_tree(&ex, "/convert", body);
+		ck_assert_int_eq(ex.resp.status, 200);
+		ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(ex.json, "moves"), 0), "san"),
+				 langs[i].promotion);
+		ck_assert_ptr_nonnull(strstr(cjson_string(ex.json, "pgn"), "1. d8=Q#"));
+		test_done(&ex);
+	}
+	/* German SAN in, Italian out. */
+	body = test_convert_body("1. e4 e5 2. Sf3 Sc6 3. Lb5", "san", "de");
+	cJSON_AddStringToObject(body, "san_lang", "it");
+	test_post_tree(&ex, "/convert", body);
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(ex.json, "moves"), 4), "san"), "Ab5");
+	ck_assert_ptr_nonnull(strstr(cjson_string(ex.json, "pgn"), "3. Bb5 *"));
+	test_done(&ex);
+	/* The candidates of an ambiguous move, in German. */
+	body = test_convert_body("1. N-B3", "descriptive", "en");
+	cJSON_AddTrueToObject(body, "strict");
+	cJSON_AddStringToObject(body, "san_lang", "de");
+	test_post_tree(&ex, "/convert", body);
+	test_problem(&ex, 422, "ambiguous_move", NULL);
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(ex.json, "candidates"), 0), "san"), "Sc3");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(ex.json, "candidates"), 1), "san"), "Sf3");
+	test_done(&ex);
+	/* Not a language, and not a string. */
+	body = test_convert_body("1. e4", "san", NULL);
+	cJSON_AddStringToObject(body, "san_lang", "xx");
+	test_post_tree(&ex, "/convert", body);
+	test_problem(&ex, 400, "invalid_field", "san_lang");
+	test_done(&ex);
+	body = test_convert_body("1. e4", "san", NULL);
+	cJSON_AddNumberToObject(body, "san_lang", 1);
+	test_post_tree(&ex, "/convert", body);
+	test_problem(&ex, 400, "invalid_field", "san_lang");
+	test_done(&ex);
+}
+END_TEST
+
 START_TEST(convert_errors)
 {
 	struct exchange ex;
@@ -1741,6 +1815,7 @@ static Suite *endpoints_suite(void)
 	tcase_add_checked_fixture(tc, test_setup, NULL);
 	tcase_add_test(tc, convert_guevara);
 	tcase_add_test(tc, convert_english_and_san);
+	tcase_add_test(tc, convert_san_lang);
 	tcase_add_test(tc, convert_errors);
 	tcase_add_loop_test(tc, convert_bad_input, 0, (int)(sizeof convert_bad_rows / sizeof convert_bad_rows[0]));
 	tcase_set_timeout(tc, TEST_TIMEOUT);

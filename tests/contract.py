@@ -947,6 +947,13 @@ def run_checks(c, d):
             body={"text": "1. e4 e5 2. Cf3 Cc6 1-0", "from": "san", "lang": "it"}, expect=ok,
             then=lambda r, b: want(b["pgn"].endswith("2. Nf3 Nc6 1-0\n"), "PGN in English SAN"))
     c.check("convert UCI", "POST", "/convert", body={"text": "e2e4 e7e5", "from": "uci"}, expect=ok)
+    c.check("convert to German SAN", "POST", "/convert",
+            body={"text": "1. P-K4 P-K4 2. N-KB3", "from": "descriptive", "san_lang": "de"}, expect=ok,
+            then=lambda r, b: want([m["san"] for m in b["moves"]] == ["e4", "e5", "Sf3"] and
+                                   b["pgn"].endswith("2. Nf3 *\n"), "German SAN in moves, English in the PGN"))
+    c.check("convert: bad san_lang", "POST", "/convert",
+            body={"text": "1. e4", "from": "san", "san_lang": "klingon"}, expect=400, code="invalid_field",
+            field="san_lang")
     c.check("convert: ambiguous noted", "POST", "/convert", body={"text": "1. N-B3", "from": "descriptive"},
             expect=ok, then=lambda r, b: want(b["notes"][0]["code"] == "still_ambiguous", "still_ambiguous"))
     c.check("convert: ambiguous, strict", "POST", "/convert",

@@ -10,16 +10,16 @@
 /* The most tags one request may give for the PGN. */
 #define ENDPOINT_CONVERT_TAGS_MAX 32
 
-/* Reads "from", "lang", "to", "strict" and "tags" into creq. Returns 0, or -1 with a 400
+/* Reads "from", "lang", "san_lang", "to", "strict" and "tags" into creq. Returns 0, or -1 with a 400
  * problem in resp. */
 static int endpoint_convert_options(const struct http_request *req, struct json_convert_request *creq,
 				    struct pgn_tag *tags, struct http_response *resp)
 {
-	const char *from, *lang, *to;
+	const char *from, *lang, *san_lang, *to;
 	const cJSON *list, *item;
 
 	if (body_string(req, "from", true, &from, resp) || body_string(req, "lang", false, &lang, resp) ||
-	    body_string(req, "to", false, &to, resp) || body_bool(req, "strict", &creq->strict, resp))
+	    body_string(req, "san_lang", false, &san_lang, resp) || body_string(req, "to", false, &to, resp) || body_bool(req, "strict", &creq->strict, resp))
 		return -1;
 	if (!strcmp(from, "descriptive"))
 		creq->from = JSON_CONVERT_DESCRIPTIVE;
@@ -45,6 +45,12 @@ static int endpoint_convert_options(const struct http_request *req, struct json_
 	if (lang && creq->from == JSON_CONVERT_SAN && san_lang_parse(lang, &creq->san_lang)) {
 		reply_problem_field(resp, REPLY_INVALID_FIELD, "lang",
 				    "lang must be one of en, it, es, fr, de, nl, ru, figurine for SAN");
+		return -1;
+	}
+	creq->output_lang = SAN_LANG_EN;
+	if (san_lang && san_lang_parse(san_lang, &creq->output_lang)) {
+		reply_problem_field(resp, REPLY_INVALID_FIELD, "san_lang",
+				    "san_lang must be one of en, it, es, fr, de, nl, ru, figurine");
 		return -1;
 	}
 	list = cJSON_GetObjectItemCaseSensitive(req->body, "tags");

@@ -65,10 +65,12 @@ bool json_descriptive_notes(cJSON *notes, const struct descriptive_game *game, c
 
 /* The failure members: {"code", "reason", "detail", "index", "token", "offset", "length",
  * "fen"}, plus "candidates" [{"san", "uci"}] for an ambiguous move and "legal_moves"
- * (UCI) for one that is not legal. pos is NULL when no position applies. */
+ * (UCI) for one that is not legal. pos is NULL when no position applies; the candidates'
+ * SAN is in lang. */
 static cJSON *json_convert_problem(const char *code, const char *reason, const char *detail, int index,
 				   const char *text, int offset, int length, const struct position *pos,
-				   const move *candidates, int candidate_count, const struct json_fen_style *style)
+				   const move *candidates, int candidate_count, const struct json_fen_style *style,
+				   enum san_lang lang)
 {
 	char message[DESCRIPTIVE_MESSAGE_MAX];
 	cJSON *obj = cJSON_CreateObject();
@@ -83,7 +85,7 @@ static cJSON *json_convert_problem(const char *code, const char *reason, const c
 	    !(pos ? json_put(obj, "fen", json_fen_string(pos, style)) : cJSON_AddNullToObject(obj, "fen") != NULL))
 		goto fail;
 	if (pos && candidate_count > 0 &&
-	    !json_put(obj, "candidates", json_candidates(pos, candidates, candidate_count, SAN_LANG_EN)))
+	    !json_put(obj, "candidates", json_candidates(pos, candidates, candidate_count, lang)))
 		goto fail;
 	if (pos && candidate_count == 0 && !strcmp(code, "illegal_move") &&
 	    !json_put(obj, "legal_moves", json_legal_uci(pos)))
@@ -105,15 +107,15 @@ static cJSON *json_convert_descriptive_problem(const struct json_convert_request
 	case DESCRIPTIVE_ERR_MALFORMED:
 		*failure = JSON_CONVERT_ILLEGAL;
 		return json_convert_problem("illegal_move", "malformed", e->message, e->ply, req->text, e->offset, e->length,
-					    NULL, NULL, 0, &req->style);
+					    NULL, NULL, 0, &req->style, req->output_lang);
 	case DESCRIPTIVE_ERR_ILLEGAL:
 		*failure = JSON_CONVERT_ILLEGAL;
 		return json_convert_problem("illegal_move", "not_legal", e->message, e->ply, req->text, e->offset, e->length,
-					    &e->pos, NULL, 0, &req->style);
+					    &e->pos, NULL, 0, &req->style, req->output_lang);
 	case DESCRIPTIVE_ERR_AMBIGUOUS:
 		*failure = JSON_CONVERT_AMBIGUOUS;
 		return json_convert_problem("ambiguous_move", "ambiguous", e->message, e->ply, req->text, e->offset,
-					    e->length, &e->pos, e->candidates, e->candidate_count, &req->style);
+					    e->length, &e->pos, e->candidates, e->candidate_count, &req->style, req->output_lang);
 	case DESCRIPTIVE_ERR_TEXT:
 		/* The tokenizer's own reason says more than "unreadable_text". */
 		reason = gametext_code_name(e->text_code);
@@ -123,7 +125,7 @@ static cJSON *json_convert_descriptive_problem(const struct json_convert_request
 	}
 	*failure = JSON_CONVERT_UNREADABLE;
 	return json_convert_problem("unreadable_game", reason, e->message, e->ply, req->text, e->offset < 0 ? 0 : e->offset,
-				    e->length, NULL, NULL, 0, &req->style);
+				    e->length, NULL, NULL, 0, &req->style, req->output_lang);
 }
 
 /* Reads SAN or UCI tokens in turn into game->moves, with SAN's warnings as notes.
@@ -152,7 +154,7 @@ static cJSON *json_convert_read_algebraic(const struct position *start, const st
 		problem = json_convert_problem(unreadable ? "illegal_move" : "unreadable_game",
 					       unreadable ? "malformed" : gametext_code_name(split), gt->message,
 					       unreadable ? gt->count : -1, req->text, gt->error_offset < 0 ? 0 : gt->error_offset,
-					       gt->error_length, NULL, NULL, 0, &req->style);
+					       gt->error_length, NULL, NULL, 0, &req->style, req->output_lang);
 		goto out;
 	}
 	for (int i = 0; i < gt->count; i++) {
@@ -171,7 +173,7 @@ static cJSON *json_convert_read_algebraic(const struct position *start, const st
 				*failure = JSON_CONVERT_ILLEGAL;
 				problem = json_convert_problem("illegal_move", r == UCI_MALFORMED ? "malformed" : "not_legal",
 							       detail, i, req->text, gt->tokens[i].offset, (int)length,
-							       &pos, NULL, 0, &req->style);
+							       &pos, NULL, 0, &req->style, req->output_lang);
 				goto out;
 			}
 		} else {
@@ -187,7 +189,7 @@ static cJSON *json_convert_read_algebraic(const struct position *start, const st
 							       : malformed ? "malformed" : san_code_name(r),
 							       detail, i, req->text, gt->tokens[i].offset, (int)length, &pos,
 							       parsed->candidates.moves,
-							       r == SAN_ERR_AMBIGUOUS ? parsed->candidates.count : 0, &req->style);
+							       r == SAN_ERR_AMBIGUOUS ? parsed->candidates.count : 0, &req->style, req->output_lang);
 				goto out;
 			}
 			m = parsed->m;
@@ -340,7 +342,7 @@ cJSON *json_convert(const struct position *start, const struct json_convert_requ
 		char san[SAN_MAX], uci[UCI_MAX];
 		cJSON *ply = cJSON_CreateObject();
 
-		san_format_move(&pos, game->moves[i], SAN_LANG_EN, SAN_STYLE_SAN, san);
+		san_format_move(&pos, game->moves[i], req->output_lang, SAN_STYLE_SAN, san);
 		uci_format_move(&pos, game->moves[i], uci);
 		position_make_move(&pos, game->moves[i], &undo);
 		if (!json_append(moves, ply) ||

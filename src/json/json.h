@@ -157,6 +157,8 @@ struct json_convert_request {
 	enum json_convert_from from;
 	enum descriptive_lang descriptive_lang; /* from descriptive */
 	enum san_lang san_lang;                /* from SAN */
+	enum san_lang output_lang;             /* the piece letters of every move's "san"
+						* (the PGN is standard SAN, in English) */
 	bool strict;                           /* SAN: strict reading; descriptive: an ambiguity
 						* that stays is an error, not a note */
 	const struct pgn_tag *tags;            /* written into the PGN (borrowed) */
