@@ -61,7 +61,7 @@ static enum MHD_Result floor_handle(void *cls, struct MHD_Connection *conn, cons
 		ret = MHD_add_response_header(response, "Access-Control-Allow-Origin", "*");
 	if (ret == MHD_YES)
 		ret = MHD_add_response_header(response, "Access-Control-Expose-Headers",
-					      "X-Request-Id, ETag, X-Fen-Problems");
+					      "X-Request-Id, ETag, X-Fen-Problems, X-Fen-Marks-Dropped");
 	if (ret == MHD_YES)
 		ret = MHD_queue_response(conn, MHD_HTTP_OK, response);
 	MHD_destroy_response(response);

@@ -811,9 +811,11 @@ static int fen_cli_render_pgn(const struct fen_cli *cli)
 			fen_cli_print(cli, json_render_game_error(err, &cli->style));
 			status = EXIT_INVALID;
 		} else {
-			if (marks.dropped)
-				fprintf(stderr, "fen: more than %d arrows and circles; the later ones are not drawn\n",
-					FEN_CLI_GAME_MARKS_MAX);
+			int left_out = render_game_marks_left_out(&marks, count + 1, &opts);
+			if (left_out > 0)
+				fprintf(stderr,
+					"fen: %d arrows and circles are not drawn (a game holds %d, a frame 64 of each)\n",
+					left_out, FEN_CLI_GAME_MARKS_MAX);
 			opts.last_from = opts.last_to = SQ_NONE;
 			if (image_gif_game_marked(&start, moves, count, &opts, &marks, (int)cli->delay, (int)cli->final_delay,
 						  &gif, &length))

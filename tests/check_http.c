@@ -444,7 +444,8 @@ START_TEST(health_and_version)
 	assert_json_type(&r);
 	ck_assert_str_eq(r.body, "{\"status\":\"ok\"}");
 	ck_assert_str_eq(reply_header(&r, "Access-Control-Allow-Origin", value, sizeof value), "*");
-	ck_assert_str_eq(reply_header(&r, "Access-Control-Expose-Headers", value, sizeof value), "X-Request-Id, ETag, X-Fen-Problems");
+	ck_assert_str_eq(reply_header(&r, "Access-Control-Expose-Headers", value, sizeof value),
+			 "X-Request-Id, ETag, X-Fen-Problems, X-Fen-Marks-Dropped");
 	ck_assert_ptr_null(reply_header(&r, "Vary", value, sizeof value));
 	reply_free(&r);
 	http1("GET", "/version", NULL, NULL, NULL, &r);
@@ -626,7 +627,7 @@ static void assert_cacheable(const struct reply *r, char *etag, size_t size)
 
 	ck_assert_str_eq(reply_header(r, "Access-Control-Allow-Origin", value, sizeof value), "*");
 	ck_assert_str_eq(reply_header(r, "Access-Control-Expose-Headers", value, sizeof value),
-			 "X-Request-Id, ETag, X-Fen-Problems");
+			 "X-Request-Id, ETag, X-Fen-Problems, X-Fen-Marks-Dropped");
 	ck_assert_str_eq(reply_header(r, "Cache-Control", value, sizeof value), "public, max-age=86400, immutable");
 	ck_assert_str_eq(reply_header(r, "Vary", value, sizeof value), "Accept");
 	ck_assert_ptr_nonnull(reply_header(r, "ETag", etag, size));
@@ -842,6 +843,31 @@ START_TEST(render_game_gif_pgn_body)
 	ck_assert(j.length != r.length || memcmp(r.body, j.body, r.length));
 	reply_free(&j);
 	reply_free(&r);
+
+	/* Every mark drawn: no X-Fen-Marks-Dropped. 70 arrows in one comment: a frame holds
+	 * 64, and the header says 6 were left out, in the raw and the JSON form alike; with
+	 * two arrows of the request's own, 8. */
+	http1("POST", "/render/game.gif?size=128", "application/x-chess-pgn", pgn, NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_ptr_null(reply_header(&r, "X-Fen-Marks-Dropped", value, sizeof value));
+	reply_free(&r);
+	{
+		char crowded[2048];
+		size_t n = (size_t)snprintf(crowded, sizeof crowded, "1. e4 {[%%cal ");
+		for (int k = 0; k < 70; k++)
+			n += (size_t)snprintf(crowded + n, sizeof crowded - n, "%sG%c%da8", k ? "," : "",
+					      "abcdefgh"[k % 8], 1 + k / 8 % 7);
+		snprintf(crowded + n, sizeof crowded - n, "]} e5 *");
+		http1("POST", "/render/game.gif?size=128", "application/x-chess-pgn", crowded, NULL, &r);
+		ck_assert_int_eq(r.status, 200);
+		ck_assert_str_eq(reply_header(&r, "X-Fen-Marks-Dropped", value, sizeof value), "6");
+		ck_assert_int_eq(gif_frames(&r, &width), 3);
+		reply_free(&r);
+		http1("POST", "/render/game.gif?size=128&arrows=Ra1h1,Rb1h2", "application/x-chess-pgn", crowded, NULL, &r);
+		ck_assert_int_eq(r.status, 200);
+		ck_assert_str_eq(reply_header(&r, "X-Fen-Marks-Dropped", value, sizeof value), "8");
+		reply_free(&r);
+	}
 
 	/* A GET's ETag covers the marks. */
 	char etag[64], plain[64];

@@ -452,6 +452,7 @@ END_TEST
 struct marks_seen {
 	char text[512];
 	size_t n;
+	int dropped; /* arrows_dropped over the comments */
 };
 
 static void marks_comment(void *ctx, const struct pgn_comment *c)
@@ -460,6 +461,7 @@ static void marks_comment(void *ctx, const struct pgn_comment *c)
 
 	if (seen->n)
 		seen->text[seen->n++] = '|';
+	seen->dropped += c->arrows_dropped;
 	for (int i = 0; i < c->arrow_count; i++) {
 		char from[3], to[3];
 		fen_format_square(c->arrows[i].from, from);
@@ -505,15 +507,18 @@ START_TEST(test_comment_marks)
 	ck_assert_str_eq(marks_of("1. e4 {[%cal ge2e4,Ce2e4]} *", &seen), "Ce2e4");
 	/* not a command: no %, another name, no closing bracket */
 	ck_assert_str_eq(marks_of("1. e4 {[cal Ge2e4] [%call Ge2e4] [%cal Ge2e4} *", &seen), "");
-	/* a comment of nothing but marks past the limit keeps PGN_ARROWS_MAX */
+	ck_assert_int_eq(seen.dropped, 0);
+	/* a comment of nothing but marks past the limit keeps PGN_ARROWS_MAX and counts the
+	 * good ones it left out (not the junk among them) */
 	char pgn[1024] = "1. e4 {[%csl ";
 	for (int i = 0; i < 70; i++)
 		strcat(pgn, i ? ",Ga1" : "Ga1");
-	strcat(pgn, "]} *");
+	strcat(pgn, ",Xa1,Ga9]} *");
 	int items = 1;
 	for (const char *c = marks_of(pgn, &seen); *c; c++)
 		items += *c == ',';
 	ck_assert_int_eq(items, PGN_ARROWS_MAX);
+	ck_assert_int_eq(seen.dropped, 70 - PGN_ARROWS_MAX);
 }
 END_TEST
 

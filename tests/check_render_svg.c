@@ -599,7 +599,7 @@ START_TEST(game_marks)
 	const char *pgn = "{[%csl Ge4]} 1. e4 {[%cal Ge2e4]} {[%cal Rg1f3]} e5 (1... c5 {[%cal Bc7c5]}) "
 			  "2. Nf3 {[%csl Yd5][%cal Bf3e5]} Nc6 {[%cal Ce2e4]} *\n\n1. d4 {[%cal Gd2d4]} *";
 
-	marks = (struct render_game_marks){ room, 8, 0, frame, false };
+	marks = (struct render_game_marks){ room, 8, 0, frame, 0 };
 	render_game_begin(&g, &reader, &start, moves, 6, &marks, &err);
 	/* fed a byte at a time, as a spooled body may come */
 	bool done = false;
@@ -609,7 +609,7 @@ START_TEST(game_marks)
 	ck_assert_int_eq(render_game_finish(&g, &count), 0);
 	ck_assert_int_eq(count, 4);
 	ck_assert_int_eq(marks.count, 5);
-	ck_assert(!marks.dropped);
+	ck_assert_int_eq(marks.dropped, 0);
 	ck_assert_int_eq(frame[0], 0);
 	ck_assert_int_eq(frame[1], 1);
 	ck_assert_int_eq(frame[2], 3);
@@ -624,7 +624,7 @@ START_TEST(game_marks)
 	ck_assert_int_eq(opts.circles[0].mark, RENDER_MARK_GREEN);
 	render_options_default(&opts);
 	ck_assert_int_eq(render_parse_arrows("Ba1a2", &opts, &(struct render_error){ 0 }), 0);
-	render_game_frame_marks(&marks, 1, &opts); /* after the options' own */
+	ck_assert_int_eq(render_game_frame_marks(&marks, 1, &opts), 0); /* after the options' own */
 	ck_assert_int_eq(opts.arrow_count, 3);
 	ck_assert_int_eq(opts.arrows[1].from, SQ_E2);
 	ck_assert_int_eq(opts.arrows[1].to, SQ_E4);
@@ -650,9 +650,28 @@ START_TEST(game_marks)
 	render_game_feed(&g, pgn, strlen(pgn));
 	ck_assert_int_eq(render_game_finish(&g, &count), 0);
 	ck_assert_int_eq(marks.count, 8);
-	ck_assert(marks.dropped);
+	ck_assert_int_eq(marks.dropped, 1); /* Gb4 */
 	ck_assert_int_eq(frame[2], 5);
 	ck_assert_int_eq(frame[3], 8);
+	render_options_default(&opts);
+	ck_assert_int_eq(render_game_marks_left_out(&marks, count + 1, &opts), 1);
+	ck_assert_int_eq(render_game_marks_left_out(NULL, count + 1, &opts), 0);
+	/* room in the game but not on a frame: 62 circles of the request's own leave room for
+	 * 2 of frame 1's 5, and 2 of frame 2's 3 */
+	for (int sq = 0; sq < 62; sq++)
+		opts.circles[opts.circle_count++] = (struct render_circle){ sq, RENDER_MARK_RED };
+	ck_assert_int_eq(render_game_marks_left_out(&marks, count + 1, &opts), 1 + 3 + 1);
+	{
+		struct render_options frame_opts = opts;
+		ck_assert_int_eq(render_game_frame_marks(&marks, 1, &frame_opts), 3);
+		ck_assert_int_eq(frame_opts.circle_count, RENDER_CIRCLES_MAX);
+		ck_assert_int_eq(frame_opts.circles[63].square, SQ_A2);
+	}
+	/* arrows have their own room */
+	render_options_default(&opts);
+	for (int sq = 0; sq < RENDER_ARROWS_MAX; sq++)
+		opts.arrows[opts.arrow_count++] = (struct render_arrow){ sq, (sq + 1) % 64, RENDER_MARK_RED };
+	ck_assert_int_eq(render_game_marks_left_out(&marks, count + 1, &opts), 1);
 
 	/* a game given no room for marks reads as before */
 	render_game_begin(&g, &reader, &start, moves, 6, NULL, &err);

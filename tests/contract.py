@@ -1336,7 +1336,12 @@ def render_picture_checks(c):
     c.check("game.gif GET pgn", "GET", "/render/game.gif?" + query(
         pgn='[Event "x"]\n\n1. e4 e5 2. Nf3 {a comment} Nc6 (2... d6) 3. Bb5 a6 *'), expect=200, then=gif_ok)
     c.check("game.gif POST pgn", "POST", "/render/game.gif", body={"pgn": "1. d4 d5 2. c4 *", "size": 200},
-            expect=200, then=gif_ok)
+            expect=200, then=lambda r, b: (gif_ok(r, b), want(r.header("X-Fen-Marks-Dropped") is None,
+                                                                "X-Fen-Marks-Dropped with no marks")))
+    crowded = "1. e4 {[%cal " + ",".join(f"G{'abcdefgh'[k % 8]}{1 + k // 8 % 7}a8" for k in range(70)) + "]} e5 *"
+    c.check("game.gif POST pgn, marks left out", "POST", "/render/game.gif", body={"pgn": crowded, "size": 128},
+            expect=200, then=lambda r, b: (gif_ok(r, b), want(r.header("X-Fen-Marks-Dropped") == "6",
+                                                                f"X-Fen-Marks-Dropped {r.header('X-Fen-Marks-Dropped')}")))
     c.check("game.gif pgn illegal move", "GET", "/render/game.gif?" + query(pgn="1. e4 e5 2. Ke3 *"), expect=422,
             code="illegal_move", then=lambda r, b: want(b["index"] == 2, "index of Ke3"))
     c.check("game.gif pgn not PGN", "GET", "/render/game.gif?" + query(pgn="hello"), expect=422,

@@ -648,11 +648,11 @@ static void pgn_parse_eval(struct pgn_comment *c, const char *s, const char *end
 /* Reads [%cal Ga1h8,Rb2b4] (arrows) and [%csl Ge4] (squares). Items are a colour letter
  * and two squares (one for [%csl]), separated by commas (spaces around them allowed); an
  * item that is not (a bad letter or square, an arrow from a square to itself, extra
- * characters) is left out without a word, as lichess and ChessBase do, and so are the
- * items past PGN_ARROWS_MAX. */
+ * characters) is left out without a word, as lichess and ChessBase do; good items past
+ * PGN_ARROWS_MAX are left out too, and counted. */
 static void pgn_parse_arrows(struct pgn_comment *c, const char *s, const char *end, bool squares)
 {
-	while (s < end && c->arrow_count < PGN_ARROWS_MAX) {
+	while (s < end) {
 		while (s < end && *s == ' ')
 			s++;
 		const char *item = s;
@@ -669,7 +669,10 @@ static void pgn_parse_arrows(struct pgn_comment *c, const char *s, const char *e
 				sq[1] = item[4];
 				to = fen_parse_square(sq);
 			}
-			if (from != SQ_NONE && to != SQ_NONE && (squares || from != to))
+			bool good = from != SQ_NONE && to != SQ_NONE && (squares || from != to);
+			if (good && c->arrow_count == PGN_ARROWS_MAX)
+				c->arrows_dropped++;
+			else if (good)
 				c->arrows[c->arrow_count++] = (struct pgn_arrow){ item[0], (uint8_t)from, (uint8_t)to };
 		}
 		if (s < end)

@@ -129,6 +129,7 @@ struct pgn_comment {
 	 * silently, as lichess and ChessBase do: a comment is the author's free text. */
 	int arrow_count;
 	struct pgn_arrow arrows[PGN_ARROWS_MAX];
+	int arrows_dropped;             /* good items past PGN_ARROWS_MAX, not in arrows */
 };
 
 /* What a finished game amounts to. */

@@ -54,14 +54,15 @@ static void render_game_comment(void *ctx, const struct pgn_comment *comment)
 
 	if (!marks || comment->depth != 0 || g->err->code != RENDER_GAME_OK)
 		return;
+	marks->dropped += comment->arrows_dropped;
 	for (int i = 0; i < comment->arrow_count; i++) {
 		const struct pgn_arrow *a = &comment->arrows[i];
 		int mark = render_mark_of_letter(a->color);
 		if (mark < 0)
 			continue;
 		if (marks->count == marks->max) {
-			marks->dropped = true;
-			return;
+			marks->dropped++;
+			continue;
 		}
 		marks->marks[marks->count++] = (struct render_arrow){ a->from, a->to, (uint8_t)mark };
 	}
@@ -113,7 +114,7 @@ void render_game_begin(struct render_game_reader *g, struct pgn_reader *reader, 
 	err->line = err->column = 1;
 	if (marks) {
 		marks->count = 0;
-		marks->dropped = false;
+		marks->dropped = 0;
 		marks->frame[0] = 0;
 	}
 	pgn_reader_init(reader, &visitor, g, NULL);
@@ -153,15 +154,40 @@ int render_game_from_pgn(const char *pgn, size_t length, struct pgn_reader *read
 	return render_game_finish(&g, count);
 }
 
-void render_game_frame_marks(const struct render_game_marks *marks, int frame, struct render_options *opts)
+int render_game_frame_marks(const struct render_game_marks *marks, int frame, struct render_options *opts)
 {
+	int left_out = 0;
+
 	if (!marks)
-		return;
+		return 0;
 	for (int i = marks->frame[frame]; i < marks->frame[frame + 1]; i++) {
 		const struct render_arrow *m = &marks->marks[i];
 		if (m->from != m->to && opts->arrow_count < RENDER_ARROWS_MAX)
 			opts->arrows[opts->arrow_count++] = *m;
 		else if (m->from == m->to && opts->circle_count < RENDER_CIRCLES_MAX)
 			opts->circles[opts->circle_count++] = (struct render_circle){ m->from, m->mark };
+		else
+			left_out++;
 	}
+	return left_out;
+}
+
+int render_game_marks_left_out(const struct render_game_marks *marks, int frames, const struct render_options *opts)
+{
+	struct render_options scratch;
+	int left_out;
+
+	if (!marks)
+		return 0;
+	left_out = marks->dropped;
+	/* Only a frame with more marks than the smaller room can lose any. */
+	for (int f = 0; f < frames; f++)
+		if (marks->frame[f + 1] - marks->frame[f] >
+		    (RENDER_ARROWS_MAX - opts->arrow_count < RENDER_CIRCLES_MAX - opts->circle_count
+			     ? RENDER_ARROWS_MAX - opts->arrow_count
+			     : RENDER_CIRCLES_MAX - opts->circle_count)) {
+			scratch = *opts;
+			left_out += render_game_frame_marks(marks, f, &scratch);
+		}
+	return left_out;
 }

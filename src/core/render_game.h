@@ -38,7 +38,7 @@ struct render_game_marks {
 	struct render_arrow *marks; /* room for max; a circle is a mark with from == to */
 	int max, count;
 	int *frame;                 /* room for plies + 2: frame f's marks are marks[frame[f]..frame[f + 1]) */
-	bool dropped;               /* more marks than max: the later ones were left out */
+	int dropped;                /* marks past max, left out as the game was read */
 };
 
 /* Reading a game piece by piece (render_game_begin, _feed as the bytes come, _finish).
@@ -70,8 +70,14 @@ int render_game_from_pgn(const char *pgn, size_t length, struct pgn_reader *read
 			 move *moves, int max, int *count, struct render_game_error *err);
 
 /* Adds frame's marks to opts's arrows and circles (after those already there, as many
- * as they hold). marks may be NULL: nothing to add. */
-void render_game_frame_marks(const struct render_game_marks *marks, int frame, struct render_options *opts);
+ * as they hold: RENDER_ARROWS_MAX and RENDER_CIRCLES_MAX). marks may be NULL: nothing to
+ * add. Returns how many of the frame's marks did not fit. */
+int render_game_frame_marks(const struct render_game_marks *marks, int frame, struct render_options *opts);
+
+/* How many marks of the game will not be drawn on its frames 0..frames-1 with opts (the
+ * request's own arrows and circles come first on every frame): those past marks->max and
+ * those a frame has no room for. 0 when marks is NULL. */
+int render_game_marks_left_out(const struct render_game_marks *marks, int frames, const struct render_options *opts);
 
 /* True when some frame of the game has marks. */
 static inline bool render_game_has_marks(const struct render_game_marks *marks)

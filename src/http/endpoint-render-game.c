@@ -200,6 +200,20 @@ static void endpoint_game_headers(const struct http_request *req, struct http_re
 	reply_header(resp, "Vary", "Accept");
 }
 
+/* X-Fen-Marks-Dropped: how many [%cal]/[%csl] marks of g are not drawn (past the
+ * game's room, or past a frame's 64 arrows and 64 circles with the request's own first);
+ * no header when every mark is drawn. After reply_owned, which clears the headers. */
+static void endpoint_game_dropped_header(const struct endpoint_game *g, struct http_response *resp)
+{
+	int left_out = render_game_marks_left_out(&g->marks, g->count + 1, &g->opts);
+	char digits[16];
+
+	if (left_out > 0) {
+		snprintf(digits, sizeof digits, "%d", left_out);
+		reply_header_copy(resp, "X-Fen-Marks-Dropped", digits);
+	}
+}
+
 /* Draws g. Returns 0 with the GIF in *gif (the caller frees it, and sends it with
  * endpoint_game_headers of etag), or 1 with the whole answer in resp (304 Not Modified,
  * or a 500). */
@@ -309,6 +323,7 @@ void endpoint_render_game(const struct http_request *req, struct http_response *
 	if (!endpoint_game_draw(req, &g, resp, &gif, &length, etag)) {
 		reply_owned(resp, 200, ENDPOINT_GAME_TYPE, gif, length, free);
 		endpoint_game_headers(req, resp, etag);
+		endpoint_game_dropped_header(&g, resp);
 	}
 done:
 	endpoint_game_free(&g);
@@ -403,6 +418,7 @@ static int endpoint_game_begin(void *state, struct stream_input *in, struct stre
 	if (endpoint_game_draw(&st->req, g, resp, &st->gif, &st->length, etag))
 		return -1;
 	endpoint_game_headers(&st->req, resp, etag);
+	endpoint_game_dropped_header(g, resp);
 	*content_type = ENDPOINT_GAME_TYPE;
 	return 0;
 }

@@ -232,7 +232,8 @@ static void image_gif_frame_options(const struct render_options *opts, const str
 				    struct render_options *fopts)
 {
 	*fopts = *opts;
-	render_game_frame_marks(marks, f, fopts);
+	/* What does not fit is counted for the caller by render_game_marks_left_out. */
+	(void)render_game_frame_marks(marks, f, fopts);
 }
 
 int image_gif_game_marked(const struct position *start, const move *moves, int count,
