@@ -890,6 +890,12 @@ START_TEST(render_game_gif_pgn_body)
 	http1("POST", "/render/game.gif", "application/x-chess-pgn", "", NULL, &r);
 	assert_problem(&r, 422, "malformed_pgn", NULL);
 	reply_free(&r);
+	/* A comment that never closes, and nothing else: no game either (fuzz-request found
+	 * it drawn as the start position). */
+	http1("POST", "/render/game.gif", "application/vnd.chess-pgn", "{\"fen\":\"rnbqkgnbnr/kq - 0 1\",\"moves\":[\"e",
+	      NULL, &r);
+	assert_problem(&r, 422, "malformed_pgn", NULL);
+	reply_free(&r);
 	/* A move that cannot be played: which one, and where. */
 	http1("POST", "/render/game.gif", "text/plain", "1. e4 e5 2. Ke3 *", NULL, &r);
 	assert_problem(&r, 422, "illegal_move", NULL);

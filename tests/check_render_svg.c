@@ -575,6 +575,19 @@ START_TEST(game_from_pgn)
 	pgn = "hello";
 	ck_assert_int_eq(render_game_from_pgn(pgn, strlen(pgn), &reader, &start, moves, 8, &count, &err), -1);
 	ck_assert_int_eq(err.code, RENDER_GAME_NO_GAME);
+	/* Nothing but a comment is no game, closed or not (fuzz-request found the open one
+	 * drawn as the start position); a move, a tag or a result token makes one. */
+	static const char *const no_game[] = { "{a comment}", "{a comment never closed", "{\"fen\":\"x\",\"moves\":[\"e4",
+					       "; a line comment", "1." };
+	for (size_t i = 0; i < sizeof no_game / sizeof no_game[0]; i++) {
+		ck_assert_int_eq(render_game_from_pgn(no_game[i], strlen(no_game[i]), &reader, &start, moves, 8, &count, &err),
+				 -1);
+		ck_assert_msg(err.code == RENDER_GAME_NO_GAME, "%s: %d", no_game[i], err.code);
+	}
+	static const char *const games[] = { "{a comment} *", "1. e4 {never closed", "[Event \"x\"]", "*" };
+	for (size_t i = 0; i < sizeof games / sizeof games[0]; i++)
+		ck_assert_msg(!render_game_from_pgn(games[i], strlen(games[i]), &reader, &start, moves, 8, &count, &err),
+			      "%s: %d", games[i], err.code);
 	pgn = "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n*";
 	ck_assert_int_eq(render_game_from_pgn(pgn, strlen(pgn), &reader, &start, moves, 8, &count, &err), -1);
 	ck_assert_int_eq(err.code, RENDER_GAME_INVALID_FEN);

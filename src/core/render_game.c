@@ -20,7 +20,9 @@ static void render_game_start(void *ctx, const struct position *start, bool ches
 	struct render_game_reader *g = ctx;
 
 	(void)chess960;
-	g->any = true;
+	/* Not yet a game: the reader also begins one to report an unterminated comment, and
+	 * a text that is nothing but a comment holds no game (a tag, a move or a result
+	 * token makes one). */
 	if (start) {
 		*g->start = *start;
 		g->started = true;
@@ -88,6 +90,8 @@ static bool render_game_end(void *ctx, const struct pgn_game_end *end)
 	struct render_game_reader *g = ctx;
 
 	g->ended = true;
+	if (end->result_given)
+		g->any = true;
 	if (end->malformed) {
 		g->any = false;
 		g->err->line = end->error_line ? end->error_line : 1;

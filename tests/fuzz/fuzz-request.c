@@ -7,11 +7,11 @@
  * the X-Request-Id (empty: none), the Content-Type (empty: application/json; "-": none),
  * the Accept header (empty: none; a value starting with '"' or 'W' is an If-None-Match
  * instead), and the rest is the body. A body the route streams
- * (NDJSON to /validate, every body of /pgn) is spooled and its answer read to the end,
- * as server.c does. Properties: the answer is complete and
+ * (NDJSON to /validate, every body of /pgn, a PGN body to /render/game.gif) is spooled
+ * and its answer read to the end, as server.c does. Properties: the answer is complete and
  * of a status the API lists, never 500; JSON answers parse and are UTF-8, problems carry
  * their code and status; a FEN the API answers with reads back valid; a streamed answer
- * is one JSON record per non-blank input line, in order. */
+ * is one JSON record per non-blank input line, in order, or one whole GIF. */
 #include "config.h"
 
 #include <stdio.h>
@@ -226,8 +226,15 @@ static void fuzz_check_stream(struct stream *stream, const char *path, const cha
 		FUZZ_ASSERT(used < sizeof out - 1, "a streamed answer of more than %zu bytes", sizeof out);
 	}
 	FUZZ_ASSERT(n == 0, "the stream was cut short");
-	FUZZ_ASSERT(utf8_valid_length(out, used) == used, "the streamed answer is not UTF-8");
 	FUZZ_ASSERT(type, "a stream without a Content-Type");
+	/* A game GIF from a PGN body: one whole GIF, from its signature to its trailer. */
+	if (!strcmp(type, "image/gif")) {
+		FUZZ_ASSERT(!strcmp(path, "/render/game.gif"), "a GIF streamed from %s", path);
+		FUZZ_ASSERT(used > 6 && !memcmp(out, "GIF89a", 6) && out[used - 1] == 0x3B,
+			    "the streamed GIF is not a whole GIF (%zu bytes)", used);
+		return;
+	}
+	FUZZ_ASSERT(utf8_valid_length(out, used) == used, "the streamed answer is not UTF-8");
 	if (strcmp(type, STREAM_NDJSON_TYPE)) {
 		cJSON *root = cJSON_ParseWithLength(out, used);
 		FUZZ_ASSERT(!validate && strstr(type, "json") && cJSON_IsObject(root),
