@@ -853,7 +853,8 @@ START_TEST(router_preflight)
 	ck_assert_str_eq(test_header(&ex, "Access-Control-Allow-Headers"), "Content-Type, X-Request-Id");
 	ck_assert_str_eq(test_header(&ex, "Access-Control-Max-Age"), "86400");
 	ck_assert_str_eq(test_header(&ex, "Access-Control-Allow-Origin"), "*");
-	ck_assert_str_eq(test_header(&ex, "Access-Control-Expose-Headers"), "X-Request-Id, ETag, X-Fen-Problems, X-Fen-Marks-Dropped");
+	ck_assert_str_eq(test_header(&ex, "Access-Control-Expose-Headers"),
+			 "X-Request-Id, ETag, X-Fen-Problems, X-Fen-Marks-Dropped");
 	ck_assert_ptr_null(test_header(&ex, "Vary"));
 	test_done(&ex);
 }

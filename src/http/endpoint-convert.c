@@ -10,8 +10,8 @@
 /* The most tags one request may give for the PGN. */
 #define ENDPOINT_CONVERT_TAGS_MAX 32
 
-/* Reads "from", "lang", "san_lang", "to", "strict" and "tags" into creq. Returns 0, or -1 with a 400
- * problem in resp. */
+/* Reads "from", "lang", "san_lang", "to", "strict" and "tags" into creq. Returns 0, or -1
+ * with a 400 problem in resp. */
 static int endpoint_convert_options(const struct http_request *req, struct json_convert_request *creq,
 				    struct pgn_tag *tags, struct http_response *resp)
 {
@@ -19,7 +19,8 @@ static int endpoint_convert_options(const struct http_request *req, struct json_
 	const cJSON *list, *item;
 
 	if (body_string(req, "from", true, &from, resp) || body_string(req, "lang", false, &lang, resp) ||
-	    body_string(req, "san_lang", false, &san_lang, resp) || body_string(req, "to", false, &to, resp) || body_bool(req, "strict", &creq->strict, resp))
+	    body_string(req, "san_lang", false, &san_lang, resp) || body_string(req, "to", false, &to, resp) ||
+	    body_bool(req, "strict", &creq->strict, resp))
 		return -1;
 	if (!strcmp(from, "descriptive"))
 		creq->from = JSON_CONVERT_DESCRIPTIVE;

@@ -219,7 +219,8 @@ void reply_finish(struct http_response *resp, const struct http_request *req)
 	reply_header(resp, "X-Content-Type-Options", "nosniff");
 	if (req->config) {
 		reply_header(resp, "Access-Control-Allow-Origin", req->config->cors_origin);
-		reply_header(resp, "Access-Control-Expose-Headers", "X-Request-Id, ETag, X-Fen-Problems, X-Fen-Marks-Dropped");
+		reply_header(resp, "Access-Control-Expose-Headers",
+			     "X-Request-Id, ETag, X-Fen-Problems, X-Fen-Marks-Dropped");
 		if (strcmp(req->config->cors_origin, "*"))
 			reply_header(resp, "Vary", "Origin");
 		if (resp->page) {
