@@ -20,6 +20,13 @@
 # /health, /version, /ready, /metrics, the web page, a 404, a 405, a 400 (malformed JSON),
 # a 422 (illegal move); and POST /pgn when the daemon has it. RSS (VmRSS of
 # /proc/PID/status) is sampled every second into the log printed at the end.
+#
+# The two RSS figures compared are read at rest, a second after each phase: fend gives
+# freed heap back to the system once a burst is over (its watchdog trims the heap after
+# a tenth of a second with no request and no connection closing, src/http/server.c).
+# Read while the phase's connections are still closing, RSS is the high-water mark of
+# whichever phase happened to have the most large buffers live at once, which made the
+# 100,000-request version swing by more than 2 MiB either way with no leak at all.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -155,8 +162,10 @@ phase() { # name requests
 echo "fend:     $url (pid $fend_pid), --threads $fend_threads; wrk -t$wrk_threads -c$conns"
 echo "phases:   $warm requests (warm-up), then $((total - warm)); RSS sampled every second"
 warm_json=$(phase warm "$warm")
+sleep 1
 rss_warm=$(rss_kb)
 rest_json=$(phase rest "$((total - warm))")
+sleep 1
 rss_end=$(rss_kb)
 hwm=$(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB$/\1/p' "/proc/$fend_pid/status")
 sleep 1
