@@ -187,7 +187,7 @@ static void fuzz_check_response(const struct http_request *req, const struct htt
 		FUZZ_ASSERT(fuzz_member(root, "count", cJSON_Number)->valueint == cJSON_GetArraySize(moves),
 			    "count is not the number of moves");
 	}
-	cJSON_Delete(root);
+	json_arena_delete(root);
 	json_arena_end();
 }
 
@@ -242,7 +242,7 @@ static void fuzz_check_stream(struct stream *stream, const char *path, const cha
 		cJSON *root = cJSON_ParseWithLength(out, used);
 		FUZZ_ASSERT(!validate && strstr(type, "json") && cJSON_IsObject(root),
 			    "the %s answer to %s is not a JSON object: %.*s", type, path, (int)used, out);
-		cJSON_Delete(root);
+		json_arena_delete(root);
 		json_arena_end();
 		return;
 	}
@@ -261,7 +261,7 @@ static void fuzz_check_stream(struct stream *stream, const char *path, const cha
 				    cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(record, "error")),
 				    "record %lu has neither or both of result and error", records + 1);
 		}
-		cJSON_Delete(record);
+		json_arena_delete(record);
 		json_arena_end();
 		records++;
 		i = (size_t)(nl - out) + 1;
