@@ -56,7 +56,31 @@ const char config_usage[] =
 	"                         still served, before fend stops accepting (FEND_DRAIN_DELAY,\n"
 	"                         default 0)\n"
 	"  --trust-proxy CIDRS    proxies (10.0.0.0/8,127.0.0.1,...) whose X-Forwarded-For names\n"
-	"                         the client in the log (FEND_TRUST_PROXY, default none)\n"
+	"                         the client in the log and in --max-client-connections\n"
+	"                         (FEND_TRUST_PROXY, default none)\n"
+	"\n"
+	"the budget of a request (docs/limits.md says how to size them):\n"
+	"  --request-deadline S   seconds of work one request may take (decimals allowed; 0: no\n"
+	"                         deadline); past it the answer is 503 deadline_exceeded\n"
+	"                         (FEND_REQUEST_DEADLINE, default " CONFIG_STR(FEND_DEFAULT_REQUEST_DEADLINE) ")\n"
+	"  --body-deadline S      seconds a request's body may take to arrive in all\n"
+	"                         (FEND_BODY_DEADLINE, default " CONFIG_STR(FEND_DEFAULT_BODY_DEADLINE) ")\n"
+	"  --heavy-threads N      threads of the pool that draws pictures and reads PGN, bulk\n"
+	"                         and descriptive bodies (FEND_HEAVY_THREADS, default: --threads\n"
+	"                         less one, at least one)\n"
+	"  --heavy-queue N        such requests waiting for a heavy thread; more are answered\n"
+	"                         503 busy (FEND_HEAVY_QUEUE, default " CONFIG_STR(FEND_DEFAULT_HEAVY_QUEUE) ")\n"
+	"  --max-render-pixels N  pixels one picture or animation may draw, marks included;\n"
+	"                         more is 422 render_too_large (FEND_MAX_RENDER_PIXELS,\n"
+	"                         default " CONFIG_STR(FEND_DEFAULT_MAX_RENDER_PIXELS) ")\n"
+	"  --max-client-connections N\n"
+	"                         open connections from one client address (a proxy of\n"
+	"                         --trust-proxy is not limited); 0: no limit\n"
+	"                         (FEND_MAX_CLIENT_CONNECTIONS, default " CONFIG_STR(FEND_DEFAULT_MAX_CLIENT_CONNECTIONS) ")\n"
+	"  --max-request-memory BYTES\n"
+	"                         memory one request may take for its answer\n"
+	"                         (FEND_MAX_REQUEST_MEMORY, default " CONFIG_STR(FEND_DEFAULT_MAX_REQUEST_MEMORY) ")\n"
+	"\n"
 	"  --health-check [URL]   as the first option: GET URL (default http://127.0.0.1:PORT/health\n"
 	"                         from FEND_PORT) and exit 0 if it answered 200, else 1\n"
 	"  --help                 this text\n"
@@ -214,6 +238,31 @@ static int config_set_log(struct config *cfg, const char *value, const char *sou
 	return 0;
 }
 
+/* Seconds with up to three decimals ("10", "0.25"), kept in milliseconds. */
+static int config_set_request_deadline(struct config *cfg, const char *value, const char *source)
+{
+	unsigned long long whole = 0, ms = 0;
+	const char *p = value;
+	int decimals = 0;
+
+	if (*p < '0' || *p > '9')
+		goto bad;
+	for (; *p >= '0' && *p <= '9'; p++)
+		if ((whole = whole * 10 + (unsigned long long)(*p - '0')) > 86400)
+			goto bad;
+	if (*p == '.')
+		for (p++; *p >= '0' && *p <= '9' && decimals < 3; p++, decimals++)
+			ms = ms * 10 + (unsigned long long)(*p - '0');
+	if (*p)
+		goto bad;
+	while (decimals++ < 3)
+		ms *= 10;
+	cfg->request_deadline_ms = (unsigned)(whole * 1000 + ms);
+	return 0;
+bad:
+	return config_error(source, "takes a number of seconds from 0 to 86400 (up to three decimals), not '%s'", value);
+}
+
 static int config_set_trust_proxy(struct config *cfg, const char *value, const char *source)
 {
 	char err[160];
@@ -246,6 +295,16 @@ static const struct config_option config_options[] = {
 	{ "--frame-ancestors", "FEND_FRAME_ANCESTORS", config_set_frame_ancestors, 0, 0, NULL, 0, 0 },
 	{ "--drain-delay", "FEND_DRAIN_DELAY", CONFIG_NUMBER(drain_delay, 0, 3600, "a number of seconds") },
 	{ "--trust-proxy", "FEND_TRUST_PROXY", config_set_trust_proxy, 0, 0, NULL, 0, 0 },
+	{ "--request-deadline", "FEND_REQUEST_DEADLINE", config_set_request_deadline, 0, 0, NULL, 0, 0 },
+	{ "--body-deadline", "FEND_BODY_DEADLINE", CONFIG_NUMBER(body_deadline, 1, 86400, "a number of seconds") },
+	{ "--heavy-threads", "FEND_HEAVY_THREADS", CONFIG_NUMBER(heavy_threads, 1, 1024, "a number of threads") },
+	{ "--heavy-queue", "FEND_HEAVY_QUEUE", CONFIG_NUMBER(heavy_queue, 0, 100000, "a number of requests") },
+	{ "--max-render-pixels", "FEND_MAX_RENDER_PIXELS",
+	  CONFIG_NUMBER(max_render_pixels, 1, 1ULL << 40, "a number of pixels") },
+	{ "--max-client-connections", "FEND_MAX_CLIENT_CONNECTIONS",
+	  CONFIG_NUMBER(max_client_connections, 0, 1000000, "a number of connections (0: no limit)") },
+	{ "--max-request-memory", "FEND_MAX_REQUEST_MEMORY",
+	  CONFIG_NUMBER(max_request_memory, 1024 * 1024, 1ULL << 40, "a size in bytes") },
 };
 
 /* Sets one option from value (named source in messages); -1 after printing why not. */
@@ -289,6 +348,13 @@ static void config_defaults(struct config *cfg)
 	tmpdir = getenv("TMPDIR");
 	snprintf(cfg->spool_dir, sizeof cfg->spool_dir, "%s", tmpdir && *tmpdir ? tmpdir : "/tmp");
 	strcpy(cfg->frame_ancestors, "'none'");
+	cfg->request_deadline_ms = FEND_DEFAULT_REQUEST_DEADLINE * 1000u;
+	cfg->body_deadline = FEND_DEFAULT_BODY_DEADLINE;
+	cfg->heavy_threads = 0; /* set from --threads once it is known */
+	cfg->heavy_queue = FEND_DEFAULT_HEAVY_QUEUE;
+	cfg->max_render_pixels = FEND_DEFAULT_MAX_RENDER_PIXELS;
+	cfg->max_client_connections = FEND_DEFAULT_MAX_CLIENT_CONNECTIONS;
+	cfg->max_request_memory = FEND_DEFAULT_MAX_REQUEST_MEMORY;
 }
 
 /* Reads the flags of argv; -1 after printing what is wrong. */
@@ -355,6 +421,9 @@ enum config_result config_load(struct config *cfg, int argc, char **argv)
 		return CONFIG_DONE;
 	}
 	config_page_headers(cfg);
+	/* The heavy pool leaves a thread's worth of CPU to the cheap endpoints. */
+	if (!cfg->heavy_threads)
+		cfg->heavy_threads = cfg->threads > 1 ? cfg->threads - 1 : 1;
 	if (cfg->ipv6)
 		((struct sockaddr_in6 *)(void *)&cfg->address)->sin6_port = htons((uint16_t)cfg->port);
 	else

@@ -4,6 +4,7 @@
 #define FEND_HTTP_H
 
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -14,8 +15,10 @@
 
 #include "core/fen.h"
 #include "core/render_options.h"
+#include "core/work.h"
 #include "json/json.h"
 
+struct budget;
 struct router_route;
 struct server;
 struct stream_endpoint;
@@ -42,6 +45,25 @@ struct stream_endpoint;
 #ifndef FEND_DEFAULT_MAX_CONNECTIONS
 #define FEND_DEFAULT_MAX_CONNECTIONS 1024
 #endif
+/* The budget of one request (docs/limits.md says how to size each). */
+#ifndef FEND_DEFAULT_REQUEST_DEADLINE
+#define FEND_DEFAULT_REQUEST_DEADLINE 10
+#endif
+#ifndef FEND_DEFAULT_BODY_DEADLINE
+#define FEND_DEFAULT_BODY_DEADLINE 60
+#endif
+#ifndef FEND_DEFAULT_HEAVY_QUEUE
+#define FEND_DEFAULT_HEAVY_QUEUE 8
+#endif
+#ifndef FEND_DEFAULT_MAX_RENDER_PIXELS
+#define FEND_DEFAULT_MAX_RENDER_PIXELS 40000000
+#endif
+#ifndef FEND_DEFAULT_MAX_CLIENT_CONNECTIONS
+#define FEND_DEFAULT_MAX_CLIENT_CONNECTIONS 64
+#endif
+#ifndef FEND_DEFAULT_MAX_REQUEST_MEMORY
+#define FEND_DEFAULT_MAX_REQUEST_MEMORY 16777216
+#endif
 
 /* The methods the router tells apart; anything else is HTTP_OTHER. */
 enum http_method { HTTP_GET, HTTP_HEAD, HTTP_POST, HTTP_OPTIONS, HTTP_OTHER, HTTP_METHOD_NB };
@@ -61,6 +83,7 @@ struct http_request {
 	const struct config *config;
 	http_query_fn header;          /* request headers by name; may be NULL: none */
 	void *header_context;
+	struct budget *budget;         /* what the request may still spend; NULL: no limit */
 };
 
 /* Headers beyond Content-Type; names and values are borrowed (static strings, the
@@ -137,6 +160,14 @@ struct config {
 	unsigned drain_delay;             /* seconds still served after SIGTERM, /ready 503 */
 	struct proxy_cidr trusted[CONFIG_TRUSTED_MAX]; /* --trust-proxy: X-Forwarded-For senders */
 	int trusted_count;
+	/* The budget of a request (docs/limits.md) */
+	unsigned request_deadline_ms;     /* work one request may take; 0: none */
+	unsigned body_deadline;           /* seconds a request's body may take to arrive */
+	unsigned heavy_threads;           /* the pool of the expensive endpoints */
+	unsigned heavy_queue;             /* requests waiting for it before 503 busy */
+	size_t max_render_pixels;         /* pixels one picture or animation may draw */
+	unsigned max_client_connections;  /* open connections per client address; 0: no limit */
+	size_t max_request_memory;        /* memory one request's answer may take */
 };
 
 /* Fills cfg from the FEND_* environment variables, then argv (flags win). Prints --help
@@ -145,6 +176,48 @@ enum config_result config_load(struct config *cfg, int argc, char **argv);
 
 /* The usage text. */
 extern const char config_usage[];
+
+/* budget.c */
+
+/* Why a request's work must stop. */
+enum budget_stop {
+	BUDGET_GO,        /* it may go on */
+	BUDGET_DEADLINE,  /* --request-deadline passed */
+	BUDGET_GONE,      /* the client closed its connection: nobody waits for the answer */
+	BUDGET_SHUTDOWN   /* the daemon is stopping */
+};
+
+/* What one request may still spend, checked at the natural points of its work. The
+ * deadline counts only the time the request is worked on: budget_pause and
+ * budget_resume leave out the time a streamed answer waits for its client. */
+struct budget {
+	long long deadline_ns;         /* CLOCK_MONOTONIC; 0: none */
+	long long paused_ns;           /* when budget_pause was called; 0: running */
+	int fd;                        /* the client's socket, watched for its close; -1: none */
+	long long next_probe_ns;       /* when the socket is looked at next */
+	const atomic_bool *stopping;   /* the daemon's shutdown flag; may be NULL */
+	enum budget_stop stop;         /* sticky once not BUDGET_GO */
+	struct work_check check;       /* budget_should_stop for the core */
+};
+
+/* Starts the clock of a request's work: deadline_ms from now (0: none), fd watched for
+ * the client's close (-1: not watched), stopping may be NULL. */
+void budget_start(struct budget *b, unsigned deadline_ms, int fd, const atomic_bool *stopping);
+
+/* The checkpoint: true when the work must stop (b->stop says why). Cheap: a clock read,
+ * and a look at the socket at most every few milliseconds. b may be NULL (never). */
+bool budget_should_stop(struct budget *b);
+
+/* The time the answer waits for its client does not count (streamed answers). */
+void budget_pause(struct budget *b);
+void budget_resume(struct budget *b);
+
+/* The core's view of a request's budget: NULL when the request has none. */
+const struct work_check *budget_work(const struct http_request *req);
+
+/* The problem of a stopped budget: 503 deadline_exceeded with Retry-After, or 503
+ * service_unavailable at shutdown (nobody reads the answer of a client that left). */
+void budget_problem(const struct budget *b, unsigned deadline_ms, struct http_response *resp);
 
 /* reply.c */
 
@@ -167,6 +240,11 @@ enum reply_code {
 	REPLY_UNREADABLE_GAME,
 	REPLY_INVALID_FRAMING,
 	REPLY_NOT_ACCEPTABLE,
+	REPLY_UNKNOWN_PARAMETER,
+	REPLY_RENDER_TOO_LARGE,
+	REPLY_BUSY,
+	REPLY_DEADLINE_EXCEEDED,
+	REPLY_URI_TOO_LONG,
 	REPLY_CODE_NB
 };
 

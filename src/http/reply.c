@@ -32,6 +32,11 @@ static const struct {
 	[REPLY_UNREADABLE_GAME] = { 422, "unreadable_game", "Unreadable game" },
 	[REPLY_INVALID_FRAMING] = { 400, "invalid_framing", "Invalid message framing" },
 	[REPLY_NOT_ACCEPTABLE] = { 406, "not_acceptable", "Not acceptable" },
+	[REPLY_UNKNOWN_PARAMETER] = { 400, "unknown_parameter", "Unknown parameter" },
+	[REPLY_RENDER_TOO_LARGE] = { 422, "render_too_large", "Render too large" },
+	[REPLY_BUSY] = { 503, "busy", "Busy" },
+	[REPLY_DEADLINE_EXCEEDED] = { 503, "deadline_exceeded", "Deadline exceeded" },
+	[REPLY_URI_TOO_LONG] = { 414, "uri_too_long", "URI too long" },
 };
 
 /* The answer when memory ran out: static, so that it can always be sent. */
