@@ -96,28 +96,46 @@ const struct work_check *budget_work(const struct http_request *req)
 	return req->budget ? &req->budget->check : NULL;
 }
 
+/* The code, detail and extension members of a stopped budget's problem. */
+static enum reply_code budget_words(const struct budget *b, unsigned deadline_ms, char *detail, size_t size,
+				    cJSON **ext)
+{
+	*ext = NULL;
+	if (b->stop != BUDGET_DEADLINE) {
+		snprintf(detail, size, "%s",
+			 b->stop == BUDGET_SHUTDOWN ? "the server is stopping" : "the client closed the connection");
+		return REPLY_SERVICE_UNAVAILABLE;
+	}
+	snprintf(detail, size,
+		 "the request needed more than the %u.%03u s of work one request may take (--request-deadline)",
+		 deadline_ms / 1000, deadline_ms % 1000);
+	*ext = cJSON_CreateObject();
+	if (*ext && !cJSON_AddNumberToObject(*ext, "limit_ms", deadline_ms)) {
+		cJSON_Delete(*ext);
+		*ext = NULL;
+	}
+	return REPLY_DEADLINE_EXCEEDED;
+}
+
 void budget_problem(const struct budget *b, unsigned deadline_ms, struct http_response *resp)
 {
 	char detail[160];
 	cJSON *ext;
+	enum reply_code code = budget_words(b, deadline_ms, detail, sizeof detail, &ext);
 
-	if (b->stop != BUDGET_DEADLINE) {
-		reply_problem(resp, REPLY_SERVICE_UNAVAILABLE,
-			      b->stop == BUDGET_SHUTDOWN ? "the server is stopping" : "the client closed the connection",
-			      NULL);
+	reply_problem(resp, code, detail, ext);
+	if (code == REPLY_DEADLINE_EXCEEDED)
+		/* The same request is likely to take as long again: not at once, maybe elsewhere. */
+		reply_header(resp, "Retry-After", "10");
+	else
 		reply_header(resp, "Connection", "close");
-		return;
-	}
-	snprintf(detail, sizeof detail,
-		 "the request needed more than the %u.%03u s of work one request may take (--request-deadline)",
-		 deadline_ms / 1000, deadline_ms % 1000);
-	ext = cJSON_CreateObject();
-	if (!ext || !cJSON_AddNumberToObject(ext, "limit_ms", deadline_ms)) {
-		cJSON_Delete(ext);
-		reply_internal_error(resp);
-		return;
-	}
-	reply_problem(resp, REPLY_DEADLINE_EXCEEDED, detail, ext);
-	/* The same request is likely to take as long again: not at once, and maybe elsewhere. */
-	reply_header(resp, "Retry-After", "10");
+}
+
+cJSON *budget_problem_object(const struct budget *b, unsigned deadline_ms)
+{
+	char detail[160];
+	cJSON *ext;
+	enum reply_code code = budget_words(b, deadline_ms, detail, sizeof detail, &ext);
+
+	return reply_problem_object(code, detail, ext);
 }

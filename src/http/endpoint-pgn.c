@@ -291,6 +291,25 @@ static enum stream_step pgn_produce(void *state, struct stream_input *in, struct
 	return STREAM_MORE;
 }
 
+/* The answer ends early: NDJSON's last line, or the games array closed and an "error"
+ * member after it. */
+static int pgn_abort(void *state, struct stream_output *out, const cJSON *problem)
+{
+	struct pgn_stream *st = state;
+	char *text;
+	int ret;
+
+	if (st->ndjson)
+		return stream_abort_ndjson(state, out, problem);
+	if (!(text = cJSON_PrintUnformatted(problem)))
+		return -1;
+	ret = stream_emit(out, "],\"error\":", 10) || stream_emit(out, text, strlen(text)) || stream_emit(out, "}", 1)
+		      ? -1
+		      : 0;
+	cJSON_free(text);
+	return ret;
+}
+
 const struct stream_endpoint endpoint_pgn_stream = {
 	.accepts = pgn_accepts,
 	.media_type = "application/x-chess-pgn, application/vnd.chess-pgn, text/plain or application/json",
@@ -300,4 +319,5 @@ const struct stream_endpoint endpoint_pgn_stream = {
 	.produce = pgn_produce,
 	.close = pgn_close,
 	.begin = pgn_begin,
+	.abort = pgn_abort,
 };

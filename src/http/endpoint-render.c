@@ -121,6 +121,19 @@ static int endpoint_render_format(const struct http_request *req, enum endpoint_
 	return 0;
 }
 
+bool endpoint_render_raster(const struct http_request *req)
+{
+	enum endpoint_render_format format;
+	struct http_response scratch = { 0 };
+	bool raster = false;
+
+	/* A request whose format is wrong is answered at once with its 400 or 406. */
+	if (!endpoint_render_format(req, &format, &scratch))
+		raster = format == ENDPOINT_RENDER_PNG || format == ENDPOINT_RENDER_GIF;
+	reply_clear(&scratch);
+	return raster;
+}
+
 /* Renders pos in a picture or text format into resp. */
 static void endpoint_render_body(struct http_response *resp, enum endpoint_render_format format,
 				 const struct position *pos, const struct render_options *opts, enum fen_verdict verdict,

@@ -104,4 +104,5 @@ const struct stream_endpoint endpoint_validate_stream = {
 	.open = validate_bulk_open,
 	.produce = validate_bulk_produce,
 	.close = free,
+	.abort = stream_abort_ndjson,
 };

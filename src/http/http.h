@@ -216,8 +216,12 @@ void budget_resume(struct budget *b);
 const struct work_check *budget_work(const struct http_request *req);
 
 /* The problem of a stopped budget: 503 deadline_exceeded with Retry-After, or 503
- * service_unavailable at shutdown (nobody reads the answer of a client that left). */
+ * service_unavailable at shutdown or when the client left (nobody reads that one). */
 void budget_problem(const struct budget *b, unsigned deadline_ms, struct http_response *resp);
+
+/* The same problem as a tree, for the last record of a streamed answer (the caller
+ * deletes it); NULL when out of memory. */
+cJSON *budget_problem_object(const struct budget *b, unsigned deadline_ms);
 
 /* reply.c */
 
@@ -245,6 +249,7 @@ enum reply_code {
 	REPLY_BUSY,
 	REPLY_DEADLINE_EXCEEDED,
 	REPLY_URI_TOO_LONG,
+	REPLY_HEADERS_TOO_LARGE,
 	REPLY_CODE_NB
 };
 
@@ -275,6 +280,10 @@ void reply_static(struct http_response *resp, int status, const char *content_ty
  * members of extensions (whose own "code" and "detail" are dropped; its "detail" is used
  * when detail is NULL). Takes ownership of extensions, which may be NULL. */
 void reply_problem(struct http_response *resp, enum reply_code code, const char *detail, cJSON *extensions);
+
+/* The problem reply_problem would send, as a tree (the caller deletes it); NULL when
+ * out of memory. Takes ownership of extensions. */
+cJSON *reply_problem_object(enum reply_code code, const char *detail, cJSON *extensions);
 
 /* missing_field / invalid_field problems naming field. */
 void reply_problem_field(struct http_response *resp, enum reply_code code, const char *field, const char *detail);
@@ -421,6 +430,15 @@ const struct router_route *router_find(const struct http_request *req, struct ht
 /* The stream of a POST route (stream.h), or NULL when its bodies are never streamed. */
 const struct stream_endpoint *router_stream(const struct router_route *route);
 
+/* Where a route's work is done: on the thread that read the request (cheap), on the
+ * heavy pool, or as router_is_heavy says of the request. */
+enum router_cost { ROUTER_CHEAP, ROUTER_HEAVY, ROUTER_BY_REQUEST };
+enum router_cost router_cost(const struct router_route *route);
+
+/* Whether req (its query and headers, and for a POST its parsed body) is heavy work for
+ * its route (a raster /render); false for a route that is not ROUTER_BY_REQUEST. */
+bool router_is_heavy(const struct router_route *route, const struct http_request *req);
+
 /* router_find, then the route's handler: a complete answer to req. */
 void router_dispatch(const struct http_request *req, struct http_response *resp);
 
@@ -546,6 +564,9 @@ void endpoint_openapi(const struct http_request *req, struct http_response *resp
 void endpoint_convert(const struct http_request *req, struct http_response *resp);
 void endpoint_ready(const struct http_request *req, struct http_response *resp);
 void endpoint_web(const struct http_request *req, struct http_response *resp);
+
+/* Whether a /render request asks for a raster picture (PNG or GIF): heavy work. */
+bool endpoint_render_raster(const struct http_request *req);
 
 /* The most plies one animated GIF may show. */
 #define ENDPOINT_GAME_PLIES_MAX 1000

@@ -37,6 +37,7 @@ static const struct {
 	[REPLY_BUSY] = { 503, "busy", "Busy" },
 	[REPLY_DEADLINE_EXCEEDED] = { 503, "deadline_exceeded", "Deadline exceeded" },
 	[REPLY_URI_TOO_LONG] = { 414, "uri_too_long", "URI too long" },
+	[REPLY_HEADERS_TOO_LARGE] = { 431, "headers_too_large", "Request header fields too large" },
 };
 
 /* The answer when memory ran out: static, so that it can always be sent. */
@@ -128,7 +129,7 @@ void reply_text(struct http_response *resp, int status, const char *content_type
 	reply_owned(resp, status, content_type, copy, length, free);
 }
 
-void reply_problem(struct http_response *resp, enum reply_code code, const char *detail, cJSON *extensions)
+cJSON *reply_problem_object(enum reply_code code, const char *detail, cJSON *extensions)
 {
 	char type[64];
 	cJSON *root = cJSON_CreateObject(), *item;
@@ -160,12 +161,21 @@ void reply_problem(struct http_response *resp, enum reply_code code, const char 
 		}
 	}
 	cJSON_Delete(extensions);
-	reply_tree(resp, reply_codes[code].status, REPLY_PROBLEM_TYPE, root);
-	return;
+	return root;
 fail:
 	cJSON_Delete(extensions);
 	cJSON_Delete(root);
-	reply_internal_error(resp);
+	return NULL;
+}
+
+void reply_problem(struct http_response *resp, enum reply_code code, const char *detail, cJSON *extensions)
+{
+	cJSON *root = reply_problem_object(code, detail, extensions);
+
+	if (!root)
+		reply_internal_error(resp);
+	else
+		reply_tree(resp, reply_codes[code].status, REPLY_PROBLEM_TYPE, root);
 }
 
 void reply_problem_field(struct http_response *resp, enum reply_code code, const char *field, const char *detail)

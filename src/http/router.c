@@ -175,3 +175,22 @@ const char *router_route_path(int index)
 {
 	return index >= 0 && (size_t)index < ROUTER_ROUTES_NB ? router_routes[index].path : NULL;
 }
+
+enum router_cost router_cost(const struct router_route *route)
+{
+	/* Pictures, whole games, PGN and descriptive notation; bulk /validate bodies are
+	 * streams, which always go to the heavy pool (server.c). */
+	static const char *const heavy[] = { "/render/game.gif", "/convert", "/pgn" };
+
+	if (!strcmp(route->path, "/render"))
+		return ROUTER_BY_REQUEST;
+	for (size_t i = 0; i < sizeof heavy / sizeof heavy[0]; i++)
+		if (!strcmp(route->path, heavy[i]))
+			return ROUTER_HEAVY;
+	return ROUTER_CHEAP;
+}
+
+bool router_is_heavy(const struct router_route *route, const struct http_request *req)
+{
+	return router_cost(route) == ROUTER_BY_REQUEST && endpoint_render_raster(req);
+}

@@ -1,7 +1,9 @@
-/* server.c -- the libmicrohttpd daemon: thread pool, request state (made on the first
- * call, freed in NOTIFY_COMPLETED), the access log, signals and draining, the framing
- * checks MHD leaves to us, and the watchdog that cuts off requests slower than --timeout
- * and gives freed memory back to the system when the daemon falls idle. */
+/* server.c -- the libmicrohttpd daemon: its start and stop (signals, draining), the state
+ * of a request from its first call to NOTIFY_COMPLETED, the access log, and where each
+ * request's work is done: a cheap request on the MHD thread that read it, an expensive
+ * one (pictures, PGN, bulk and descriptive bodies) on the heavy pool (pool.c) while its
+ * connection is suspended, within the request's budget (budget.c). Connections and the
+ * watchdog are in server-conns.c, the checks of a request's head in server-framing.c. */
 #include "config.h"
 
 #include <arpa/inet.h>
@@ -11,7 +13,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
-#include <stdatomic.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,24 +21,20 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include <microhttpd.h>
-
-#include "http/http.h"
+#include "http/server-internal.h"
 #include "http/stream.h"
 
-/* Per-connection memory MHD may use for headers and I/O buffers: requests with up to
- * about 14 KiB of headers fit (larger ones get 431), and MHD clears it per request. */
-#define SERVER_CONNECTION_MEMORY (16 * 1024)
-/* Bytes of a path the access log keeps. */
-#define SERVER_LOG_PATH_MAX 256
+/* Per-connection memory MHD may use for the request's head, its I/O buffers and the
+ * answer's headers. Past 32 KiB MHD maps it (pages become resident only when used, and go
+ * back when the connection closes); a head of up to about 30 KiB fits with room left to
+ * answer it, so that fend can refuse one over SERVER_URI_MAX or SERVER_HEADERS_MAX with
+ * its own 414 or 431 (a larger one gets MHD's). MHD clears it per request. */
+#define SERVER_CONNECTION_MEMORY (36 * 1024)
 
 /* Connections MHD may accept beyond --max-connections. At its own limit MHD stops
  * accepting and leaves new clients hanging in the backlog; below it, fend counts the
  * connections itself and closes the ones over --max-connections at once. */
 #define SERVER_CONNECTION_SLACK 256u
-
-/* How often the watchdog looks for requests past their deadline. */
-#define SERVER_WATCH_MS 100
 
 /* glibc's malloc thresholds, fixed (see server_start). A board's canvas at the default
  * 360 px is 518 KB: below the mmap threshold it comes from the thread's arena and is
@@ -44,49 +42,37 @@
 #define SERVER_MMAP_THRESHOLD (1024 * 1024)
 #define SERVER_TRIM_THRESHOLD (512 * 1024)
 
-/* One open connection, as the watchdog sees it. A request's head (and a body that is
- * not streamed) must arrive within --timeout of the connection's start or of the end of
- * the previous request: MHD's own timeout only counts idle time, so a client trickling
- * a byte at a time would otherwise hold the connection for ever. A streamed body, and
- * a streamed answer, must make progress at least once every --timeout. */
-struct server_conn {
-	struct server_conn *prev, *next;  /* in server.conns, under conns_lock */
-	MHD_socket fd;
-	atomic_llong since_ms;             /* when the request being awaited began */
-	atomic_bool watched;               /* false while a response is sent or a body streamed */
-	bool cut;                          /* shut down by the watchdog (under conns_lock) */
-};
+/* How long a 503 busy asks the client to wait before it tries again, in seconds. */
+#define SERVER_BUSY_RETRY "1"
 
-/* The daemon: MHD's thread pool accepts and serves connections itself. */
-struct server {
-	struct MHD_Daemon *daemon;
-	const struct config *config;
-	pthread_mutex_t conns_lock;  /* guards conns, and closing a socket against cutting it */
-	struct server_conn *conns;
-	unsigned open_conns;         /* under conns_lock: connections in conns */
-	pthread_t watchdog;
-	bool watchdog_running;
-	pthread_cond_t watchdog_wake;
-	bool stopping;               /* under conns_lock: the watchdog ends */
-	MHD_socket listen_fd;    /* from MHD_quiesce_daemon at shutdown; closed after MHD_stop_daemon */
-	unsigned port;
-	atomic_long in_flight;   /* requests between their first call and NOTIFY_COMPLETED */
-	atomic_bool active;      /* a request completed or a connection closed since the
-				    watchdog last looked */
-	atomic_bool draining;    /* shutting down: answer with Connection: close */
+/* Where a request's work stands. */
+enum server_work {
+	SERVER_WORK_NONE,    /* not handed to the heavy pool */
+	SERVER_WORK_QUEUED,  /* on the heavy pool; the connection is suspended */
+	SERVER_WORK_DONE     /* the pool left the answer in resp and resumed the connection */
 };
 
 /* What one request carries from its first call to NOTIFY_COMPLETED. */
 struct server_request {
 	struct server *server;
 	struct server_conn *conn;     /* NULL when the connection is not watched */
+	struct MHD_Connection *connection;
 	const struct router_route *route;
 	struct http_request req;
 	struct http_response resp;
+	struct budget budget;
+	struct pool_job job;          /* the request's work, then each step of a streamed answer */
+	enum server_work work;
+	bool slot;                    /* holds a slot of the heavy pool */
+	bool step_pending;            /* under stream_lock: a step of the stream is queued or running */
+	bool suspended;               /* under stream_lock: the content reader suspended the connection */
+	bool started;                 /* the first call has been made (else only the URI was seen) */
 	struct timespec start;
 	bool queued;
 	int endpoint;            /* metrics_endpoint of the path */
+	size_t uri_length;       /* the raw request target's */
 	size_t in_bytes;         /* body bytes received, for the metrics */
+	cJSON *root;             /* a JSON body parsed on the MHD thread for the heavy pool */
 	char method[16];
 	char path[SERVER_LOG_PATH_MAX];
 	char request_id[REPLY_REQUEST_ID_MAX + 1];
@@ -95,8 +81,7 @@ struct server_request {
 	bool streaming;          /* the answer is the stream, not resp's body */
 };
 
-/* Milliseconds of the monotonic clock. */
-static long long server_now_ms(void)
+long long server_now_ms(void)
 {
 	struct timespec ts;
 
@@ -186,25 +171,42 @@ static void server_request_free(struct server_request *r)
 	server_spare = r;
 }
 
-/* Creates the per-request state on the first call. */
-static struct server_request *server_request_new(struct server *srv, struct MHD_Connection *conn,
-						 const char *url, const char *method)
+/* MHD_OPTION_URI_LOG_CALLBACK: a request's state is made as soon as its target is read,
+ * to keep the raw target's length (MHD hands handlers the target decoded and split). */
+static void *server_uri_seen(void *cls, const char *uri, struct MHD_Connection *conn)
 {
 	struct server_request *r = server_request_alloc();
 
-	if (!r)
-		return NULL;
-	r->server = srv;
-	{
-		const union MHD_ConnectionInfo *info = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
-		r->conn = info ? info->socket_context : NULL;
+	(void)cls;
+	(void)conn;
+	if (r) {
+		r->started = false;
+		r->uri_length = strlen(uri);
 	}
+	return r;
+}
+
+/* Fills the request's state on its first call. */
+static void server_request_start(struct server_request *r, struct server *srv, struct MHD_Connection *conn,
+				 const char *url, const char *method)
+{
+	const union MHD_ConnectionInfo *info = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+
+	r->started = true;
+	r->server = srv;
+	r->conn = info ? info->socket_context : NULL;
+	r->connection = conn;
 	r->route = NULL;
 	r->queued = false;
 	r->in_bytes = 0;
 	r->resp = (struct http_response){ 0 };
 	r->stream = NULL;
 	r->streaming = false;
+	r->work = SERVER_WORK_NONE;
+	r->slot = false;
+	r->step_pending = false;
+	r->suspended = false;
+	r->root = NULL;
 	body_init(&r->body);
 	r->req = (struct http_request){
 		.method = router_method(method),
@@ -217,6 +219,7 @@ static struct server_request *server_request_new(struct server *srv, struct MHD_
 		.config = srv->config,
 		.header = server_header,
 		.header_context = conn,
+		.budget = NULL,
 	};
 	clock_gettime(CLOCK_MONOTONIC, &r->start);
 	r->endpoint = metrics_endpoint(url);
@@ -226,7 +229,6 @@ static struct server_request *server_request_new(struct server *srv, struct MHD_
 		server_copy(r->path, sizeof r->path, url);
 	}
 	atomic_fetch_add_explicit(&srv->in_flight, 1, memory_order_relaxed);
-	return r;
 }
 
 /* True when the request announces a body (a non-zero Content-Length, or chunks). */
@@ -239,84 +241,21 @@ static bool server_has_body(struct MHD_Connection *conn)
 	return length && strspn(length, "0") != strlen(length);
 }
 
-/* Restarts the watchdog's clock of r's connection: a streamed body or answer made
- * progress. */
-static void server_progress(struct server_request *r)
+/* The client's socket, for the budget to notice that it closed; -1 when unknown. */
+static int server_socket(const struct server_request *r)
 {
-	if (r->conn) {
-		atomic_store_explicit(&r->conn->since_ms, server_now_ms(), memory_order_relaxed);
-		atomic_store_explicit(&r->conn->watched, true, memory_order_relaxed);
-	}
+	return r->conn ? (int)r->conn->fd : -1;
 }
 
-/* MHD's content reader of a streamed answer. MHD calls it only when the client has
- * made room by reading, so a client that stops reading makes no progress and is cut
- * off by the watchdog after --timeout (MHD 0.9.75's idle timeout does not end it). */
-static ssize_t server_stream_reader(void *cls, uint64_t pos, char *buf, size_t max)
+/* The budget of a streamed answer: --request-deadline for each --max-body of body (the
+ * work grows with the body: bulk lines, games). */
+static unsigned server_stream_deadline(const struct server_request *r)
 {
-	struct server_request *r = cls;
-	ssize_t n = stream_next(r->stream, buf, max);
+	const struct config *cfg = r->server->config;
+	unsigned long long parts = 1 + stream_received(r->stream) / cfg->max_body;
+	unsigned long long ms = cfg->request_deadline_ms * parts;
 
-	(void)pos;
-	server_progress(r);
-	if (n < 0)
-		return MHD_CONTENT_READER_END_WITH_ERROR;
-	return n ? n : MHD_CONTENT_READER_END_OF_STREAM;
-}
-
-/* What server_framing_count saw of the headers that frame a body. */
-struct server_framing {
-	int lengths;             /* Content-Length headers */
-	int encodings;           /* Transfer-Encoding headers */
-	const char *encoding;    /* the first one's value */
-};
-
-static enum MHD_Result server_framing_count(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
-{
-	struct server_framing *f = cls;
-
-	(void)kind;
-	if (!strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH)) {
-		f->lengths++;
-	} else if (!strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING)) {
-		if (!f->encodings++)
-			f->encoding = value;
-	}
-	return MHD_YES;
-}
-
-/* 400 invalid_framing for what MHD lets through but a proxy in front of fend might read
- * another way (request smuggling, RFC 9112 section 6.3): two Content-Length headers, both
- * Content-Length and Transfer-Encoding, or a transfer coding other than chunked. Returns
- * 0, or -1 with the problem in resp (and the connection is to be closed). */
-static int server_framing(struct MHD_Connection *conn, struct http_response *resp)
-{
-	struct server_framing f = { 0, 0, NULL };
-	const char *header = MHD_HTTP_HEADER_CONTENT_LENGTH, *detail;
-	cJSON *ext;
-
-	MHD_get_connection_values(conn, MHD_HEADER_KIND, server_framing_count, &f);
-	if (f.lengths > 1) {
-		detail = "the request has more than one Content-Length header";
-	} else if (f.encodings && f.lengths) {
-		detail = "the request has both Content-Length and Transfer-Encoding";
-		header = MHD_HTTP_HEADER_TRANSFER_ENCODING;
-	} else if (f.encodings > 1 || (f.encodings && strcasecmp(f.encoding, "chunked"))) {
-		detail = "the only Transfer-Encoding accepted is a single chunked";
-		header = MHD_HTTP_HEADER_TRANSFER_ENCODING;
-	} else {
-		return 0;
-	}
-	ext = cJSON_CreateObject();
-	if (!ext || !cJSON_AddStringToObject(ext, "header", header)) {
-		cJSON_Delete(ext);
-		reply_internal_error(resp);
-	} else {
-		reply_problem(resp, REPLY_INVALID_FRAMING, detail, ext);
-	}
-	/* The rest of the connection cannot be read reliably. */
-	reply_header(resp, "Connection", "close");
-	return -1;
+	return ms > 0xffffffffULL ? 0xffffffffu : (unsigned)ms;
 }
 
 /* Decides, when a POST's headers are in, how its body is taken: streamed, refused (a
@@ -344,6 +283,189 @@ static void server_post_headers(struct server_request *r, struct MHD_Connection 
 	}
 }
 
+/* The 503 busy of a request the heavy pool has no room for. */
+static void server_busy(struct server_request *r)
+{
+	struct pool_stats st;
+	char detail[200];
+	cJSON *ext = cJSON_CreateObject();
+
+	pool_stats(r->server->pool, &st);
+	snprintf(detail, sizeof detail,
+		 "all %u heavy threads are working and %u more requests wait for them (--heavy-threads, "
+		 "--heavy-queue): try again shortly",
+		 st.threads, st.slots - st.threads);
+	if (!ext || !cJSON_AddNumberToObject(ext, "threads", st.threads) ||
+	    !cJSON_AddNumberToObject(ext, "queue", st.slots - st.threads)) {
+		cJSON_Delete(ext);
+		reply_internal_error(&r->resp);
+		return;
+	}
+	reply_problem(&r->resp, REPLY_BUSY, detail, ext);
+	reply_header(&r->resp, "Retry-After", SERVER_BUSY_RETRY);
+}
+
+/* Runs r's handler with its JSON body (a tree parsed already, or r->body to parse), on
+ * the calling thread, with the thread's JSON arena and the memory limit of a request. */
+static void server_run_handler(struct server_request *r)
+{
+	size_t max_body = r->server->config->max_body;
+
+	/* Every cJSON tree of the request (its body, the answer) lives in this thread's
+	 * arena until the answer is printed (json-arena.c). */
+	json_arena_begin();
+	if (r->route->method == HTTP_POST && !r->root) {
+		r->root = body_parse(&r->body, max_body, &r->resp);
+		body_clear(&r->body);
+	}
+	if (r->route->method != HTTP_POST || r->root) {
+		r->req.body = r->root;
+		r->route->handler(&r->req, &r->resp);
+		r->req.body = NULL;
+	}
+	json_arena_delete(r->root);
+	r->root = NULL;
+	json_arena_end();
+}
+
+/* The work of a heavy request, on a pool thread: the handler, or the opening of a
+ * streamed answer (its endpoint reads ahead: the first game of a PGN, say). Then the
+ * connection is resumed, and MHD calls server_handle again to send the answer. */
+static void server_work(struct pool_job *job)
+{
+	struct server_request *r = (struct server_request *)(void *)((char *)job - offsetof(struct server_request, job));
+	struct server *srv = r->server;
+	const struct config *cfg = srv->config;
+
+	budget_start(&r->budget, r->stream ? server_stream_deadline(r) : cfg->request_deadline_ms, server_socket(r),
+		     &srv->stopping);
+	r->req.budget = &r->budget;
+	/* A request that waited in the queue may have lost its client meanwhile. */
+	if (budget_should_stop(&r->budget)) {
+		json_arena_delete(r->root);
+		r->root = NULL;
+		budget_problem(&r->budget, cfg->request_deadline_ms, &r->resp);
+	} else if (r->stream) {
+		if (stream_start(r->stream, &r->req, &r->resp) == 0) {
+			r->streaming = true;
+			r->resp.status = 200;
+			r->resp.content_type = stream_content_type(r->stream);
+		}
+		budget_pause(&r->budget);
+	} else {
+		server_run_handler(r);
+		/* The answer was made while the budget ran; it is still a valid answer. */
+	}
+	/* A single answer is made: its slot goes back. A stream keeps it until it ends. */
+	if (!r->streaming && r->slot) {
+		pool_release(srv->pool);
+		r->slot = false;
+	}
+	r->work = SERVER_WORK_DONE;
+	atomic_fetch_sub_explicit(&srv->suspended, 1, memory_order_relaxed);
+	MHD_resume_connection(r->connection);
+}
+
+/* Hands r's work to the heavy pool and suspends its connection; a 503 busy in r->resp
+ * when the pool has no room. Returns true when handed over. */
+static bool server_to_pool(struct server_request *r)
+{
+	struct server *srv = r->server;
+
+	/* Counted before stopping is read, so that server_stop, which sets stopping and then
+	 * waits for no connection to be suspended, never misses this one. */
+	atomic_fetch_add(&srv->suspended, 1);
+	if (atomic_load(&srv->stopping) || !pool_admit(srv->pool)) {
+		atomic_fetch_sub(&srv->suspended, 1);
+		json_arena_delete(r->root);
+		r->root = NULL;
+		if (atomic_load(&srv->stopping)) {
+			reply_problem(&r->resp, REPLY_SERVICE_UNAVAILABLE, "the server is stopping", NULL);
+			reply_header(&r->resp, "Connection", "close");
+		} else {
+			server_busy(r);
+		}
+		return false;
+	}
+	r->slot = true;
+	r->work = SERVER_WORK_QUEUED;
+	server_conn_unwatch(r->conn);
+	/* Suspended before the job is queued, so that the job's resume always follows. */
+	MHD_suspend_connection(r->connection);
+	r->job.run = server_work;
+	pool_submit(srv->pool, &r->job);
+	return true;
+}
+
+/* A step of a streamed answer, on a pool thread: produce the next part, then resume the
+ * connection that waits for it. */
+static void server_stream_step(struct pool_job *job)
+{
+	struct server_request *r = (struct server_request *)(void *)((char *)job - offsetof(struct server_request, job));
+	struct server *srv = r->server;
+	bool resume;
+
+	budget_resume(&r->budget);
+	stream_fill(r->stream, &r->budget, server_stream_deadline(r));
+	budget_pause(&r->budget);
+	pthread_mutex_lock(&srv->stream_lock);
+	r->step_pending = false;
+	resume = r->suspended;
+	r->suspended = false;
+	pthread_mutex_unlock(&srv->stream_lock);
+	if (resume) {
+		server_conn_progress(r->conn);
+		atomic_fetch_sub_explicit(&srv->suspended, 1, memory_order_relaxed);
+		MHD_resume_connection(r->connection);
+	}
+}
+
+/* MHD's content reader of a streamed answer, on the MHD thread. It only hands out what
+ * a step of the heavy pool produced: when nothing waits, it queues the next step and
+ * suspends the connection until the step is done. MHD calls it only when the client has
+ * made room by reading, so a client that stops reading makes no progress and is cut off
+ * by the watchdog after --timeout (MHD 0.9.75's idle timeout does not end it). */
+static ssize_t server_stream_reader(void *cls, uint64_t pos, char *buf, size_t max)
+{
+	struct server_request *r = cls;
+	struct server *srv = r->server;
+	size_t n;
+	enum stream_step state;
+
+	(void)pos;
+	pthread_mutex_lock(&srv->stream_lock);
+	n = stream_take(r->stream, buf, max);
+	state = stream_state(r->stream);
+	if (!n && state == STREAM_MORE) {
+		/* Counted before stopping is read (see server_to_pool). */
+		atomic_fetch_add(&srv->suspended, 1);
+		if (atomic_load(&srv->stopping)) {
+			/* No more steps: the answer ends here with its last record. */
+			atomic_fetch_sub(&srv->suspended, 1);
+			stream_fill(r->stream, &r->budget, server_stream_deadline(r));
+			n = stream_take(r->stream, buf, max);
+			state = stream_state(r->stream);
+		} else {
+			if (!r->step_pending) {
+				r->step_pending = true;
+				r->job.run = server_stream_step;
+				pool_step(srv->pool, &r->job);
+			}
+			r->suspended = true;
+			server_conn_unwatch(r->conn);
+			MHD_suspend_connection(r->connection);
+		}
+	}
+	pthread_mutex_unlock(&srv->stream_lock);
+	if (n) {
+		server_conn_progress(r->conn);
+		return (ssize_t)n;
+	}
+	if (state == STREAM_MORE)
+		return 0; /* suspended: resumed once the step is done */
+	return state == STREAM_FAIL ? MHD_CONTENT_READER_END_WITH_ERROR : MHD_CONTENT_READER_END_OF_STREAM;
+}
+
 /* Hands r's response to MHD. Returns MHD_NO when it cannot (out of memory). */
 static enum MHD_Result server_queue(struct MHD_Connection *conn, struct server_request *r)
 {
@@ -355,9 +477,9 @@ static enum MHD_Result server_queue(struct MHD_Connection *conn, struct server_r
 	/* A buffered answer fits the socket's buffers and MHD's idle timeout governs it; a
 	 * streamed one must keep making progress (server_stream_reader). */
 	if (r->streaming)
-		server_progress(r);
-	else if (r->conn)
-		atomic_store_explicit(&r->conn->watched, false, memory_order_relaxed);
+		server_conn_progress(r->conn);
+	else
+		server_conn_unwatch(r->conn);
 	reply_finish(resp, &r->req);
 	/* Once not ready, kept-alive clients are sent elsewhere too. */
 	if (atomic_load_explicit(&r->server->draining, memory_order_relaxed) ||
@@ -387,56 +509,96 @@ static enum MHD_Result server_queue(struct MHD_Connection *conn, struct server_r
 	return ret;
 }
 
+/* The first call of a request, when its head is in: checks it, finds its route, and
+ * decides how a POST's body is taken. Returns MHD_YES to read on, or what server_queue
+ * returns when the request is answered at once. */
+static enum MHD_Result server_head(struct server_request *r, struct MHD_Connection *conn, const char *version)
+{
+	bool has_body = server_has_body(conn);
+
+	if (server_framing_check(conn, version, r->uri_length, &r->resp))
+		return server_queue(conn, r);
+	r->route = router_find(&r->req, &r->resp);
+	/* The router answered (404, 405): do not read a body for it. */
+	if (!r->route && has_body)
+		return server_queue(conn, r);
+	if (r->route && r->route->method == HTTP_POST) {
+		server_post_headers(r, conn);
+		if (r->resp.status)
+			return server_queue(conn, r);
+	}
+	/* The body must now come, piece after piece, in time. */
+	server_conn_head(r->conn, r->server->config, has_body, r->stream != NULL);
+	return MHD_YES;
+}
+
+/* The last call of a request, its body in: answers a cheap request on this thread, or
+ * hands an expensive one to the heavy pool. */
+static enum MHD_Result server_complete(struct server_request *r, struct MHD_Connection *conn)
+{
+	struct server *srv = r->server;
+
+	server_conn_unwatch(r->conn);
+	if (r->resp.status)
+		return server_queue(conn, r);
+	if (r->stream || router_cost(r->route) == ROUTER_HEAVY)
+		/* A JSON body is parsed on the pool thread, in its own arena. */
+		return server_to_pool(r) ? MHD_YES : server_queue(conn, r);
+	if (router_cost(r->route) == ROUTER_BY_REQUEST) {
+		if (r->route->method == HTTP_POST) {
+			/* Its body says whether it is heavy (a raster picture): parsed here,
+			 * outside the arena, so that the tree may go to a pool thread. */
+			r->root = body_parse(&r->body, srv->config->max_body, &r->resp);
+			body_clear(&r->body);
+			if (!r->root)
+				return server_queue(conn, r);
+		}
+		r->req.body = r->root;
+		bool heavy = router_is_heavy(r->route, &r->req);
+		r->req.body = NULL;
+		if (heavy)
+			return server_to_pool(r) ? MHD_YES : server_queue(conn, r);
+	}
+	server_run_handler(r);
+	return server_queue(conn, r);
+}
+
 /* MHD's access handler: called once when the headers are in, once per piece of body,
  * and once more when the request is complete. Answers are queued on that last call,
  * because MHD 0.9.75 closes the connection after a response queued on the first one;
  * only a refused body (413 by Content-Length, 415) is answered at once, unread. A
- * streamed body (stream.h) goes to its spool piece by piece instead of into memory. */
+ * streamed body (stream.h) goes to its spool piece by piece instead of into memory. When
+ * the heavy pool works on a request, its connection is suspended; the pool resumes it,
+ * and MHD calls the last call again, which sends what the pool made. */
 static enum MHD_Result server_handle(void *cls, struct MHD_Connection *conn, const char *url, const char *method,
 				     const char *version, const char *upload_data, size_t *upload_data_size,
 				     void **con_cls)
 {
 	struct server *srv = cls;
 	struct server_request *r = *con_cls;
-	size_t max_body = srv->config->max_body;
-	cJSON *root;
 
-	(void)version;
-	if (!r) {
-		r = server_request_new(srv, conn, url, method);
-		if (!r)
+	if (!r || !r->started) {
+		size_t uri_length = r ? r->uri_length : strlen(url);
+		if (!r && !(r = server_request_alloc()))
 			return MHD_NO;
 		*con_cls = r;
-		if (server_framing(conn, &r->resp))
-			return server_queue(conn, r);
-		r->route = router_find(&r->req, &r->resp);
-		/* The router answered (404, 405): do not read a body for it. */
-		if (!r->route && server_has_body(conn))
-			return server_queue(conn, r);
-		if (r->route && r->route->method == HTTP_POST) {
-			server_post_headers(r, conn);
-			if (r->resp.status)
-				return server_queue(conn, r);
-		}
-		/* A streamed body may be huge: it only has to keep coming (each piece within
-		 * --timeout of the last), not to be complete within --timeout. */
-		if (r->stream)
-			server_progress(r);
-		return MHD_YES;
+		server_request_start(r, srv, conn, url, method);
+		r->uri_length = uri_length;
+		return server_head(r, conn, version);
 	}
 	if (*upload_data_size) {
+		size_t max_body = srv->config->max_body;
 		size_t limit = r->stream ? router_stream(r->route)->limit(srv->config) : max_body, received;
 		r->in_bytes += *upload_data_size;
 		/* A body nobody reads (already answered, or not a POST route) is dropped. */
-		if (!r->queued && !r->resp.status && r->stream) {
+		if (!r->queued && !r->resp.status && r->stream)
 			stream_spool_write(r->stream, srv->config, upload_data, *upload_data_size);
-			server_progress(r);
-		}
 		else if (!r->queued && !r->resp.status && r->route && r->route->method == HTTP_POST)
 			body_append(&r->body, upload_data, *upload_data_size, max_body);
 		else
 			r->body.received += *upload_data_size;
 		*upload_data_size = 0;
+		server_conn_progress(r->conn);
 		received = r->body.received + (r->stream ? stream_received(r->stream) : 0);
 		/* Past the limit the rest is only counted, so that the 413 can be sent when the
 		 * body ends; a client that keeps sending far beyond it is cut off. */
@@ -444,33 +606,15 @@ static enum MHD_Result server_handle(void *cls, struct MHD_Connection *conn, con
 			return MHD_NO;
 		return MHD_YES;
 	}
-	if (r->queued)
+	if (r->queued || r->work == SERVER_WORK_QUEUED)
 		return MHD_YES;
-	if (!r->resp.status && r->stream) {
-		if (stream_start(r->stream, &r->req, &r->resp) == 0) {
-			r->streaming = true;
-			r->resp.status = 200;
-			r->resp.content_type = stream_content_type(r->stream);
-		}
-	} else if (!r->resp.status && r->route->method == HTTP_POST) {
-		/* Every cJSON tree of the request (its body, the answer) lives in this thread's
-		 * arena until the answer is printed (json-arena.c). */
-		json_arena_begin();
-		root = body_parse(&r->body, max_body, &r->resp);
-		if (root) {
-			r->req.body = root;
-			r->route->handler(&r->req, &r->resp);
-			r->req.body = NULL;
-			json_arena_delete(root);
-		}
-		json_arena_end();
-		body_clear(&r->body);
-	} else if (!r->resp.status) {
-		json_arena_begin();
-		r->route->handler(&r->req, &r->resp);
-		json_arena_end();
+	if (r->work == SERVER_WORK_DONE) {
+		/* The pool found the client gone: nobody reads an answer. */
+		if (r->budget.stop == BUDGET_GONE)
+			return MHD_NO;
+		return server_queue(conn, r);
 	}
-	return server_queue(conn, r);
+	return server_complete(r, conn);
 }
 
 /* Writes the access-log line of a finished request. */
@@ -508,13 +652,16 @@ static void server_completed(void *cls, struct MHD_Connection *conn, void **con_
 	(void)toe;
 	if (!r)
 		return;
+	*con_cls = NULL;
+	if (!r->started) {
+		/* Only the target was read (the connection ended before the head did). */
+		server_request_free(r);
+		return;
+	}
 	if (r->queued && srv->config->log != CONFIG_LOG_OFF)
 		server_log(r, conn);
-	/* The next request on this connection has its own deadline. */
-	if (r->conn) {
-		atomic_store_explicit(&r->conn->since_ms, server_now_ms(), memory_order_relaxed);
-		atomic_store_explicit(&r->conn->watched, true, memory_order_relaxed);
-	}
+	/* The next request on this connection must come within --timeout. */
+	server_conn_progress(r->conn);
 	{
 		struct timespec now;
 		clock_gettime(CLOCK_MONOTONIC, &now);
@@ -522,119 +669,18 @@ static void server_completed(void *cls, struct MHD_Connection *conn, void **con_
 				    r->req.method == HTTP_HEAD ? 0 : r->streaming ? stream_sent(r->stream) : r->resp.length,
 				    (now.tv_sec - r->start.tv_sec) * 1000000000LL + (now.tv_nsec - r->start.tv_nsec));
 	}
+	if (r->slot)
+		pool_release(srv->pool);
+	cJSON_Delete(r->root);
 	body_clear(&r->body);
 	reply_clear(&r->resp);
 	stream_free(r->stream);
 	server_request_free(r);
-	*con_cls = NULL;
 	/* Read first: the flag's cache line is written only when it changes, not by every
 	 * request of every thread. */
 	if (!atomic_load_explicit(&srv->active, memory_order_relaxed))
 		atomic_store_explicit(&srv->active, true, memory_order_relaxed);
 	atomic_fetch_sub_explicit(&srv->in_flight, 1, memory_order_release);
-}
-
-/* MHD_OPTION_NOTIFY_CONNECTION: connections enter and leave the watchdog's list. MHD
- * closes the socket only after CLOSED returns, so under conns_lock the watchdog never
- * shuts down a descriptor that was closed and reused. */
-static void server_connection(void *cls, struct MHD_Connection *conn, void **socket_context,
-			      enum MHD_ConnectionNotificationCode code)
-{
-	struct server *srv = cls;
-	struct server_conn *c = *socket_context;
-
-	if (code == MHD_CONNECTION_NOTIFY_STARTED) {
-		const union MHD_ConnectionInfo *info = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
-		if (!info)
-			return;
-		/* Without memory for its entry, a connection could be neither watched nor
-		 * counted: refuse it. */
-		if (!(c = malloc(sizeof *c))) {
-			shutdown(info->connect_fd, SHUT_RDWR);
-			return;
-		}
-		c->fd = info->connect_fd;
-		atomic_init(&c->since_ms, server_now_ms());
-		atomic_init(&c->watched, true);
-		c->cut = false;
-		c->prev = NULL;
-		pthread_mutex_lock(&srv->conns_lock);
-		c->next = srv->conns;
-		if (srv->conns)
-			srv->conns->prev = c;
-		srv->conns = c;
-		/* Over the limit: closed before anything is read, so the client knows at once. */
-		if (++srv->open_conns > srv->config->max_connections) {
-			shutdown(c->fd, SHUT_RDWR);
-			c->cut = true;
-		}
-		pthread_mutex_unlock(&srv->conns_lock);
-		*socket_context = c;
-	} else if (code == MHD_CONNECTION_NOTIFY_CLOSED && c) {
-		pthread_mutex_lock(&srv->conns_lock);
-		if (c->prev)
-			c->prev->next = c->next;
-		else
-			srv->conns = c->next;
-		if (c->next)
-			c->next->prev = c->prev;
-		srv->open_conns--;
-		/* MHD frees the connection's memory after this returns: worth a trim too. */
-		atomic_store_explicit(&srv->active, true, memory_order_relaxed);
-		pthread_mutex_unlock(&srv->conns_lock);
-		free(c);
-		*socket_context = NULL;
-	}
-}
-
-/* The watchdog thread: shuts down the socket of every connection whose request has not
- * arrived within --timeout. MHD then sees the connection end and closes it as usual.
- *
- * It also trims the heap once a burst of requests is over: a whole watch period with
- * no request completed, none in flight and no connection closed. glibc keeps what a
- * burst freed in its arenas, so without it the resident size at rest is the high-water
- * mark of whichever burst had the most large buffers live at once (64 connections
- * rendering, streaming NDJSON and spooling PGN), and wanders by megabytes from one idle
- * moment to the next. Under a steady load it never runs: malloc_trim locks each arena
- * while it walks it. */
-static void *server_watchdog(void *arg)
-{
-	struct server *srv = arg;
-	long long limit = srv->config->timeout * 1000LL;
-	bool busy = false;  /* requests completed or connections closed since the last trim */
-
-	pthread_mutex_lock(&srv->conns_lock);
-	while (!srv->stopping) {
-		struct timespec until;
-		long long now = server_now_ms();
-
-		if (atomic_exchange_explicit(&srv->active, false, memory_order_relaxed)) {
-			busy = true;
-		} else if (busy && atomic_load_explicit(&srv->in_flight, memory_order_acquire) == 0) {
-			busy = false;
-			pthread_mutex_unlock(&srv->conns_lock);
-			malloc_trim(0);
-			pthread_mutex_lock(&srv->conns_lock);
-			continue;
-		}
-
-		for (struct server_conn *c = srv->conns; c; c = c->next) {
-			if (c->cut || !atomic_load_explicit(&c->watched, memory_order_relaxed) ||
-			    now - atomic_load_explicit(&c->since_ms, memory_order_relaxed) < limit)
-				continue;
-			shutdown(c->fd, SHUT_RDWR);
-			c->cut = true;
-		}
-		clock_gettime(CLOCK_REALTIME, &until);
-		until.tv_nsec += SERVER_WATCH_MS * 1000000L;
-		if (until.tv_nsec >= 1000000000L) {
-			until.tv_sec++;
-			until.tv_nsec -= 1000000000L;
-		}
-		pthread_cond_timedwait(&srv->watchdog_wake, &srv->conns_lock, &until);
-	}
-	pthread_mutex_unlock(&srv->conns_lock);
-	return NULL;
 }
 
 /* Stops accepting: the listening socket is taken from MHD and closed, so that new
@@ -648,6 +694,17 @@ static void server_stop_accepting(struct server *srv)
 		shutdown(srv->listen_fd, SHUT_RDWR);
 }
 
+/* Frees what server_start made, in reverse. */
+static void server_free(struct server *srv)
+{
+	pool_free(srv->pool);
+	server_conns_free(srv);
+	pthread_mutex_destroy(&srv->stream_lock);
+	pthread_cond_destroy(&srv->watchdog_wake);
+	pthread_mutex_destroy(&srv->conns_lock);
+	free(srv);
+}
+
 struct server *server_start(const struct config *cfg, char *err, size_t err_size)
 {
 	struct server *srv = calloc(1, sizeof *srv);
@@ -656,9 +713,10 @@ struct server *server_start(const struct config *cfg, char *err, size_t err_size
 	 * epoll sets, and libmicrohttpd 0.9.75 aborts the process ("Failed to remove listen
 	 * FD from epoll set"; about one shutdown in 150 under load). The poll side quiesces
 	 * through the inter-thread channel instead. bench/cpu.sh put the cost at about 2% of
-	 * CPU per request at 64 connections. */
+	 * CPU per request at 64 connections. Suspending a connection while the heavy pool
+	 * works for it needs MHD_ALLOW_SUSPEND_RESUME. */
 	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_ITC | MHD_USE_TURBO |
-			 MHD_USE_ERROR_LOG;
+			 MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME;
 	const union MHD_DaemonInfo *info;
 
 	if (!srv) {
@@ -678,9 +736,17 @@ struct server *server_start(const struct config *cfg, char *err, size_t err_size
 	srv->listen_fd = MHD_INVALID_SOCKET;
 	pthread_mutex_init(&srv->conns_lock, NULL);
 	pthread_cond_init(&srv->watchdog_wake, NULL);
+	pthread_mutex_init(&srv->stream_lock, NULL);
 	atomic_init(&srv->in_flight, 0);
+	atomic_init(&srv->suspended, 0);
 	atomic_init(&srv->active, false);
 	atomic_init(&srv->draining, false);
+	atomic_init(&srv->stopping, false);
+	if (server_conns_init(srv) || !(srv->pool = pool_new(cfg->heavy_threads, cfg->heavy_queue))) {
+		snprintf(err, err_size, "cannot start the heavy pool's %u threads", cfg->heavy_threads);
+		server_free(srv);
+		return NULL;
+	}
 	if (cfg->ipv6)
 		flags |= MHD_USE_IPv6;
 	atomic_store(&server_starting, true);
@@ -692,6 +758,7 @@ struct server *server_start(const struct config *cfg, char *err, size_t err_size
 		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)cfg->timeout,
 		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)SERVER_CONNECTION_MEMORY,
 		MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024u,
+		MHD_OPTION_URI_LOG_CALLBACK, server_uri_seen, srv,
 		MHD_OPTION_NOTIFY_COMPLETED, server_completed, srv,
 		MHD_OPTION_NOTIFY_CONNECTION, server_connection, srv,
 		/* Last: one thread is MHD's internal thread alone, without a pool (MHD warns
@@ -701,9 +768,7 @@ struct server *server_start(const struct config *cfg, char *err, size_t err_size
 	atomic_store(&server_starting, false);
 	if (!srv->daemon) {
 		snprintf(err, err_size, "cannot listen on %s port %u", cfg->listen, cfg->port);
-		pthread_cond_destroy(&srv->watchdog_wake);
-		pthread_mutex_destroy(&srv->conns_lock);
-		free(srv);
+		server_free(srv);
 		return NULL;
 	}
 	/* Without the watchdog fend still serves; only slow clients are not cut short. */
@@ -777,19 +842,26 @@ bool server_drain(struct server *srv, unsigned timeout_ms)
 
 void server_stop(struct server *srv)
 {
+	struct timespec step = { 0, 2 * 1000 * 1000 };
+
 	server_stop_accepting(srv);
+	/* The work still in progress stops at its next checkpoint (a 503, or a stream's last
+	 * record), and every suspended connection is resumed: MHD_stop_daemon must find none
+	 * suspended. */
+	atomic_store(&srv->stopping, true);
+	while (atomic_load(&srv->suspended) > 0)
+		nanosleep(&step, NULL);
+	pool_wait_idle(srv->pool);
 	if (srv->watchdog_running) {
 		pthread_mutex_lock(&srv->conns_lock);
-		srv->stopping = true;
+		srv->watchdog_stop = true;
 		pthread_cond_signal(&srv->watchdog_wake);
 		pthread_mutex_unlock(&srv->conns_lock);
 		pthread_join(srv->watchdog, NULL);
 	}
 	MHD_stop_daemon(srv->daemon);
 	server_spare_release(NULL);
-	pthread_cond_destroy(&srv->watchdog_wake);
-	pthread_mutex_destroy(&srv->conns_lock);
 	if (srv->listen_fd != MHD_INVALID_SOCKET)
 		close(srv->listen_fd);
-	free(srv);
+	server_free(srv);
 }

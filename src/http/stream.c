@@ -50,6 +50,7 @@ struct stream {
 	void *state;
 	bool opened;
 	bool ended;
+	bool failed;
 	size_t sent;
 	struct stream_input in;
 	struct stream_output out;
@@ -283,7 +284,7 @@ const char *stream_content_type(const struct stream *s)
 
 /* Refills the input buffer after its unread bytes (moved to the front). Returns the
  * bytes added, 0 at the end of the body, -1 on a read error. */
-static ssize_t stream_fill(struct stream_input *in)
+static ssize_t stream_refill(struct stream_input *in)
 {
 	ssize_t n;
 
@@ -380,7 +381,7 @@ enum stream_line_result stream_line(struct stream_input *in, size_t max, char **
 			in->skipped += have;
 			in->start = in->end = 0;
 		}
-		if (stream_fill(in) < 0)
+		if (stream_refill(in) < 0)
 			return STREAM_LINE_ERROR;
 	}
 }
@@ -458,21 +459,43 @@ size_t stream_pending(const struct stream_output *out)
 	return out->length - out->offset;
 }
 
-ssize_t stream_next(struct stream *s, char *buf, size_t max)
+/* Produces until want bytes wait or the answer ends (see stream_fill). */
+static void stream_produce_until(struct stream *s, size_t want, struct budget *budget, unsigned deadline_ms)
 {
-	size_t n;
-
 	/* Producers may stop emitting once STREAM_BUFFER waits (stream.h), so never ask for
-	 * more than that: with a larger max, a producer that returns STREAM_MORE without
+	 * more than that: with a larger want, a producer that returns STREAM_MORE without
 	 * emitting would be called forever. */
-	while (stream_pending(&s->out) < (max < STREAM_BUFFER ? max : STREAM_BUFFER) && !s->ended) {
-		enum stream_step step = s->ep->produce(s->state, &s->in, &s->out);
+	if (want > STREAM_BUFFER)
+		want = STREAM_BUFFER;
+	while (stream_pending(&s->out) < want && !s->ended && !s->failed) {
+		enum stream_step step;
+		if (budget_should_stop(budget)) {
+			cJSON *problem = budget_problem_object(budget, deadline_ms);
+			/* Nobody reads the last record of a client that left. */
+			if (budget->stop == BUDGET_GONE || !s->ep->abort || !problem ||
+			    s->ep->abort(s->state, &s->out, problem))
+				s->failed = true;
+			s->ended = true;
+			cJSON_Delete(problem);
+			break;
+		}
+		step = s->ep->produce(s->state, &s->in, &s->out);
 		if (step == STREAM_FAIL)
-			return -1;
+			s->failed = true;
 		if (step == STREAM_END)
 			s->ended = true;
 	}
-	n = stream_pending(&s->out);
+}
+
+void stream_fill(struct stream *s, struct budget *budget, unsigned deadline_ms)
+{
+	stream_produce_until(s, STREAM_BUFFER, budget, deadline_ms);
+}
+
+size_t stream_take(struct stream *s, char *buf, size_t max)
+{
+	size_t n = stream_pending(&s->out);
+
 	if (n > max)
 		n = max;
 	/* Nothing at all was emitted (an empty body): out.buf is still NULL. */
@@ -481,7 +504,37 @@ ssize_t stream_next(struct stream *s, char *buf, size_t max)
 	memcpy(buf, s->out.buf + s->out.offset, n);
 	s->out.offset += n;
 	s->sent += n;
-	return (ssize_t)n;
+	return n;
+}
+
+enum stream_step stream_state(const struct stream *s)
+{
+	if (s->failed)
+		return STREAM_FAIL;
+	return s->ended ? STREAM_END : STREAM_MORE;
+}
+
+ssize_t stream_next(struct stream *s, char *buf, size_t max)
+{
+	size_t n;
+
+	stream_produce_until(s, max, NULL, 0);
+	n = stream_take(s, buf, max);
+	if (n)
+		return (ssize_t)n;
+	return s->failed ? -1 : 0;
+}
+
+int stream_abort_ndjson(void *state, struct stream_output *out, const cJSON *problem)
+{
+	cJSON *record = cJSON_CreateObject();
+
+	(void)state;
+	if (!record || !cJSON_AddItemToObject(record, "error", cJSON_Duplicate(problem, true))) {
+		cJSON_Delete(record);
+		return -1;
+	}
+	return stream_emit_json(out, record);
 }
 
 size_t stream_sent(const struct stream *s)

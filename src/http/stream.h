@@ -99,6 +99,11 @@ struct stream_endpoint {
 	 * complete problem in resp, which is then sent instead of the stream. */
 	int (*begin)(void *state, struct stream_input *in, struct stream_output *out, const char **content_type,
 		     struct http_response *resp);
+	/* Optional: the answer must end early (its budget ran out: problem says why, an RFC
+	 * 9457 object the callee may take members from but does not own). Emits the last
+	 * record, which says so, and whatever closes the answer. Returns 0, or -1 when out of
+	 * memory. Without it, an answer that must end early is cut short. */
+	int (*abort)(void *state, struct stream_output *out, const cJSON *problem);
 };
 
 /* Reading the input (for producers) */
@@ -184,8 +189,26 @@ size_t stream_received(const struct stream *s);
 int stream_start(struct stream *s, const struct http_request *req, struct http_response *resp);
 
 /* Fills buf with up to max bytes of the answer. Returns the count (> 0), 0 at its end,
- * -1 when the answer must be cut short (the producer failed). */
+ * -1 when the answer must be cut short (the producer failed). stream_fill and
+ * stream_take in one call (in-process use). */
 ssize_t stream_next(struct stream *s, char *buf, size_t max);
+
+/* Produces the next part of the answer: until a chunk's worth (STREAM_BUFFER) waits or
+ * the answer ends. budget (may be NULL) is asked between two produce calls; when it says
+ * stop, the answer ends with the endpoint's abort record (budget_problem's words) or is
+ * cut short. deadline_ms is the budget's deadline, for those words. */
+void stream_fill(struct stream *s, struct budget *budget, unsigned deadline_ms);
+
+/* Copies up to max bytes of what stream_fill produced into buf; the count (0: nothing
+ * waits). */
+size_t stream_take(struct stream *s, char *buf, size_t max);
+
+/* What is left of the answer once nothing waits: more to produce (STREAM_MORE), nothing
+ * (STREAM_END), or the answer must be cut short (STREAM_FAIL). */
+enum stream_step stream_state(const struct stream *s);
+
+/* NDJSON's abort: a last line {"error": problem}. */
+int stream_abort_ndjson(void *state, struct stream_output *out, const cJSON *problem);
 
 /* The Content-Type of the 200 (the endpoint's, or the one its begin chose). */
 const char *stream_content_type(const struct stream *s);
