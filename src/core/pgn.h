@@ -34,10 +34,55 @@
 #define PGN_TAG_VALUE_MAX 1024    /* longer values are cut (warning tag_truncated) */
 #define PGN_COMMENT_MAX 16384     /* longer comments are cut (warning comment_truncated) */
 #define PGN_DEPTH_MAX 32          /* nested variations (error variation_too_deep) */
-#define PGN_GAME_MOVES_MAX 100000 /* moves of one game, variations included (error game_too_large) */
-#define PGN_ARROWS_MAX 64         /* [%cal] arrows and [%csl] squares kept per comment */
+#define PGN_ARROWS_MAX 64         /* [%cal] arrows and [%csl] squares kept per comment, and per move */
 #define PGN_RESULT_MAX 8
 #define PGN_MESSAGE_MAX 200
+
+/* Caps per game. A visitor that keeps a game (the JSON of json-pgn.c keeps one whole
+ * game until it ends) needs memory in proportion to what the game hands it; these caps
+ * bound that, whatever the input. Each is far above what real games hold: lichess and
+ * ChessBase exports carry 7 to 30 tag pairs, a move rarely has more than 3 NAGs or one
+ * comment of a few hundred bytes, and a heavily annotated game (a book's, a magazine's
+ * survey) has a few hundred NAGs and tens of KiB of comments. The longest game played
+ * in a tournament has 538 plies; the longest possible legal one 11,897, which no real
+ * game comes near. Past a cap the reader goes on (the moves are still played) and says
+ * once what it left out, with the warning named.
+ *
+ * PGN_GAME_MOVES_MAX   plies, variations included: eight times the longest game ever
+ *                      played, and room for thousands of plies of analysis. The rest of
+ *                      the game is not read (error game_too_large).
+ * PGN_GAME_TAGS_MAX    tag pairs, repeats included: four times the most any exporter
+ *                      writes. Later pairs are not listed (warning tags_dropped), but FEN,
+ *                      SetUp, Variant and Result still count.
+ * PGN_MOVE_NAGS_MAX    NAGs of one move (glyphs included): a move assessment, a position
+ *                      assessment and a few more. Later ones are ignored (nags_dropped).
+ * PGN_GAME_NAGS_MAX    NAGs of the game: one on every ply of a long annotated game with
+ *                      its variations. Later ones are ignored (nags_dropped).
+ * PGN_MOVE_COMMENT_MAX bytes of one move's comments joined (with the spaces between):
+ *                      two comments of the longest kind, as one after a move and one
+ *                      before the next. The same for the game's comment (before its first
+ *                      move) and for a variation's starting comment. The text past it is
+ *                      dropped (comment_truncated, once for that move).
+ * PGN_GAME_COMMENTS_MAX bytes of all the game's comments: a long book chapter. The
+ *                      comments past it are dropped whole, with the clocks, evals and
+ *                      marks in them (comments_dropped).
+ * PGN_GAME_ARROWS_MAX  [%cal] and [%csl] marks of the game, beside PGN_ARROWS_MAX per
+ *                      move: a few on every move of a study. The rest are left out
+ *                      (arrows_dropped, once per move or once for the game).
+ * PGN_GAME_ISSUES_MAX  errors listed per game, and warnings listed per game. The reader
+ *                      reports every problem (struct pgn_game_end counts them all); a
+ *                      visitor that lists them keeps this many of each and then says how
+ *                      many more there were (errors_not_listed, warnings_not_listed). A
+ *                      real game reaches it only when one fault repeats on every move (a
+ *                      file written in UCI), and then the first hundred say it all. */
+#define PGN_GAME_MOVES_MAX 4096
+#define PGN_GAME_TAGS_MAX 128
+#define PGN_MOVE_NAGS_MAX 8
+#define PGN_GAME_NAGS_MAX 2048
+#define PGN_MOVE_COMMENT_MAX (2 * PGN_COMMENT_MAX)
+#define PGN_GAME_COMMENTS_MAX (128 * 1024)
+#define PGN_GAME_ARROWS_MAX 2048
+#define PGN_GAME_ISSUES_MAX 100
 
 /* Problem codes (pgn_code_name gives their stable snake_case names). */
 enum pgn_code {
@@ -73,6 +118,14 @@ enum pgn_code {
 	PGN_WARN_COMMENT_TRUNCATED,
 	PGN_WARN_CHESS960_INFERRED,  /* castling rights in the FEN needed Chess960 */
 	PGN_WARN_SKIPPED,            /* moves after an error in the same line were not played */
+	PGN_WARN_TAGS_DROPPED,       /* tag pairs past PGN_GAME_TAGS_MAX */
+	PGN_WARN_NAGS_DROPPED,       /* NAGs past PGN_MOVE_NAGS_MAX or PGN_GAME_NAGS_MAX */
+	PGN_WARN_COMMENTS_DROPPED,   /* comments past PGN_GAME_COMMENTS_MAX */
+	PGN_WARN_ARROWS_DROPPED,     /* marks past PGN_ARROWS_MAX on a move or PGN_GAME_ARROWS_MAX */
+	/* Not reported by the reader: the notes of a visitor that lists at most
+	 * PGN_GAME_ISSUES_MAX of each kind (json-pgn.c). */
+	PGN_WARN_ERRORS_NOT_LISTED,
+	PGN_WARN_WARNINGS_NOT_LISTED,
 	PGN_CODE_NB
 };
 
@@ -177,6 +230,11 @@ struct pgn_line {
 	bool dead;                      /* an error stopped this line; its tokens are skipped */
 	bool announced;                 /* variation_begin was called for it */
 	bool skipped;                   /* warned about skipping already */
+	/* What the line's last move (before its first move: the line's start) has been
+	 * given, for the caps per move. */
+	size_t comment;                 /* bytes of its comments, joined with spaces */
+	int comments, nags, arrows;
+	bool comment_cut, nags_cut, arrows_cut; /* warned about once */
 };
 
 enum pgn_state {
@@ -231,6 +289,9 @@ struct pgn_reader {
 	int depth;                      /* current line */
 	int overflow;                   /* parentheses open beyond PGN_DEPTH_MAX */
 	struct pgn_line lines[PGN_DEPTH_MAX + 1];
+	size_t comment_total;           /* bytes of comments given to the visitor */
+	int nags, arrows;               /* NAGs and marks given to the visitor */
+	bool tags_cut, nags_cut, comments_cut, arrows_cut; /* warned about once */
 	bool content;                   /* anything but whitespace and comments seen */
 	struct san_parse_result san; /* scratch for the move being read */
 };
