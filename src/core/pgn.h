@@ -51,13 +51,14 @@
  * PGN_GAME_MOVES_MAX   plies, variations included: eight times the longest game ever
  *                      played, and room for thousands of plies of analysis. The rest of
  *                      the game is not read (error game_too_large).
- * PGN_GAME_TAGS_MAX    tag pairs, repeats included: four times the most any exporter
+ * PGN_GAME_TAGS_MAX    tag pairs, repeats included: twice the most any exporter
  *                      writes. Later pairs are not listed (warning tags_dropped), but FEN,
  *                      SetUp, Variant and Result still count.
  * PGN_MOVE_NAGS_MAX    NAGs of one move (glyphs included): a move assessment, a position
  *                      assessment and a few more. Later ones are ignored (nags_dropped).
  * PGN_GAME_NAGS_MAX    NAGs of the game: one on every ply of a long annotated game with
- *                      its variations. Later ones are ignored (nags_dropped).
+ *                      its variations, or ten on every move of a move-by-move
+ *                      commentary. Later ones are ignored (nags_dropped).
  * PGN_MOVE_COMMENT_MAX bytes of one move's comments joined (with the spaces between):
  *                      two comments of the longest kind, as one after a move and one
  *                      before the next. The same for the game's comment (before its first
@@ -67,8 +68,8 @@
  *                      comments past it are dropped whole, with the clocks, evals and
  *                      marks in them (comments_dropped).
  * PGN_GAME_ARROWS_MAX  [%cal] and [%csl] marks of the game, beside PGN_ARROWS_MAX per
- *                      move: a few on every move of a study. The rest are left out
- *                      (arrows_dropped, once per move or once for the game).
+ *                      move: a few on every move of a long study chapter. The rest are
+ *                      left out (arrows_dropped, once per move or once for the game).
  * PGN_GAME_ISSUES_MAX  errors listed per game, and warnings listed per game. The reader
  *                      reports every problem (struct pgn_game_end counts them all); a
  *                      visitor that lists them keeps this many of each and then says how
@@ -76,12 +77,12 @@
  *                      real game reaches it only when one fault repeats on every move (a
  *                      file written in UCI), and then the first hundred say it all. */
 #define PGN_GAME_MOVES_MAX 4096
-#define PGN_GAME_TAGS_MAX 128
+#define PGN_GAME_TAGS_MAX 64
 #define PGN_MOVE_NAGS_MAX 8
-#define PGN_GAME_NAGS_MAX 2048
+#define PGN_GAME_NAGS_MAX 1024
 #define PGN_MOVE_COMMENT_MAX (2 * PGN_COMMENT_MAX)
 #define PGN_GAME_COMMENTS_MAX (128 * 1024)
-#define PGN_GAME_ARROWS_MAX 2048
+#define PGN_GAME_ARROWS_MAX 1024
 #define PGN_GAME_ISSUES_MAX 100
 
 /* Problem codes (pgn_code_name gives their stable snake_case names). */

@@ -32,6 +32,12 @@ _Static_assert(JSON_PGN_TAG_SLOTS >= 2 * PGN_GAME_TAGS_MAX && (JSON_PGN_TAG_SLOT
  * the next move); a move printed larger than this is handed over rather than copied. */
 #define JSON_PGN_KEEP (64 * 1024)
 
+/* A move with at least this many plies in its variations is not printed when sealed:
+ * its variations are printed already, and printing them again into the move would hold
+ * them twice. Such a move keeps its dozen nodes (with copies of what they referred to),
+ * and there are at most PGN_GAME_MOVES_MAX / JSON_PGN_NESTED of them. */
+#define JSON_PGN_NESTED 32
+
 /* Text built a piece at a time: the joined comments of a line's open move, the JSON of
  * its marks. */
 struct json_pgn_text {
@@ -56,6 +62,7 @@ struct json_pgn {
 	 * the JSON of the last move's [%cal]/[%csl] marks. */
 	struct json_pgn_text comment[PGN_DEPTH_MAX + 1];
 	struct json_pgn_text arrows[PGN_DEPTH_MAX + 1];
+	int nested[PGN_DEPTH_MAX + 1];  /* plies in the variations of the last move, per depth */
 	cJSON *tag_slots[JSON_PGN_TAG_SLOTS]; /* the game's tags, by the hash of the name */
 	int tag_count;
 	int listed[2], unlisted[2];     /* errors [0] and warnings [1] of the game */
@@ -214,10 +221,6 @@ static void json_pgn_set(struct json_pgn *b, cJSON *obj, const char *name, cJSON
 	}
 }
 
-/* A move is complete once the next move of its line, the end of its line or the end of
- * the game comes: it is then printed and kept as that text (a raw item), and its tree is
- * freed. A game's memory is then its text, not a dozen nodes per ply, and the nodes of
- * one move are reused by the next straight from the allocator's cache. */
 /* Before a move of depth is printed: its joined comments become its "comment", and its
  * marks its "arrows" (the last member, as before). */
 static void json_pgn_finish_move(struct json_pgn *b, cJSON *done, int depth)
@@ -235,16 +238,58 @@ static void json_pgn_finish_move(struct json_pgn *b, cJSON *done, int depth)
 	json_pgn_text_clear(arrows);
 }
 
+/* Makes obj own what its members (and its NAGs') refer to: the SAN, UCI and FEN of the
+ * builder's per-depth text and the numbers of its table, which the next move of the depth
+ * (or json_pgn_free) reuses. Its variations own theirs already. */
+static void json_pgn_own(struct json_pgn *b, cJSON *obj)
+{
+	cJSON *item = obj->child;
+
+	while (item && !b->oom) {
+		cJSON *next = item->next, *copy;
+		if (item->type & cJSON_IsReference) {
+			copy = (item->type & 0xFF) == cJSON_Raw ? cJSON_CreateRaw(item->valuestring)
+								 : cJSON_CreateString(item->valuestring);
+			if (!copy) {
+				b->oom = true;
+				return;
+			}
+			/* The member's name (a string constant) moves to the copy. */
+			copy->string = item->string;
+			copy->type |= item->type & cJSON_StringIsConst;
+			item->string = NULL;
+			cJSON_ReplaceItemViaPointer(obj, item, copy);
+		} else if (item->child && item->string && !strcmp(item->string, "nags")) {
+			for (cJSON *nag = item->child; nag; nag = nag->next)
+				json_pgn_own(b, nag);
+		}
+		item = next;
+	}
+}
+
+/* A move is complete once the next move of its line, the end of its line or the end of
+ * the game comes: it is then printed and kept as that text (a raw item), and its tree is
+ * freed, unless it has JSON_PGN_NESTED plies or more in its variations (json_pgn_own). A
+ * game's memory is then its text, not a dozen nodes per ply, and the nodes of one move
+ * are reused by the next straight from the allocator's cache. */
 static void json_pgn_seal(struct json_pgn *b, int depth)
 {
 	cJSON *done = b->last[depth], *parent = b->line[depth], *raw;
+	int nested = b->nested[depth];
 
 	b->last[depth] = NULL;
+	b->nested[depth] = 0;
+	if (depth > 0)
+		b->nested[depth - 1] += 1 + nested;
 	if (!done || !parent || b->oom)
 		return;
 	json_pgn_finish_move(b, done, depth);
 	if (b->oom)
 		return;
+	if (nested >= JSON_PGN_NESTED) {
+		json_pgn_own(b, done);
+		return;
+	}
 	for (;;) {
 		if (!b->scratch) {
 			b->scratch_size = b->scratch_size ? b->scratch_size * 2 : 4096;
@@ -289,6 +334,7 @@ static void json_pgn_game_begin(void *ctx, int game)
 	b->game = g;
 	memset(b->line, 0, sizeof b->line);
 	memset(b->last, 0, sizeof b->last);
+	memset(b->nested, 0, sizeof b->nested);
 	for (int d = 0; d <= PGN_DEPTH_MAX; d++) {
 		json_pgn_text_clear(&b->comment[d]);
 		json_pgn_text_clear(&b->arrows[d]);
@@ -503,6 +549,7 @@ static void json_pgn_variation_begin(void *ctx, int depth)
 	json_pgn_append(b, cJSON_GetObjectItemCaseSensitive(parent, "variations"), line);
 	b->line[depth] = b->oom ? NULL : line;
 	b->last[depth] = NULL;
+	b->nested[depth] = 0;
 	json_pgn_text_clear(&b->comment[depth]);
 	json_pgn_text_clear(&b->arrows[depth]);
 }
