@@ -258,7 +258,13 @@ static void json_pgn_own(struct json_pgn *b, cJSON *obj)
 			copy->string = item->string;
 			copy->type |= item->type & cJSON_StringIsConst;
 			item->string = NULL;
-			cJSON_ReplaceItemViaPointer(obj, item, copy);
+			if (!cJSON_ReplaceItemViaPointer(obj, item, copy)) {
+				item->string = copy->string;
+				copy->string = NULL;
+				cJSON_Delete(copy);
+				b->oom = true;
+				return;
+			}
 		} else if (item->child && item->string && !strcmp(item->string, "nags")) {
 			for (cJSON *nag = item->child; nag; nag = nag->next)
 				json_pgn_own(b, nag);
@@ -279,9 +285,11 @@ static void json_pgn_seal(struct json_pgn *b, int depth)
 
 	b->last[depth] = NULL;
 	b->nested[depth] = 0;
+	if (!done)
+		return;
 	if (depth > 0)
 		b->nested[depth - 1] += 1 + nested;
-	if (!done || !parent || b->oom)
+	if (!parent || b->oom)
 		return;
 	json_pgn_finish_move(b, done, depth);
 	if (b->oom)
