@@ -188,7 +188,8 @@ struct pgn_arrow {
 	uint8_t from, to;               /* squares; equal for a [%csl] highlight */
 };
 
-/* A comment, with the commands found inside it. */
+/* A comment, with the commands found inside it (read from all of its text, even when the
+ * text is cut to PGN_MOVE_COMMENT_MAX or PGN_GAME_COMMENTS_MAX). */
 struct pgn_comment {
 	const char *text;               /* as written, commands included (NUL-terminated) */
 	size_t length;
@@ -206,7 +207,8 @@ struct pgn_comment {
 	 * silently, as lichess and ChessBase do: a comment is the author's free text. */
 	int arrow_count;
 	struct pgn_arrow arrows[PGN_ARROWS_MAX];
-	int arrows_dropped;             /* good items past PGN_ARROWS_MAX, not in arrows */
+	int arrows_dropped;             /* good items left out: past PGN_ARROWS_MAX, or past
+					 * what the move or game still had room for */
 };
 
 /* What a finished game amounts to. */
