@@ -11,7 +11,7 @@ together; each comes twice: with the plies on the mainline, and with every ply b
 first in variations of the first move (64 plies each). The plies are knights going out
 and back from a start position with a long FEN; tag values and comments are quotes (two
 bytes each in JSON), NAGs the one with the longest meaning, problems the longest easy
-ones (64-byte tokens, 60-digit move numbers). --write keeps the games there.
+ones (64-byte tokens, 60-digit move numbers). --write keeps the games there (else they go in a temporary directory, removed at the end).
 
 The figures are increments: fen's peak RSS over its peak on a one-move game, and
 fend's VmHWM (reset through /proc/PID/clear_refs; run as root or as fend's user) over
@@ -20,6 +20,7 @@ its VmRSS at rest after three small games. Keep the caps below in step with pgn.
 import argparse
 import http.client
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -136,6 +137,15 @@ def main():
     args = ap.parse_args()
     work = args.write or tempfile.mkdtemp(prefix="fend-pgn-worst.")
     os.makedirs(work, exist_ok=True)
+    try:
+        measure(args, work)
+    finally:
+        if not args.write:
+            shutil.rmtree(work)
+
+
+def measure(args, work):
+    """Writes each game asked for into work and prints what it costs."""
     tiny = os.path.join(work, "tiny.pgn")
     with open(tiny, "w") as f:
         f.write("1. e4 *\n")
