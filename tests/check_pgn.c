@@ -3,6 +3,7 @@
  * document's own games, every syntax feature the reader claims, and every error path.
  * Expected FENs were checked against pgn-extract --fencomments. */
 #include <check.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -919,6 +920,494 @@ START_TEST(test_limits_and_bytes)
 }
 END_TEST
 
+/* A text built a piece at a time, for games too long to write out. */
+struct text {
+	char *s;
+	size_t n, size;
+};
+
+__attribute__((format(printf, 2, 3))) static void text_add(struct text *t, const char *format, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, format);
+	n = vsnprintf(NULL, 0, format, ap);
+	va_end(ap);
+	ck_assert_int_ge(n, 0);
+	if (t->n + (size_t)n + 1 > t->size) {
+		t->size = (t->n + (size_t)n + 1) * 2;
+		t->s = realloc(t->s, t->size);
+		ck_assert_ptr_nonnull(t->s);
+	}
+	va_start(ap, format);
+	vsnprintf(t->s + t->n, (size_t)n + 1, format, ap);
+	va_end(ap);
+	t->n += (size_t)n;
+}
+
+/* The i-th ply of knights going out and back (any number of them stays legal). */
+static const char *dance(int i)
+{
+	static const char *const plies[] = { "Nf3", "Nf6", "Ng1", "Ng8" };
+
+	return plies[i % 4];
+}
+
+/* How many of game's errors or warnings have code. */
+static int count_issues(const cJSON *game, const char *list, const char *code)
+{
+	const cJSON *item;
+	int n = 0;
+
+	cJSON_ArrayForEach(item, get(game, list))
+		n += !strcmp(get_string(item, "code"), code);
+	return n;
+}
+
+/* The NAGs of every move of the mainline. */
+static int count_nags(const cJSON *game)
+{
+	const cJSON *m;
+	int n = 0;
+
+	cJSON_ArrayForEach(m, get(game, "moves"))
+		n += cJSON_GetArraySize(get(m, "nags"));
+	return n;
+}
+
+/* Long strings are equal (ck_assert_str_eq would print them whole, past Check's limit). */
+static void same_text(const char *got, const char *expected)
+{
+	size_t n = 0;
+
+	while (got[n] && got[n] == expected[n])
+		n++;
+	ck_assert_msg(got[n] == expected[n], "the texts differ at byte %zu of %zu and %zu", n, strlen(got),
+		      strlen(expected));
+}
+
+/* A game's JSON as printed (the caller frees it). */
+static char *printed(const cJSON *game)
+{
+	char *s = cJSON_PrintUnformatted(game);
+
+	ck_assert_ptr_nonnull(s);
+	return s;
+}
+
+/* Past PGN_GAME_TAGS_MAX tag pairs the tags are not listed, with one warning; the FEN
+ * tag still sets the start, and the moves are read. */
+START_TEST(test_tag_cap)
+{
+	struct text t = { 0 };
+	cJSON *game, *tags, *w;
+	char name[16];
+
+	text_add(&t, "[Event \"first\"]\n");
+	for (int i = 1; i < PGN_GAME_TAGS_MAX + 10; i++)
+		text_add(&t, "[T%d \"v%d\"]\n", i, i);
+	text_add(&t, "[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n\n1... e5 2. Nf3 *");
+	game = read_one(t.s);
+	tags = get(game, "tags");
+	ck_assert_int_eq(cJSON_GetArraySize(tags), PGN_GAME_TAGS_MAX);
+	ck_assert_str_eq(get_string(tags, "Event"), "first");
+	snprintf(name, sizeof name, "T%d", PGN_GAME_TAGS_MAX - 1);
+	ck_assert_str_eq(get_string(tags, name) + 1, name + 1); /* "v127" for T127 */
+	snprintf(name, sizeof name, "T%d", PGN_GAME_TAGS_MAX);
+	ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(tags, name));
+	ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(tags, "FEN"));
+	ck_assert_int_eq(count_issues(game, "warnings", "tags_dropped"), 1);
+	w = find_issue(game, "warnings", "tags_dropped");
+	ck_assert_ptr_nonnull(strstr(get_string(w, "message"), name));
+	ck_assert_int_eq(get_int(w, "line"), PGN_GAME_TAGS_MAX + 1);
+	ck_assert_str_eq(get_string(game, "start_fen"), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 2);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "errors")), 0);
+	cJSON_Delete(game);
+	free(t.s);
+}
+END_TEST
+
+/* A repeated tag keeps its last value, in the place where it first came. */
+START_TEST(test_tag_repeats)
+{
+	struct text t = { 0 };
+	cJSON *game, *tags, *item;
+	char name[16], value[32];
+	const int n = (PGN_GAME_TAGS_MAX - 3) / 2;
+
+	text_add(&t, "[Event \"one\"]\n");
+	for (int i = 0; i < n; i++)
+		text_add(&t, "[T%d \"first %d\"]\n", i, i);
+	for (int i = n - 1; i >= 0; i--)
+		text_add(&t, "[T%d \"second %d\"]\n", i, i);
+	text_add(&t, "[Event \"two\"]\n[Event \"three\"]\n1. e4 *");
+	game = read_one(t.s);
+	tags = get(game, "tags");
+	ck_assert_int_eq(cJSON_GetArraySize(tags), n + 1);
+	item = tags->child;
+	ck_assert_str_eq(item->string, "Event");
+	ck_assert_str_eq(cJSON_GetStringValue(item), "three");
+	for (int i = 0; i < n; i++) {
+		item = item->next;
+		snprintf(name, sizeof name, "T%d", i);
+		snprintf(value, sizeof value, "second %d", i);
+		ck_assert_str_eq(item->string, name);
+		ck_assert_str_eq(cJSON_GetStringValue(item), value);
+	}
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "warnings")), 0);
+	cJSON_Delete(game);
+	free(t.s);
+}
+END_TEST
+
+/* The comments of a move, of the game's start and of a variation's start are joined in
+ * order with one space (an empty comment still adds its space). */
+START_TEST(test_comment_join)
+{
+	cJSON *game = read_one("{g1} {g2} 1. e4 {a} {b} ; c\n{} e5 ({s1} {s2} 1... c5 {x} {y}) 2. Nf3 *");
+	cJSON *line;
+
+	ck_assert_str_eq(get_string(game, "comment"), "g1 g2");
+	ck_assert_str_eq(get_string(move_at(game, 0), "comment"), "a b  c ");
+	line = variation(move_at(game, 1), 0);
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(line, 0), "starting_comment"), "s1 s2");
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(line, 0), "comment"), "x y");
+	ck_assert(cJSON_IsNull(get(move_at(game, 1), "comment")));
+	ck_assert(cJSON_IsNull(get(move_at(game, 2), "comment")));
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "warnings")), 0);
+	cJSON_Delete(game);
+
+	/* a game of comments only */
+	game = read_one("[Event \"x\"] {a} {b} *");
+	ck_assert_str_eq(get_string(game, "comment"), "a b");
+	cJSON_Delete(game);
+}
+END_TEST
+
+/* What the comments of one place make joined, cut at PGN_MOVE_COMMENT_MAX as the reader
+ * cuts it: a space that joined nothing kept is not kept. */
+static char *joined_cut(const char *piece, int count)
+{
+	struct text t = { 0 };
+
+	for (int i = 0; i < count; i++)
+		text_add(&t, "%s%s", i ? " " : "", piece);
+	if (t.n > PGN_MOVE_COMMENT_MAX) {
+		t.n = PGN_MOVE_COMMENT_MAX;
+		if (t.s[t.n - 1] == ' ')
+			t.n--;
+		t.s[t.n] = '\0';
+	}
+	return t.s;
+}
+
+/* A move's comments past PGN_MOVE_COMMENT_MAX joined: the text is cut there, with one
+ * warning for the move, and the moves after it keep theirs. The same for the game's
+ * comment and for a variation's starting_comment. */
+START_TEST(test_comment_cap)
+{
+	struct text t = { 0 };
+	cJSON *game, *again, *w, *line;
+	char *expected = joined_cut("abc", 9000), *a, *b;
+
+	text_add(&t, "{intro} 1. e4 ");
+	for (int i = 0; i < 9000; i++)
+		text_add(&t, "{abc} ");
+	text_add(&t, "e5 {fine} (");
+	for (int i = 0; i < 9000; i++)
+		text_add(&t, "{abc} ");
+	text_add(&t, "1... c5 {alt}) 2. Nf3 *");
+	game = read_one(t.s);
+	ck_assert_int_le(strlen(expected), PGN_MOVE_COMMENT_MAX);
+	ck_assert_str_eq(get_string(game, "comment"), "intro");
+	same_text(get_string(move_at(game, 0), "comment"), expected);
+	ck_assert_str_eq(get_string(move_at(game, 1), "comment"), "fine");
+	line = variation(move_at(game, 1), 0);
+	same_text(get_string(cJSON_GetArrayItem(line, 0), "starting_comment"), expected);
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(line, 0), "comment"), "alt");
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 3);
+	/* one warning for each place cut, saying which */
+	ck_assert_int_eq(count_issues(game, "warnings", "comment_truncated"), 2);
+	w = find_issue(game, "warnings", "comment_truncated");
+	ck_assert_int_eq(get_int(w, "ply"), 1);
+	ck_assert_ptr_nonnull(strstr(get_string(w, "message"), "ply 1"));
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "warnings")), 2);
+	/* read a few bytes at a time, the same game */
+	cJSON *games = read_pgn_chunked(t.s, t.n, 7, SAN_LANG_EN);
+	again = cJSON_GetArrayItem(games, 0);
+	a = printed(game);
+	b = printed(again);
+	same_text(a, b);
+	free(a);
+	free(b);
+	cJSON_Delete(games);
+	cJSON_Delete(game);
+	free(expected);
+
+	/* the game's comment */
+	t.n = 0;
+	text_add(&t, "[Event \"x\"]\n");
+	for (int i = 0; i < 9000; i++)
+		text_add(&t, "{abc} ");
+	text_add(&t, "1. e4 {after} *");
+	expected = joined_cut("abc", 9000);
+	game = read_one(t.s);
+	same_text(get_string(game, "comment"), expected);
+	ck_assert_str_eq(get_string(move_at(game, 0), "comment"), "after");
+	ck_assert_int_eq(count_issues(game, "warnings", "comment_truncated"), 1);
+	w = find_issue(game, "warnings", "comment_truncated");
+	ck_assert_ptr_nonnull(strstr(get_string(w, "message"), "the game's first move"));
+	cJSON_Delete(game);
+	free(expected);
+
+	/* before the first tag the comments are between games, joined in the reader's
+	 * buffer of PGN_COMMENT_MAX bytes, and given to the game that follows */
+	game = read_one(t.s + strlen("[Event \"x\"]\n"));
+	ck_assert_int_eq(strlen(get_string(game, "comment")), PGN_COMMENT_MAX);
+	ck_assert_int_eq(count_issues(game, "warnings", "comment_truncated"), 1);
+	cJSON_Delete(game);
+	free(t.s);
+}
+END_TEST
+
+/* The cut falls between characters, never inside one. */
+START_TEST(test_comment_cap_utf8)
+{
+	struct text t = { 0 };
+	cJSON *game;
+	const char *c;
+
+	text_add(&t, "1. e4 {x");
+	for (int i = 0; i < 8000; i++)
+		text_add(&t, "\xc3\xa9");
+	text_add(&t, "} {");
+	for (int i = 0; i < 8000; i++)
+		text_add(&t, "\xc3\xa9");
+	text_add(&t, "} {");
+	for (int i = 0; i < 500; i++)
+		text_add(&t, "\xc3\xa9");
+	text_add(&t, "} *");
+	game = read_one(t.s);
+	c = get_string(move_at(game, 0), "comment");
+	/* 16001 + 1 + 16000 + 1: 765 bytes of room, 382 whole characters */
+	ck_assert_int_eq(strlen(c), 16001 + 1 + 16000 + 1 + 764);
+	ck_assert_ptr_null(strchr(c, '?'));
+	ck_assert_str_eq(c + strlen(c) - 2, "\xc3\xa9");
+	ck_assert_int_eq(count_issues(game, "warnings", "comment_truncated"), 1);
+	cJSON_Delete(game);
+	free(t.s);
+}
+END_TEST
+
+/* Past PGN_GAME_COMMENTS_MAX bytes of comments in a game: the comment that crosses it is
+ * cut, the later ones dropped whole (their clocks too), with one warning; the moves are
+ * all read. */
+START_TEST(test_comments_game_cap)
+{
+	struct text t = { 0 };
+	const int plies = 12, size = 16000, whole = PGN_GAME_COMMENTS_MAX / size;
+	cJSON *game, *m;
+
+	for (int i = 0; i < plies; i++) {
+		text_add(&t, "%s {[%%clk 0:01:%02d] ", dance(i), i);
+		for (int k = (int)strlen("[%clk 0:01:00] "); k < size; k++)
+			text_add(&t, "x");
+		text_add(&t, "} ");
+	}
+	text_add(&t, "*");
+	game = read_one(t.s);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), plies);
+	for (int i = 0; i < whole; i++) {
+		m = move_at(game, i);
+		ck_assert_int_eq(strlen(get_string(m, "comment")), size);
+		ck_assert_int_eq(get_int(m, "clock"), 60 + i);
+	}
+	m = move_at(game, whole);
+	ck_assert_int_eq(strlen(get_string(m, "comment")), PGN_GAME_COMMENTS_MAX - whole * size);
+	ck_assert_int_eq(get_int(m, "clock"), 60 + whole); /* read from the whole comment */
+	for (int i = whole + 1; i < plies; i++) {
+		m = move_at(game, i);
+		ck_assert(cJSON_IsNull(get(m, "comment")));
+		ck_assert(cJSON_IsNull(get(m, "clock")));
+	}
+	ck_assert_int_eq(count_issues(game, "warnings", "comments_dropped"), 1);
+	ck_assert_int_eq(get_int(find_issue(game, "warnings", "comments_dropped"), "ply"), whole + 1);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "warnings")), 1);
+	cJSON_Delete(game);
+	free(t.s);
+}
+END_TEST
+
+/* NAGs past PGN_MOVE_NAGS_MAX on a move, and past PGN_GAME_NAGS_MAX in a game, are
+ * ignored with one warning; the moves after them keep theirs. */
+START_TEST(test_nag_caps)
+{
+	struct text t = { 0 };
+	cJSON *game, *w;
+
+	game = read_one("1. e4!! $1 $2 $4 $5 $6 $7 $8 $9 $10 $11 e5 $3 (1... c5 $1 $2 $3 $4 $5 $6 $7 $8 $9) *");
+	ck_assert_int_eq(cJSON_GetArraySize(get(move_at(game, 0), "nags")), PGN_MOVE_NAGS_MAX);
+	ck_assert_int_eq(nag_of(move_at(game, 0), 0), 3);
+	ck_assert_int_eq(nag_of(move_at(game, 0), PGN_MOVE_NAGS_MAX - 1), 8);
+	ck_assert_int_eq(cJSON_GetArraySize(get(move_at(game, 1), "nags")), 1);
+	ck_assert_int_eq(cJSON_GetArraySize(get(cJSON_GetArrayItem(variation(move_at(game, 1), 0), 0), "nags")),
+			 PGN_MOVE_NAGS_MAX);
+	ck_assert_int_eq(count_issues(game, "warnings", "nags_dropped"), 2);
+	w = find_issue(game, "warnings", "nags_dropped");
+	ck_assert_int_eq(get_int(w, "ply"), 1);
+	ck_assert_str_eq(get_string(w, "san"), "$9");
+	cJSON_Delete(game);
+
+	for (int i = 0; i < 300; i++)
+		text_add(&t, "%s $1 $2 $3 $4 $5 $6 $7 $8 ", dance(i));
+	text_add(&t, "*");
+	game = read_one(t.s);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 300);
+	ck_assert_int_eq(count_nags(game), PGN_GAME_NAGS_MAX);
+	ck_assert_int_eq(cJSON_GetArraySize(get(move_at(game, PGN_GAME_NAGS_MAX / 8 - 1), "nags")), 8);
+	ck_assert_int_eq(cJSON_GetArraySize(get(move_at(game, PGN_GAME_NAGS_MAX / 8), "nags")), 0);
+	ck_assert_int_eq(count_issues(game, "warnings", "nags_dropped"), 1);
+	ck_assert_int_eq(get_int(find_issue(game, "warnings", "nags_dropped"), "ply"), PGN_GAME_NAGS_MAX / 8 + 1);
+	cJSON_Delete(game);
+	free(t.s);
+}
+END_TEST
+
+/* [%cal]/[%csl] marks past PGN_ARROWS_MAX on a move, and past PGN_GAME_ARROWS_MAX in a
+ * game, are left out with one warning. */
+START_TEST(test_arrow_caps)
+{
+	struct text t = { 0 };
+	cJSON *game;
+	const int per_move = PGN_GAME_ARROWS_MAX / PGN_ARROWS_MAX;
+
+	text_add(&t, "1. e4 {[%%csl Ga1");
+	for (int i = 1; i < 40; i++)
+		text_add(&t, ",Ga1");
+	text_add(&t, "]} {[%%cal Rb2b4");
+	for (int i = 1; i < 40; i++)
+		text_add(&t, ",Rb2b4");
+	text_add(&t, "]} e5 {[%%csl Yd5]} *");
+	game = read_one(t.s);
+	ck_assert_int_eq(cJSON_GetArraySize(get(move_at(game, 0), "arrows")), PGN_ARROWS_MAX);
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(get(move_at(game, 0), "arrows"), 39), "color"), "G");
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(get(move_at(game, 0), "arrows"), 40), "color"), "R");
+	ck_assert_int_eq(cJSON_GetArraySize(get(move_at(game, 1), "arrows")), 1);
+	ck_assert_int_eq(count_issues(game, "warnings", "arrows_dropped"), 1);
+	cJSON_Delete(game);
+
+	t.n = 0;
+	for (int i = 0; i < per_move + 8; i++) {
+		text_add(&t, "%s {[%%csl Ga1", dance(i));
+		for (int k = 1; k < PGN_ARROWS_MAX; k++)
+			text_add(&t, ",Ga1");
+		text_add(&t, "]} ");
+	}
+	text_add(&t, "*");
+	game = read_one(t.s);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), per_move + 8);
+	ck_assert_int_eq(cJSON_GetArraySize(get(move_at(game, per_move - 1), "arrows")), PGN_ARROWS_MAX);
+	ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(move_at(game, per_move), "arrows"));
+	ck_assert_int_eq(count_issues(game, "warnings", "arrows_dropped"), 1);
+	ck_assert_ptr_nonnull(strstr(get_string(find_issue(game, "warnings", "arrows_dropped"), "message"), "game"));
+	cJSON_Delete(game);
+	free(t.s);
+}
+END_TEST
+
+/* Reads text holding one game and returns it, with its summary. */
+static cJSON *read_summary(const char *text, struct json_pgn_summary *summary)
+{
+	struct json_fen_style style = JSON_FEN_STYLE_DEFAULT;
+	struct json_pgn *builder = json_pgn_new(&style, SAN_LANG_EN, true);
+	struct pgn_reader *reader = malloc(sizeof *reader);
+	cJSON *game;
+	bool oom;
+
+	ck_assert_ptr_nonnull(builder);
+	ck_assert_ptr_nonnull(reader);
+	pgn_reader_init(reader, &json_pgn_visitor, builder, NULL);
+	ck_assert_int_eq(pgn_reader_feed(reader, text, strlen(text)), strlen(text));
+	pgn_reader_finish(reader);
+	game = json_pgn_take(builder, summary, &oom);
+	ck_assert(!oom);
+	ck_assert_ptr_nonnull(game);
+	json_pgn_free(builder);
+	free(reader);
+	/* as a client sees it (whole numbers are raw values until printed) */
+	cJSON *games = cJSON_CreateArray();
+	add_printed(games, game);
+	game = cJSON_DetachItemFromArray(games, 0);
+	cJSON_Delete(games);
+	return game;
+}
+
+/* A game lists at most PGN_GAME_ISSUES_MAX errors and as many warnings, then says how
+ * many more there were and where the first of them was; the count stays whole. */
+START_TEST(test_issue_caps)
+{
+	struct text t = { 0 };
+	struct json_pgn_summary summary;
+	cJSON *game, *w, *warnings;
+	char message[PGN_MESSAGE_MAX];
+	size_t first_unlisted = 0;
+
+	/* a wrong move number before every move: a warning each */
+	for (int i = 0; i < PGN_GAME_ISSUES_MAX + 50; i++) {
+		if (i == PGN_GAME_ISSUES_MAX)
+			first_unlisted = t.n;
+		text_add(&t, "999%s %s ", i % 2 ? "..." : ".", dance(i));
+	}
+	text_add(&t, "*");
+	game = read_one(t.s);
+	warnings = get(game, "warnings");
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), PGN_GAME_ISSUES_MAX + 50);
+	ck_assert_int_eq(cJSON_GetArraySize(warnings), PGN_GAME_ISSUES_MAX + 1);
+	ck_assert_int_eq(count_issues(game, "warnings", "move_number_mismatch"), PGN_GAME_ISSUES_MAX);
+	w = cJSON_GetArrayItem(warnings, PGN_GAME_ISSUES_MAX);
+	ck_assert_str_eq(get_string(w, "code"), "warnings_not_listed");
+	snprintf(message, sizeof message, "50 more warnings of this game are not listed; at most %d are",
+		 PGN_GAME_ISSUES_MAX);
+	ck_assert_str_eq(get_string(w, "message"), message);
+	/* the place of the first one left out: the 101st move number */
+	ck_assert_int_eq(get_int(w, "line"), 1);
+	ck_assert_int_eq(get_int(w, "column"), (int)first_unlisted + 1);
+	cJSON_Delete(game);
+
+	/* an illegal first move in every variation: an error each */
+	t.n = 0;
+	text_add(&t, "1. e4 ");
+	for (int i = 0; i < PGN_GAME_ISSUES_MAX + 50; i++)
+		text_add(&t, "(1. Ke2) ");
+	text_add(&t, "e5 *");
+	game = read_summary(t.s, &summary);
+	ck_assert_int_eq(summary.errors, PGN_GAME_ISSUES_MAX + 50);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "errors")), PGN_GAME_ISSUES_MAX);
+	ck_assert_int_eq(count_issues(game, "errors", "illegal_move"), PGN_GAME_ISSUES_MAX);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "warnings")), 1);
+	w = find_issue(game, "warnings", "errors_not_listed");
+	ck_assert_ptr_nonnull(w);
+	ck_assert_int_eq(get_int(w, "column"), (int)strlen("1. e4 (1. ") + PGN_GAME_ISSUES_MAX * 9 + 1);
+	ck_assert_ptr_nonnull(strstr(get_string(w, "message"), "50 more errors"));
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 2);
+	cJSON_Delete(game);
+	free(t.s);
+}
+END_TEST
+
+/* Control characters other than tab and newlines come out as '?'. */
+START_TEST(test_control_characters)
+{
+	cJSON *game = read_one("[Event \"a\x01" "b\tc\"] 1. e4 {x\x02y\nz\x1b[0m\x7f} *");
+
+	ck_assert_str_eq(get_string(get(game, "tags"), "Event"), "a?b\tc");
+	ck_assert_str_eq(get_string(move_at(game, 0), "comment"), "x?y\nz?[0m\x7f");
+	cJSON_Delete(game);
+}
+END_TEST
+
 /* The reader pauses after each game when asked, and resumes where it stopped. */
 static int visited_games;
 
@@ -981,6 +1470,16 @@ static Suite *pgn_suite(void)
 	tcase_add_test(tc, test_not_pgn);
 	tcase_add_test(tc, test_game_too_large);
 	tcase_add_test(tc, test_limits_and_bytes);
+	tcase_add_test(tc, test_tag_cap);
+	tcase_add_test(tc, test_tag_repeats);
+	tcase_add_test(tc, test_comment_join);
+	tcase_add_test(tc, test_comment_cap);
+	tcase_add_test(tc, test_comment_cap_utf8);
+	tcase_add_test(tc, test_comments_game_cap);
+	tcase_add_test(tc, test_nag_caps);
+	tcase_add_test(tc, test_arrow_caps);
+	tcase_add_test(tc, test_issue_caps);
+	tcase_add_test(tc, test_control_characters);
 	tcase_add_test(tc, test_pause);
 	suite_add_tcase(s, tc);
 	return s;

@@ -47,6 +47,12 @@ static const char *const pgn_code_names[PGN_CODE_NB] = {
 	[PGN_WARN_COMMENT_TRUNCATED] = "comment_truncated",
 	[PGN_WARN_CHESS960_INFERRED] = "chess960_inferred",
 	[PGN_WARN_SKIPPED] = "moves_skipped",
+	[PGN_WARN_TAGS_DROPPED] = "tags_dropped",
+	[PGN_WARN_NAGS_DROPPED] = "nags_dropped",
+	[PGN_WARN_COMMENTS_DROPPED] = "comments_dropped",
+	[PGN_WARN_ARROWS_DROPPED] = "arrows_dropped",
+	[PGN_WARN_ERRORS_NOT_LISTED] = "errors_not_listed",
+	[PGN_WARN_WARNINGS_NOT_LISTED] = "warnings_not_listed",
 };
 
 const char *pgn_code_name(enum pgn_code code)
@@ -143,6 +149,15 @@ __attribute__((format(printf, 5, 6))) static void pgn_issue(struct pgn_reader *r
 	} while (0)
 
 static void pgn_parse_commands(struct pgn_comment *c);
+static void pgn_comment_give(struct pgn_reader *r, bool cut);
+
+/* Clears what a line's last move has been given: a new move, or a new line. */
+static void pgn_line_fresh(struct pgn_line *line)
+{
+	line->comment = 0;
+	line->comments = line->nags = line->arrows = 0;
+	line->comment_cut = line->nags_cut = line->arrows_cut = false;
+}
 
 /* Starts the game the next event belongs to, if none is open. */
 static void pgn_game_begin(struct pgn_reader *r)
@@ -162,16 +177,16 @@ static void pgn_game_begin(struct pgn_reader *r)
 	r->depth = 0;
 	r->overflow = 0;
 	r->start_valid = false;
+	r->comment_total = 0;
+	r->nags = r->arrows = 0;
+	r->tags_cut = r->nags_cut = r->comments_cut = r->arrows_cut = false;
+	pgn_line_fresh(&r->lines[0]);
 	if (r->visitor->game_begin)
 		r->visitor->game_begin(r->ctx, r->game);
 	if (r->comment_pending) {
-		struct pgn_comment comment = { .text = r->comment, .length = r->comment_length };
+		/* The game's first comment (it may mark the start position: [%csl], [%cal]). */
 		r->comment_pending = false;
-		/* The game's first comment may mark the start position ([%csl], [%cal]). */
-		r->comment[r->comment_length] = '\0';
-		pgn_parse_commands(&comment);
-		if (r->visitor->comment)
-			r->visitor->comment(r->ctx, &comment);
+		pgn_comment_give(r, r->comment_cut);
 		r->comment_length = 0;
 	}
 }
@@ -219,15 +234,20 @@ static const char *pgn_result_of(const char *t, size_t n, bool *lenient)
 	return NULL;
 }
 
+/* A tag pair is complete. Its work does not depend on the tags before it: the reader
+ * only looks at FEN, Variant and Result, and a repeated tag is the visitor's to merge.
+ * Past PGN_GAME_TAGS_MAX pairs the visitor is not given them, but FEN, Variant and
+ * Result still count. */
 static void pgn_tag(struct pgn_reader *r)
 {
 	const char *name = r->tag_name, *value = r->tag_value;
 	size_t length = r->tag_value_length;
+	bool listed;
 
 	pgn_game_begin(r);
-	r->tags++;
+	listed = r->tags++ < PGN_GAME_TAGS_MAX;
 	r->tag_value[length] = '\0';
-	if (r->tag_value_cut)
+	if (r->tag_value_cut && listed)
 		PGN_PROBLEM(r, PGN_WARN_TAG_TRUNCATED, r->tag_line, r->tag_column,
 			    "the value of tag %s is longer than %d bytes and was cut", name, PGN_TAG_VALUE_MAX);
 	if (!strcmp(name, "FEN")) {
@@ -245,6 +265,15 @@ static void pgn_tag(struct pgn_reader *r)
 		bool lenient;
 		const char *result = pgn_result_of(value, length, &lenient);
 		snprintf(r->result_tag, sizeof r->result_tag, "%s", result ? result : "");
+	}
+	if (!listed) {
+		if (!r->tags_cut) {
+			r->tags_cut = true;
+			PGN_PROBLEM(r, PGN_WARN_TAGS_DROPPED, r->tag_line, r->tag_column,
+				    "the game has more than %d tag pairs: %s and the tags after it are not listed",
+				    PGN_GAME_TAGS_MAX, name);
+		}
+		return;
 	}
 	if (r->visitor->tag)
 		r->visitor->tag(r->ctx, name, value, length);
@@ -367,6 +396,38 @@ static bool pgn_looks_uci(const char *t, size_t n)
 	       t[1] <= '8' && t[2] >= 'a' && t[2] <= 'h' && t[3] >= '1' && t[3] <= '8';
 }
 
+/* Gives the visitor a NAG of the current line's last move, within PGN_MOVE_NAGS_MAX for
+ * the move and PGN_GAME_NAGS_MAX for the game; past either it is dropped, with a warning
+ * once for the move (or the game). token is the NAG as written, or NULL. */
+static void pgn_nag_give(struct pgn_reader *r, int nag, const char *token, unsigned column)
+{
+	struct pgn_line *line = &r->lines[r->depth];
+	struct pgn_issue issue = { .san = SAN_OK, .token = token, .ply = line->ply };
+
+	if (r->nags >= PGN_GAME_NAGS_MAX) {
+		if (!r->nags_cut) {
+			r->nags_cut = true;
+			pgn_issue(r, &issue, PGN_WARN_NAGS_DROPPED, column,
+				  "the game has more than %d NAGs: $%d and the NAGs after it are ignored",
+				  PGN_GAME_NAGS_MAX, nag);
+		}
+		return;
+	}
+	if (line->nags >= PGN_MOVE_NAGS_MAX) {
+		if (!line->nags_cut) {
+			line->nags_cut = true;
+			pgn_issue(r, &issue, PGN_WARN_NAGS_DROPPED, column,
+				  "ply %d has more than %d NAGs: $%d and the NAGs after it on that move are ignored",
+				  line->ply, PGN_MOVE_NAGS_MAX, nag);
+		}
+		return;
+	}
+	line->nags++;
+	r->nags++;
+	if (r->visitor->nag)
+		r->visitor->nag(r->ctx, nag, r->depth);
+}
+
 static void pgn_nag(struct pgn_reader *r, int nag, const char *token, unsigned column)
 {
 	struct pgn_line *line;
@@ -382,8 +443,8 @@ static void pgn_nag(struct pgn_reader *r, int nag, const char *token, unsigned c
 	} else if (nag > NAG_MAX) {
 		struct pgn_issue issue = { .san = SAN_OK, .token = token };
 		pgn_issue(r, &issue, PGN_WARN_NAG_OUT_OF_RANGE, column, "NAGs run from $0 to $255: %s ignored", token);
-	} else if (r->visitor->nag) {
-		r->visitor->nag(r->ctx, nag, r->depth);
+	} else {
+		pgn_nag_give(r, nag, token, column);
 	}
 }
 
@@ -486,6 +547,7 @@ static void pgn_move(struct pgn_reader *r, const char *t, size_t n, unsigned col
 	line->has_move = true;
 	line->ply++;
 	r->moves++;
+	pgn_line_fresh(line);
 	if (r->visitor->move) {
 		struct pgn_move mv = {
 			.before = &line->prev,
@@ -501,8 +563,8 @@ static void pgn_move(struct pgn_reader *r, const char *t, size_t n, unsigned col
 		};
 		r->visitor->move(r->ctx, &mv);
 	}
-	if (nag && r->visitor->nag)
-		r->visitor->nag(r->ctx, nag, r->depth);
+	if (nag)
+		pgn_nag_give(r, nag, NULL, column);
 }
 
 static void pgn_result(struct pgn_reader *r, const char *result, bool lenient, const char *t, unsigned column)
@@ -712,37 +774,138 @@ static void pgn_parse_commands(struct pgn_comment *c)
 	}
 }
 
+/* A warning about a comment of the current line (at the comment's place). */
+__attribute__((format(printf, 3, 4))) static void pgn_comment_problem(struct pgn_reader *r, enum pgn_code code,
+								      const char *format, ...)
+{
+	struct pgn_line *line = &r->lines[r->depth];
+	struct pgn_issue issue = { .san = SAN_OK, .line = r->comment_line };
+	char message[PGN_MESSAGE_MAX];
+	va_list ap;
+
+	if (r->started && line->has_move)
+		issue.ply = line->ply;
+	va_start(ap, format);
+	vsnprintf(message, sizeof message, format, ap);
+	va_end(ap);
+	pgn_issue(r, &issue, code, r->comment_column, "%s", message);
+}
+
+/* What a comment of the current line is about, for a warning: "ply 12", "the game's
+ * first move", "the variation's first move". */
+static const char *pgn_comment_target(const struct pgn_reader *r, char *buf, size_t size)
+{
+	const struct pgn_line *line = &r->lines[r->depth];
+
+	if (r->started && line->has_move)
+		snprintf(buf, size, "ply %d", line->ply);
+	else
+		snprintf(buf, size, "%s", r->depth ? "the variation's first move" : "the game's first move");
+	return buf;
+}
+
+/* Gives the visitor the comment in r->comment (cut: it was longer than PGN_COMMENT_MAX
+ * and was cut) for the current line's last move, or for the line's start before its
+ * first move. The text is kept within PGN_MOVE_COMMENT_MAX for what the move's comments
+ * make joined with spaces, and within PGN_GAME_COMMENTS_MAX for the game: the text past
+ * either is dropped (at a character's boundary), and a comment with nothing left is not
+ * given at all. Its commands are read from all of its text; its marks are kept within
+ * PGN_ARROWS_MAX for the move and PGN_GAME_ARROWS_MAX for the game. Each cap is warned
+ * about once (for the move, or for the game). */
+static void pgn_comment_give(struct pgn_reader *r, bool cut)
+{
+	struct pgn_line *line = &r->lines[r->depth];
+	size_t length = r->comment_length, sep = line->comments ? 1 : 0, keep = length;
+	/* Room for the text after the space that joins it to the move's comments before. */
+	bool move_fits = line->comment + sep <= PGN_MOVE_COMMENT_MAX;
+	bool game_fits = r->comment_total + sep <= PGN_GAME_COMMENTS_MAX;
+	size_t move_room = move_fits ? PGN_MOVE_COMMENT_MAX - line->comment - sep : 0;
+	size_t game_room = game_fits ? PGN_GAME_COMMENTS_MAX - r->comment_total - sep : 0;
+	bool game_bound = !game_fits || game_room < move_room;
+	size_t room = game_bound ? game_room : move_room;
+	char target[48];
+	struct pgn_comment comment;
+
+	if (cut && !line->comment_cut) {
+		line->comment_cut = true;
+		pgn_comment_problem(r, PGN_WARN_COMMENT_TRUNCATED, "a comment longer than %d bytes was cut",
+				    PGN_COMMENT_MAX);
+	}
+	if (!move_fits || !game_fits || length > room) {
+		keep = move_fits && game_fits ? utf8_prefix(r->comment, length, room) : 0;
+		if (length && game_bound && !r->comments_cut) {
+			r->comments_cut = true;
+			pgn_comment_problem(r, PGN_WARN_COMMENTS_DROPPED,
+					    "the game's comments pass %d bytes: the text after that is dropped, "
+					    "and the commands of the comments dropped whole",
+					    PGN_GAME_COMMENTS_MAX);
+		} else if (length && !game_bound && !line->comment_cut) {
+			line->comment_cut = true;
+			pgn_comment_problem(r, PGN_WARN_COMMENT_TRUNCATED,
+					    "the comments of %s pass %d bytes joined: the text after that is dropped",
+					    pgn_comment_target(r, target, sizeof target), PGN_MOVE_COMMENT_MAX);
+		}
+		/* Nothing left of it: dropped whole, commands included. */
+		if (!keep)
+			return;
+	}
+	comment = (struct pgn_comment){
+		.text = r->comment,
+		.length = length,
+		.depth = r->depth,
+		.after_move = r->started && line->has_move,
+	};
+	r->comment[length] = '\0';
+	pgn_parse_commands(&comment);
+	r->comment[keep] = '\0';
+	comment.length = keep;
+	{
+		int move_marks = PGN_ARROWS_MAX - line->arrows, game_marks = PGN_GAME_ARROWS_MAX - r->arrows;
+		bool marks_game_bound = game_marks < move_marks;
+		int marks = marks_game_bound ? game_marks : move_marks;
+		if (comment.arrow_count > marks) {
+			comment.arrows_dropped += comment.arrow_count - marks;
+			comment.arrow_count = marks;
+		}
+		if (comment.arrows_dropped && marks_game_bound) {
+			if (!r->arrows_cut) {
+				r->arrows_cut = true;
+				pgn_comment_problem(
+					r, PGN_WARN_ARROWS_DROPPED,
+					"the game has more than %d [%%cal] and [%%csl] marks: the rest are left out",
+					PGN_GAME_ARROWS_MAX);
+			}
+		} else if (comment.arrows_dropped && !line->arrows_cut) {
+			line->arrows_cut = true;
+			pgn_comment_problem(r, PGN_WARN_ARROWS_DROPPED,
+					    "%s has more than %d [%%cal] and [%%csl] marks: the rest are left out",
+					    pgn_comment_target(r, target, sizeof target), PGN_ARROWS_MAX);
+		}
+	}
+	line->comment += sep + keep;
+	line->comments++;
+	line->arrows += comment.arrow_count;
+	r->comment_total += sep + keep;
+	r->arrows += comment.arrow_count;
+	if (r->visitor->comment)
+		r->visitor->comment(r->ctx, &comment);
+}
+
 /* A comment is complete (its text is in r->comment). */
 static void pgn_comment_end(struct pgn_reader *r)
 {
-	struct pgn_comment comment;
 	struct pgn_line *line;
 
 	r->state = PGN_S_DEFAULT;
 	r->comment[r->comment_length] = '\0';
-	if (r->comment_cut && r->in_game) {
-		PGN_PROBLEM(r, PGN_WARN_COMMENT_TRUNCATED, r->comment_line, r->comment_column,
-			    "a comment longer than %d bytes was cut", PGN_COMMENT_MAX);
-	}
 	if (!r->in_game) {
 		/* Between games: it belongs to the next one, if there is one. */
 		r->comment_pending = true;
 		return;
 	}
 	line = &r->lines[r->depth];
-	if (r->overflow || (r->started && line->dead) || (r->depth > 0 && !line->announced)) {
-		r->comment_length = 0;
-		return;
-	}
-	comment = (struct pgn_comment){
-		.text = r->comment,
-		.length = r->comment_length,
-		.depth = r->depth,
-		.after_move = r->started && line->has_move,
-	};
-	pgn_parse_commands(&comment);
-	if (r->visitor->comment)
-		r->visitor->comment(r->ctx, &comment);
+	if (!(r->overflow || (r->started && line->dead) || (r->depth > 0 && !line->announced)))
+		pgn_comment_give(r, r->comment_cut);
 	r->comment_length = 0;
 }
 
@@ -783,6 +946,7 @@ static void pgn_variation_open(struct pgn_reader *r)
 	}
 	parent = &r->lines[r->depth];
 	child = &r->lines[++r->depth];
+	pgn_line_fresh(child);
 	child->ply = parent->ply - 1;
 	child->has_move = false;
 	child->dead = true;

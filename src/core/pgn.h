@@ -34,10 +34,79 @@
 #define PGN_TAG_VALUE_MAX 1024    /* longer values are cut (warning tag_truncated) */
 #define PGN_COMMENT_MAX 16384     /* longer comments are cut (warning comment_truncated) */
 #define PGN_DEPTH_MAX 32          /* nested variations (error variation_too_deep) */
-#define PGN_GAME_MOVES_MAX 100000 /* moves of one game, variations included (error game_too_large) */
-#define PGN_ARROWS_MAX 64         /* [%cal] arrows and [%csl] squares kept per comment */
+#define PGN_ARROWS_MAX 64         /* [%cal] arrows and [%csl] squares kept per comment, and per move */
 #define PGN_RESULT_MAX 8
 #define PGN_MESSAGE_MAX 200
+
+/* Caps per game. A visitor that keeps a game (json-pgn.c keeps one whole game until it
+ * ends) needs memory in proportion to what the game hands it; these caps bound that,
+ * whatever the input. Each is far above what real games hold: lichess and ChessBase
+ * exports carry 7 to 30 tag pairs, a move rarely has more than 3 NAGs or one comment of
+ * a few hundred bytes, and a heavily annotated game (a book's, a magazine's survey) has
+ * a few hundred NAGs and tens of KiB of comments. The longest game played in a
+ * tournament has 269 moves (538 plies). Past a cap the reader goes on (the moves are
+ * still played) and says once what it left out, in the warning named.
+ *
+ * PGN_GAME_MOVES_MAX    plies, variations included: over seven times the longest game
+ *                       played, with room for thousands of plies of analysis. The
+ *                       longest possible legal game (5,949 moves, about 11,900 plies) is
+ *                       a construction, not a real game; reading it whole would take
+ *                       2.8 MB of JSON, held three times by fend. The rest of a game is not read (error
+ *                       game_too_large).
+ * PGN_GAME_TAGS_MAX     tag pairs, repeats included: twice the most any exporter writes.
+ *                       Later pairs are not listed (warning tags_dropped), but FEN, SetUp,
+ *                       Variant and Result still count.
+ * PGN_MOVE_NAGS_MAX     NAGs of one move, glyphs included: a move assessment, a position
+ *                       assessment and a few more. Later ones are ignored (nags_dropped,
+ *                       once for the move).
+ * PGN_GAME_NAGS_MAX     NAGs of the game: one on every ply of a long annotated game and
+ *                       of its variations. Later ones are ignored (nags_dropped, once).
+ * PGN_MOVE_COMMENT_MAX  bytes of one move's comments joined (with the spaces between):
+ *                       two comments of the longest kind, as one after the move and one
+ *                       before the next. The same for the game's comment (before its
+ *                       first move) and for a variation's starting comment. The text past
+ *                       it is dropped, at a character's boundary (comment_truncated, once
+ *                       for the move).
+ * PGN_GAME_COMMENTS_MAX bytes of all the game's comments (with those spaces): a long book
+ *                       chapter. The comment that crosses it is cut, the later ones are
+ *                       dropped whole, with their clocks, evals and marks
+ *                       (comments_dropped, once).
+ * PGN_GAME_ARROWS_MAX   [%cal] and [%csl] marks of the game, besides PGN_ARROWS_MAX per
+ *                       move: a few on every move of a long study chapter. The rest are
+ *                       left out (arrows_dropped, once for the move or for the game).
+ * PGN_GAME_ISSUES_MAX   errors listed per game, and warnings listed per game. The reader
+ *                       reports every problem (struct pgn_game_end counts them all); a
+ *                       visitor that lists them keeps this many of each, then says how
+ *                       many more there were (errors_not_listed, warnings_not_listed). A
+ *                       real game reaches it only when one fault repeats on every move (a
+ *                       file written in UCI), and then the first hundred say it all. */
+#define PGN_GAME_MOVES_MAX 4096
+#define PGN_GAME_TAGS_MAX 64
+#define PGN_MOVE_NAGS_MAX 8
+#define PGN_GAME_NAGS_MAX 1024
+#define PGN_MOVE_COMMENT_MAX (2 * PGN_COMMENT_MAX)
+#define PGN_GAME_COMMENTS_MAX (128 * 1024)
+#define PGN_GAME_ARROWS_MAX 1024
+#define PGN_GAME_ISSUES_MAX 100
+
+/* What one game's JSON (json-pgn.c) costs under these caps, at worst. Its text is at
+ * most about 1.6 MiB:
+ *   plies     4096 x 240 B: ply, move number, SAN, UCI, a FEN of up to 90
+ *             characters, the empty members                                        0.94 MiB
+ *   tags      64 x (64 + 2 x 1024) B: names, values of quotes (\" each)            0.13 MiB
+ *   comments  2 x 128 KiB: quotes and newlines escaped (the other control
+ *             characters come out as '?', not as six bytes)                        0.25 MiB
+ *   NAGs      1024 x 100 B: the longest meaning                                    0.10 MiB
+ *   marks     1024 x 40 B                                                          0.04 MiB
+ *   problems  2 x 100 x 250 to 700 B (a list of candidate moves)           0.05 to 0.13 MiB
+ * The builder holds that text, and about 100 B more per mainline ply and 1 KiB per
+ * listed problem (0.7 MiB); `fen pgn` prints it once more (3.5 MiB in all), fend prints
+ * it and queues the print for the client (5 MiB). Measured by bench/pgn-worst.py, which
+ * writes the worst game for each cap and for all of them at once (1.45 MB of JSON, the
+ * 4096 plies on the mainline or in variations): peak RSS over the process at rest
+ * 3.5 MiB for `fen pgn`, 5.1 MiB for fend; 5.2 MiB for three such games in one body
+ * (fend keeps its print and queue buffers from game to game). The reader itself
+ * allocates nothing. */
 
 /* Problem codes (pgn_code_name gives their stable snake_case names). */
 enum pgn_code {
@@ -73,6 +142,14 @@ enum pgn_code {
 	PGN_WARN_COMMENT_TRUNCATED,
 	PGN_WARN_CHESS960_INFERRED,  /* castling rights in the FEN needed Chess960 */
 	PGN_WARN_SKIPPED,            /* moves after an error in the same line were not played */
+	PGN_WARN_TAGS_DROPPED,       /* tag pairs past PGN_GAME_TAGS_MAX */
+	PGN_WARN_NAGS_DROPPED,       /* NAGs past PGN_MOVE_NAGS_MAX or PGN_GAME_NAGS_MAX */
+	PGN_WARN_COMMENTS_DROPPED,   /* comments past PGN_GAME_COMMENTS_MAX */
+	PGN_WARN_ARROWS_DROPPED,     /* marks past PGN_ARROWS_MAX on a move or PGN_GAME_ARROWS_MAX */
+	/* Not reported by the reader: the notes of a visitor that lists at most
+	 * PGN_GAME_ISSUES_MAX of each kind (json-pgn.c). */
+	PGN_WARN_ERRORS_NOT_LISTED,
+	PGN_WARN_WARNINGS_NOT_LISTED,
 	PGN_CODE_NB
 };
 
@@ -111,7 +188,8 @@ struct pgn_arrow {
 	uint8_t from, to;               /* squares; equal for a [%csl] highlight */
 };
 
-/* A comment, with the commands found inside it. */
+/* A comment, with the commands found inside it (read from all of its text, even when the
+ * text is cut to PGN_MOVE_COMMENT_MAX or PGN_GAME_COMMENTS_MAX). */
 struct pgn_comment {
 	const char *text;               /* as written, commands included (NUL-terminated) */
 	size_t length;
@@ -129,7 +207,8 @@ struct pgn_comment {
 	 * silently, as lichess and ChessBase do: a comment is the author's free text. */
 	int arrow_count;
 	struct pgn_arrow arrows[PGN_ARROWS_MAX];
-	int arrows_dropped;             /* good items past PGN_ARROWS_MAX, not in arrows */
+	int arrows_dropped;             /* good items left out: past PGN_ARROWS_MAX, or past
+					 * what the move or game still had room for */
 };
 
 /* What a finished game amounts to. */
@@ -177,6 +256,11 @@ struct pgn_line {
 	bool dead;                      /* an error stopped this line; its tokens are skipped */
 	bool announced;                 /* variation_begin was called for it */
 	bool skipped;                   /* warned about skipping already */
+	/* What the line's last move (before its first move: the line's start) has been
+	 * given, for the caps per move. */
+	size_t comment;                 /* bytes of its comments, joined with spaces */
+	int comments, nags, arrows;
+	bool comment_cut, nags_cut, arrows_cut; /* warned about once */
 };
 
 enum pgn_state {
@@ -231,6 +315,9 @@ struct pgn_reader {
 	int depth;                      /* current line */
 	int overflow;                   /* parentheses open beyond PGN_DEPTH_MAX */
 	struct pgn_line lines[PGN_DEPTH_MAX + 1];
+	size_t comment_total;           /* bytes of comments given to the visitor */
+	int nags, arrows;               /* NAGs and marks given to the visitor */
+	bool tags_cut, nags_cut, comments_cut, arrows_cut; /* warned about once */
 	bool content;                   /* anything but whitespace and comments seen */
 	struct san_parse_result san; /* scratch for the move being read */
 };

@@ -3,9 +3,14 @@
  * clock and eval, variations nested with their own FENs, errors and warnings).
  *
  * Only one game is ever held: the caller takes each finished game (json_pgn_take)
- * before the reader goes on, so memory follows the largest game, not the input. */
+ * before the reader goes on, so memory follows the largest game, not the input; the
+ * reader's caps per game (pgn.h) bound that game, and this file lists at most
+ * PGN_GAME_ISSUES_MAX errors and as many warnings of it. Work is linear in the input:
+ * tags are found by a hash of their names, and the comments of an open move are joined
+ * in a growing buffer, turned into the JSON string once, when the move is sealed. */
 #include "json/json.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +21,30 @@
 
 /* Whole numbers below this are printed from the builder's table (digits). */
 #define JSON_PGN_DIGITS 1000
+
+/* Slots of the table of a game's tags by name: a power of two, at least twice
+ * PGN_GAME_TAGS_MAX (the most the reader gives), so that probes stay short. */
+#define JSON_PGN_TAG_SLOTS 256
+_Static_assert(JSON_PGN_TAG_SLOTS >= 2 * PGN_GAME_TAGS_MAX && (JSON_PGN_TAG_SLOTS & (JSON_PGN_TAG_SLOTS - 1)) == 0,
+	       "the tag table needs twice the tags it holds, in a power of two");
+
+/* A text buffer larger than this is given back when it is emptied (the rest are kept for
+ * the next move); a move printed larger than this is handed over rather than copied. */
+#define JSON_PGN_KEEP (64 * 1024)
+
+/* A move with at least this many plies in its variations is not printed when sealed:
+ * its variations are printed already, and printing them again into the move would hold
+ * them twice. Such a move keeps its dozen nodes (with copies of what they referred to),
+ * and there are at most PGN_GAME_MOVES_MAX / JSON_PGN_NESTED of them. */
+#define JSON_PGN_NESTED 32
+
+/* Text built a piece at a time: the joined comments of a line's open move, the JSON of
+ * its marks. */
+struct json_pgn_text {
+	char *data;                     /* NUL-terminated when length > 0 */
+	size_t length, size;
+	bool used;                      /* something was added, if only an empty comment */
+};
 
 struct json_pgn {
 	struct json_fen_style style;
@@ -28,8 +57,17 @@ struct json_pgn {
 	cJSON *tags, *moves, *errors, *warnings;
 	cJSON *line[PGN_DEPTH_MAX + 1]; /* moves array per depth */
 	cJSON *last[PGN_DEPTH_MAX + 1]; /* last move per depth */
-	cJSON *before[PGN_DEPTH_MAX + 1]; /* a comment before the first move of a line */
-	char *scratch;                  /* where a finished move is printed */
+	/* Per depth, the comments of the last move joined (before the line's first move:
+	 * the game's comment at depth 0, the first move's starting_comment above), and
+	 * the JSON of the last move's [%cal]/[%csl] marks. */
+	struct json_pgn_text comment[PGN_DEPTH_MAX + 1];
+	struct json_pgn_text arrows[PGN_DEPTH_MAX + 1];
+	int nested[PGN_DEPTH_MAX + 1];  /* plies in the variations of the last move, per depth */
+	cJSON *tag_slots[JSON_PGN_TAG_SLOTS]; /* the game's tags, by the hash of the name */
+	int tag_count;
+	int listed[2], unlisted[2];     /* errors [0] and warnings [1] of the game */
+	unsigned unlisted_line[2], unlisted_column[2]; /* the first one not listed */
+	char *scratch;                  /* where a finished move is printed (cJSON_malloc) */
 	size_t scratch_size;
 	/* The open move of each depth refers to its SAN, UCI and FEN here rather than to
 	 * copies: it is printed (sealed) before the next move of its depth is made. */
@@ -70,7 +108,19 @@ static cJSON *json_pgn_small(const struct json_pgn *b, long value)
 	return item;
 }
 
-/* A cJSON string of length bytes of text, made valid UTF-8 ('?' for bad bytes). */
+/* Makes text (length bytes, NUL-terminated) fit for a JSON string, in place: '?' for
+ * bytes that are not UTF-8, and for control characters other than tab, newline and
+ * carriage return. PGN has no use for those, and JSON would write each as six bytes. */
+static void json_pgn_clean(char *text, size_t length)
+{
+	for (size_t i = 0; i < length; i++)
+		if ((unsigned char)text[i] < 0x20 && text[i] != '\t' && text[i] != '\n' && text[i] != '\r')
+			text[i] = '?';
+	if (utf8_valid_length(text, length) != length)
+		utf8_sanitize(text);
+}
+
+/* A cJSON string of length bytes of text, made fit for JSON (json_pgn_clean). */
 static cJSON *json_pgn_string(const char *text, size_t length)
 {
 	char small[256];
@@ -81,11 +131,65 @@ static cJSON *json_pgn_string(const char *text, size_t length)
 		return NULL;
 	memcpy(copy, text, length);
 	copy[length] = '\0';
-	if (utf8_valid_length(copy, length) != length)
-		utf8_sanitize(copy);
+	json_pgn_clean(copy, length);
 	item = cJSON_CreateString(copy);
 	if (copy != small)
 		free(copy);
+	return item;
+}
+
+/* Appends length bytes of data to t, keeping it NUL-terminated; the buffer grows by
+ * doubling, so that appending is linear in all. Marks the builder out of memory on
+ * failure. */
+static void json_pgn_text_add(struct json_pgn *b, struct json_pgn_text *t, const char *data, size_t length)
+{
+	t->used = true;
+	if (t->length + length + 1 > t->size) {
+		size_t size = t->size ? t->size : 256;
+		char *grown;
+		while (size < t->length + length + 1)
+			size *= 2;
+		if (!(grown = realloc(t->data, size))) {
+			b->oom = true;
+			return;
+		}
+		t->data = grown;
+		t->size = size;
+	}
+	memcpy(t->data + t->length, data, length);
+	t->length += length;
+	t->data[t->length] = '\0';
+}
+
+/* Empties t; a large buffer is given back. */
+static void json_pgn_text_clear(struct json_pgn_text *t)
+{
+	t->length = 0;
+	t->used = false;
+	if (t->size > JSON_PGN_KEEP) {
+		free(t->data);
+		t->data = NULL;
+		t->size = 0;
+	}
+}
+
+/* The text of t as a cJSON string (made fit for JSON), and t emptied; NULL when nothing
+ * was added to t, or when out of memory (the builder is marked so). */
+static cJSON *json_pgn_text_take(struct json_pgn *b, struct json_pgn_text *t)
+{
+	cJSON *item = NULL;
+
+	if (!t->used)
+		return NULL;
+	if (t->length) {
+		json_pgn_clean(t->data, t->length);
+		item = cJSON_CreateString(t->data);
+	} else {
+		item = cJSON_CreateString("");
+	}
+	if (!item)
+		b->oom = true;
+	json_pgn_text_clear(t);
 	return item;
 }
 
@@ -117,21 +221,87 @@ static void json_pgn_set(struct json_pgn *b, cJSON *obj, const char *name, cJSON
 	}
 }
 
+/* Before a move of depth is printed: its joined comments become its "comment", and its
+ * marks its "arrows" (the last member, as before). */
+static void json_pgn_finish_move(struct json_pgn *b, cJSON *done, int depth)
+{
+	struct json_pgn_text *arrows = &b->arrows[depth];
+	cJSON *comment = json_pgn_text_take(b, &b->comment[depth]);
+
+	if (comment)
+		json_pgn_set(b, done, "comment", comment);
+	if (arrows->length) {
+		json_pgn_text_add(b, arrows, "]", 1);
+		if (!b->oom)
+			json_pgn_add(b, done, "arrows", cJSON_CreateRaw(arrows->data));
+	}
+	json_pgn_text_clear(arrows);
+}
+
+/* Makes obj own what its members (and its NAGs') refer to: the SAN, UCI and FEN of the
+ * builder's per-depth text and the numbers of its table, which the next move of the depth
+ * (or json_pgn_free) reuses. Its variations own theirs already. */
+static void json_pgn_own(struct json_pgn *b, cJSON *obj)
+{
+	cJSON *item = obj->child;
+
+	while (item && !b->oom) {
+		cJSON *next = item->next, *copy;
+		if (item->type & cJSON_IsReference) {
+			copy = (item->type & 0xFF) == cJSON_Raw ? cJSON_CreateRaw(item->valuestring)
+								 : cJSON_CreateString(item->valuestring);
+			if (!copy) {
+				b->oom = true;
+				return;
+			}
+			/* The member's name (a string constant) moves to the copy. */
+			copy->string = item->string;
+			copy->type |= item->type & cJSON_StringIsConst;
+			item->string = NULL;
+			if (!cJSON_ReplaceItemViaPointer(obj, item, copy)) {
+				item->string = copy->string;
+				copy->string = NULL;
+				cJSON_Delete(copy);
+				b->oom = true;
+				return;
+			}
+		} else if (item->child && item->string && !strcmp(item->string, "nags")) {
+			for (cJSON *nag = item->child; nag; nag = nag->next)
+				json_pgn_own(b, nag);
+		}
+		item = next;
+	}
+}
+
 /* A move is complete once the next move of its line, the end of its line or the end of
  * the game comes: it is then printed and kept as that text (a raw item), and its tree is
- * freed. A game's memory is then its text, not a dozen nodes per ply, and the nodes of
- * one move are reused by the next straight from the allocator's cache. */
+ * freed, unless it has JSON_PGN_NESTED plies or more in its variations (json_pgn_own). A
+ * game's memory is then its text, not a dozen nodes per ply, and the nodes of one move
+ * are reused by the next straight from the allocator's cache. */
 static void json_pgn_seal(struct json_pgn *b, int depth)
 {
 	cJSON *done = b->last[depth], *parent = b->line[depth], *raw;
+	int nested = b->nested[depth];
 
 	b->last[depth] = NULL;
-	if (!done || !parent || b->oom)
+	b->nested[depth] = 0;
+	if (!done)
 		return;
+	if (depth > 0)
+		b->nested[depth - 1] += 1 + nested;
+	if (!parent || b->oom)
+		return;
+	json_pgn_finish_move(b, done, depth);
+	if (b->oom)
+		return;
+	if (nested >= JSON_PGN_NESTED) {
+		json_pgn_own(b, done);
+		return;
+	}
 	for (;;) {
 		if (!b->scratch) {
 			b->scratch_size = b->scratch_size ? b->scratch_size * 2 : 4096;
-			if (!(b->scratch = malloc(b->scratch_size))) {
+			if (!(b->scratch = cJSON_malloc(b->scratch_size))) {
 				b->scratch_size = 0;
 				b->oom = true;
 				return;
@@ -140,14 +310,23 @@ static void json_pgn_seal(struct json_pgn *b, int depth)
 		/* cJSON wants 5 bytes more than it prints. */
 		if (cJSON_PrintPreallocated(done, b->scratch, (int)b->scratch_size - 5, false))
 			break;
-		free(b->scratch);
+		cJSON_free(b->scratch);
 		b->scratch = NULL;
 		if (b->scratch_size > (size_t)1 << 30) {
 			b->oom = true;
 			return;
 		}
 	}
-	raw = cJSON_CreateRaw(b->scratch);
+	if (strlen(b->scratch) < JSON_PGN_KEEP) {
+		raw = cJSON_CreateRaw(b->scratch);
+	} else if ((raw = cJSON_CreateRaw(""))) {
+		/* A large move (its variations): the printed text itself becomes the raw
+		 * value, rather than a copy of it, and the next move starts a small buffer. */
+		cJSON_free(raw->valuestring);
+		raw->valuestring = b->scratch;
+		b->scratch = NULL;
+		b->scratch_size = 0;
+	}
 	if (!raw || !cJSON_ReplaceItemViaPointer(parent, done, raw)) {
 		cJSON_Delete(raw);
 		b->oom = true;
@@ -163,7 +342,15 @@ static void json_pgn_game_begin(void *ctx, int game)
 	b->game = g;
 	memset(b->line, 0, sizeof b->line);
 	memset(b->last, 0, sizeof b->last);
-	memset(b->before, 0, sizeof b->before);
+	memset(b->nested, 0, sizeof b->nested);
+	for (int d = 0; d <= PGN_DEPTH_MAX; d++) {
+		json_pgn_text_clear(&b->comment[d]);
+		json_pgn_text_clear(&b->arrows[d]);
+	}
+	if (b->tag_count)
+		memset(b->tag_slots, 0, sizeof b->tag_slots);
+	b->tag_count = 0;
+	b->listed[0] = b->listed[1] = b->unlisted[0] = b->unlisted[1] = 0;
 	if (!g) {
 		b->oom = true;
 		return;
@@ -182,22 +369,65 @@ static void json_pgn_game_begin(void *ctx, int game)
 	b->line[0] = b->moves;
 }
 
+/* The slot of the tag table that holds name, or the empty one where it goes (FNV-1a,
+ * linear probing; the table is never more than half full). */
+static cJSON **json_pgn_tag_slot(struct json_pgn *b, const char *name)
+{
+	uint32_t hash = 2166136261u;
+	unsigned i;
+
+	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+		hash = (hash ^ *p) * 16777619u;
+	for (i = hash & (JSON_PGN_TAG_SLOTS - 1); b->tag_slots[i]; i = (i + 1) & (JSON_PGN_TAG_SLOTS - 1))
+		if (!strcmp(b->tag_slots[i]->string, name))
+			break;
+	return &b->tag_slots[i];
+}
+
+/* A tag pair: a repeated tag keeps its last value, in the place of the first. The name
+ * is looked up in the game's table, so each tag costs the same however many came
+ * before (past half the table, which the reader's PGN_GAME_TAGS_MAX never lets a game
+ * reach, by a search of the tags). */
 static void json_pgn_tag(void *ctx, const char *name, const char *value, size_t length)
 {
 	struct json_pgn *b = ctx;
-	cJSON *item = json_pgn_string(value, length);
+	cJSON *item = json_pgn_string(value, length), *old, **slot = NULL;
 
 	if (!b->tags || !item) {
 		cJSON_Delete(item);
 		b->oom = true;
 		return;
 	}
-	/* A repeated tag keeps its last value. The name is the reader's, so it is copied. */
-	if (cJSON_GetObjectItemCaseSensitive(b->tags, name))
-		json_pgn_set(b, b->tags, name, item);
-	else if (!cJSON_AddItemToObject(b->tags, name, item)) {
+	if (b->tag_count < JSON_PGN_TAG_SLOTS / 2) {
+		slot = json_pgn_tag_slot(b, name);
+		old = *slot;
+	} else {
+		old = cJSON_GetObjectItemCaseSensitive(b->tags, name);
+	}
+	if (old) {
+		/* The old member's name moves to the new value, which takes its place. */
+		item->string = old->string;
+		old->string = NULL;
+		if (!cJSON_ReplaceItemViaPointer(b->tags, old, item)) {
+			old->string = item->string;
+			item->string = NULL;
+			cJSON_Delete(item);
+			b->oom = true;
+			return;
+		}
+		if (slot)
+			*slot = item;
+		return;
+	}
+	/* The name is the reader's, so it is copied. */
+	if (!cJSON_AddItemToObject(b->tags, name, item)) {
 		cJSON_Delete(item);
 		b->oom = true;
+		return;
+	}
+	if (slot) {
+		*slot = item;
+		b->tag_count++;
 	}
 }
 
@@ -216,11 +446,21 @@ static void json_pgn_move(void *ctx, const struct pgn_move *mv)
 {
 	struct json_pgn *b = ctx;
 	char *san, *uci, *fen;
-	cJSON *obj;
+	cJSON *obj, *starting = NULL;
 
 	if (mv->depth > PGN_DEPTH_MAX || !b->line[mv->depth])
 		return;
-	json_pgn_seal(b, mv->depth);
+	if (b->last[mv->depth]) {
+		json_pgn_seal(b, mv->depth);
+	} else {
+		/* The line's first move: the comments before it are the game's comment, or
+		 * (in a variation) the move's starting_comment. */
+		starting = json_pgn_text_take(b, &b->comment[mv->depth]);
+		if (starting && mv->depth == 0) {
+			json_pgn_set(b, b->game, "comment", starting);
+			starting = NULL;
+		}
+	}
 	san = b->text[mv->depth].san;
 	uci = b->text[mv->depth].uci;
 	fen = b->text[mv->depth].fen;
@@ -238,10 +478,8 @@ static void json_pgn_move(void *ctx, const struct pgn_move *mv)
 	json_pgn_add(b, obj, "uci", cJSON_CreateStringReference(uci));
 	json_pgn_add(b, obj, "fen", cJSON_CreateStringReference(fen));
 	json_pgn_add(b, obj, "comment", cJSON_CreateNull());
-	if (b->before[mv->depth]) {
-		json_pgn_add(b, obj, "starting_comment", b->before[mv->depth]);
-		b->before[mv->depth] = NULL;
-	}
+	if (starting)
+		json_pgn_add(b, obj, "starting_comment", starting);
 	json_pgn_add(b, obj, "nags", cJSON_CreateArray());
 	json_pgn_add(b, obj, "clock", cJSON_CreateNull());
 	json_pgn_add(b, obj, "eval", cJSON_CreateNull());
@@ -265,51 +503,28 @@ static void json_pgn_nag(void *ctx, int nag, int depth)
 	json_pgn_append(b, cJSON_GetObjectItemCaseSensitive(last, "nags"), obj);
 }
 
-/* Joins a second comment on the same move to the first with a space. */
-static cJSON *json_pgn_join(const cJSON *old, const struct pgn_comment *c)
-{
-	const char *text = cJSON_GetStringValue(old);
-	size_t n = text ? strlen(text) : 0;
-	char *joined;
-	cJSON *item;
-
-	if (!text)
-		return json_pgn_string(c->text, c->length);
-	joined = malloc(n + 1 + c->length + 1);
-	if (!joined)
-		return NULL;
-	memcpy(joined, text, n);
-	joined[n] = ' ';
-	memcpy(joined + n + 1, c->text, c->length);
-	item = json_pgn_string(joined, n + 1 + c->length);
-	free(joined);
-	return item;
-}
-
+/* A comment of the last move of its line (or before the line's first move): joined to
+ * the move's comments before it with a space, in the line's buffer. The reader keeps a
+ * move's comments within PGN_MOVE_COMMENT_MAX and its marks within PGN_ARROWS_MAX. */
 static void json_pgn_comment(void *ctx, const struct pgn_comment *c)
 {
 	struct json_pgn *b = ctx;
+	struct json_pgn_text *text;
 	cJSON *last;
 
-	if (!b->game || c->depth > PGN_DEPTH_MAX)
+	if (!b->game || c->depth > PGN_DEPTH_MAX || !b->line[c->depth])
 		return;
-	if (!c->after_move) {
-		/* Before the game's first move: the game's comment; before a variation's first
-		 * move: that move's starting_comment. */
-		if (c->depth == 0) {
-			json_pgn_set(b, b->game, "comment",
-				     json_pgn_join(cJSON_GetObjectItemCaseSensitive(b->game, "comment"), c));
-		} else {
-			cJSON *joined = json_pgn_join(b->before[c->depth], c);
-			cJSON_Delete(b->before[c->depth]);
-			if (!(b->before[c->depth] = joined))
-				b->oom = true;
-		}
+	last = b->last[c->depth];
+	/* A comment after a move belongs to the line's last move, one before the first move
+	 * to the line; anything else would come from a move that was not built. */
+	if (c->after_move != (last != NULL))
 		return;
-	}
-	if (!(last = b->last[c->depth]))
+	text = &b->comment[c->depth];
+	if (text->used)
+		json_pgn_text_add(b, text, " ", 1);
+	json_pgn_text_add(b, text, c->text, c->length);
+	if (!last)
 		return;
-	json_pgn_set(b, last, "comment", json_pgn_join(cJSON_GetObjectItemCaseSensitive(last, "comment"), c));
 	if (c->has_clock)
 		json_pgn_set(b, last, "clock", cJSON_CreateNumber(c->clock));
 	if (c->has_eval) {
@@ -317,20 +532,16 @@ static void json_pgn_comment(void *ctx, const struct pgn_comment *c)
 		snprintf(mate, sizeof mate, "#%d", c->mate);
 		json_pgn_set(b, last, "eval", c->eval_mate ? cJSON_CreateString(mate) : cJSON_CreateNumber(c->eval));
 	}
-	if (c->arrow_count) {
-		cJSON *arrows = cJSON_GetObjectItemCaseSensitive(last, "arrows");
-		if (!arrows)
-			json_pgn_add(b, last, "arrows", arrows = cJSON_CreateArray());
-		for (int i = 0; !b->oom && i < c->arrow_count; i++) {
-			char color[2] = { c->arrows[i].color, '\0' }, from[3], to[3];
-			cJSON *obj = cJSON_CreateObject();
-			fen_format_square(c->arrows[i].from, from);
-			fen_format_square(c->arrows[i].to, to);
-			json_pgn_add(b, obj, "color", cJSON_CreateString(color));
-			json_pgn_add(b, obj, "from", cJSON_CreateString(from));
-			json_pgn_add(b, obj, "to", cJSON_CreateString(to));
-			json_pgn_append(b, arrows, obj);
-		}
+	/* The marks as JSON text ({"color", "from", "to"}: letters and squares, nothing to
+	 * escape), made the move's "arrows" when it is sealed. */
+	for (int i = 0; !b->oom && i < c->arrow_count; i++) {
+		char from[3], to[3], item[64];
+		int n;
+		fen_format_square(c->arrows[i].from, from);
+		fen_format_square(c->arrows[i].to, to);
+		n = snprintf(item, sizeof item, "%c{\"color\":\"%c\",\"from\":\"%s\",\"to\":\"%s\"}",
+			     b->arrows[c->depth].length ? ',' : '[', c->arrows[i].color, from, to);
+		json_pgn_text_add(b, &b->arrows[c->depth], item, (size_t)n);
 	}
 }
 
@@ -346,8 +557,9 @@ static void json_pgn_variation_begin(void *ctx, int depth)
 	json_pgn_append(b, cJSON_GetObjectItemCaseSensitive(parent, "variations"), line);
 	b->line[depth] = b->oom ? NULL : line;
 	b->last[depth] = NULL;
-	cJSON_Delete(b->before[depth]);
-	b->before[depth] = NULL;
+	b->nested[depth] = 0;
+	json_pgn_text_clear(&b->comment[depth]);
+	json_pgn_text_clear(&b->arrows[depth]);
 }
 
 static void json_pgn_variation_end(void *ctx, int depth)
@@ -358,20 +570,18 @@ static void json_pgn_variation_end(void *ctx, int depth)
 		return;
 	json_pgn_seal(b, depth);
 	b->line[depth] = NULL;
-	cJSON_Delete(b->before[depth]);
-	b->before[depth] = NULL;
+	/* The comments of a variation without a move go with it. */
+	json_pgn_text_clear(&b->comment[depth]);
+	json_pgn_text_clear(&b->arrows[depth]);
 }
 
-static void json_pgn_issue(void *ctx, const struct pgn_issue *issue)
+/* Adds a problem to the game's errors or warnings. */
+static void json_pgn_issue_add(struct json_pgn *b, const struct pgn_issue *issue)
 {
-	struct json_pgn *b = ctx;
 	bool warning = pgn_code_is_warning(issue->code);
 	const char *code = issue->code == PGN_WARN_SAN ? san_code_name(issue->san) : pgn_code_name(issue->code);
-	cJSON *obj;
+	cJSON *obj = cJSON_CreateObject();
 
-	if (!b->game)
-		return;
-	obj = cJSON_CreateObject();
 	json_pgn_add(b, obj, "code", cJSON_CreateString(code));
 	json_pgn_add(b, obj, "message", cJSON_CreateString(issue->message));
 	json_pgn_add(b, obj, "index", json_pgn_int(issue->game));
@@ -402,17 +612,61 @@ static void json_pgn_issue(void *ctx, const struct pgn_issue *issue)
 	json_pgn_append(b, warning ? b->warnings : b->errors, obj);
 }
 
+/* A problem: listed while the game has fewer than PGN_GAME_ISSUES_MAX of its kind, else
+ * counted (json_pgn_unlisted says how many at the end). */
+static void json_pgn_issue(void *ctx, const struct pgn_issue *issue)
+{
+	struct json_pgn *b = ctx;
+	int kind = pgn_code_is_warning(issue->code);
+
+	if (!b->game)
+		return;
+	if (b->listed[kind] < PGN_GAME_ISSUES_MAX) {
+		b->listed[kind]++;
+		json_pgn_issue_add(b, issue);
+	} else if (b->unlisted[kind]++ == 0) {
+		b->unlisted_line[kind] = issue->line;
+		b->unlisted_column[kind] = issue->column;
+	}
+}
+
+/* At the end of game: one warning for the errors, and one for the warnings, left out of
+ * their lists, with the place of the first one left out. */
+static void json_pgn_unlisted(struct json_pgn *b, int game)
+{
+	static const char *const kinds[2] = { "errors", "warnings" };
+	char message[PGN_MESSAGE_MAX];
+
+	for (int kind = 0; kind < 2; kind++) {
+		if (!b->unlisted[kind])
+			continue;
+		snprintf(message, sizeof message, "%d more %s of this game are not listed; at most %d are",
+			 b->unlisted[kind], kinds[kind], PGN_GAME_ISSUES_MAX);
+		struct pgn_issue issue = {
+			.code = kind ? PGN_WARN_WARNINGS_NOT_LISTED : PGN_WARN_ERRORS_NOT_LISTED,
+			.san = SAN_OK,
+			.game = game,
+			.line = b->unlisted_line[kind],
+			.column = b->unlisted_column[kind],
+			.message = message,
+		};
+		json_pgn_issue_add(b, &issue);
+	}
+}
+
 static bool json_pgn_game_end(void *ctx, const struct pgn_game_end *end)
 {
 	struct json_pgn *b = ctx;
 	struct status st;
 
-	for (int d = PGN_DEPTH_MAX; d >= 0; d--) {
+	for (int d = PGN_DEPTH_MAX; d >= 0; d--)
 		json_pgn_seal(b, d);
-		cJSON_Delete(b->before[d]);
-		b->before[d] = NULL;
-	}
 	if (b->game) {
+		/* A game without moves: its comments are the game's. */
+		cJSON *comment = json_pgn_text_take(b, &b->comment[0]);
+		if (comment)
+			json_pgn_set(b, b->game, "comment", comment);
+		json_pgn_unlisted(b, end->game);
 		json_pgn_set(b, b->game, "result", cJSON_CreateString(end->result));
 		if (end->final) {
 			status_compute(end->final, &st);
@@ -466,9 +720,11 @@ void json_pgn_free(struct json_pgn *b)
 		return;
 	cJSON_Delete(b->game);
 	cJSON_Delete(b->done);
-	for (int d = 0; d <= PGN_DEPTH_MAX; d++)
-		cJSON_Delete(b->before[d]);
-	free(b->scratch);
+	for (int d = 0; d <= PGN_DEPTH_MAX; d++) {
+		free(b->comment[d].data);
+		free(b->arrows[d].data);
+	}
+	cJSON_free(b->scratch);
 	free(b);
 }
 

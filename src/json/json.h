@@ -282,9 +282,13 @@ struct json_pgn_summary {
  * "chess960", "start_fen", "comment", "moves": [{"ply", "move_number", "color", "san",
  * "uci", "fen", "comment", ["starting_comment",] "nags": [{"nag", "glyph", "meaning"}],
  * "clock", "eval", ["arrows",] "variations": [[...], ...]}], "final_fen", "status",
- * "errors", "warnings"}; SAN is written in lang. With pause, the reader pauses after each
- * game so that the caller can take it. json_pgn_new returns NULL when out of memory; the
- * caller frees the builder with json_pgn_free. */
+ * "errors", "warnings"}; SAN is written in lang. A move's comments are joined with
+ * spaces; control characters other than tab and newlines in comments and tag values come
+ * out as '?', as bytes that are not UTF-8 do. At most PGN_GAME_ISSUES_MAX errors and as
+ * many warnings of a game are listed, then one warning (errors_not_listed,
+ * warnings_not_listed) says how many more there were. With pause, the reader pauses after
+ * each game so that the caller can take it. json_pgn_new returns NULL when out of memory;
+ * the caller frees the builder with json_pgn_free. */
 struct json_pgn;
 extern const struct pgn_visitor json_pgn_visitor;
 struct json_pgn *json_pgn_new(const struct json_fen_style *style, enum san_lang lang, bool pause);
