@@ -1114,15 +1114,26 @@ static const struct {
 	const char *text;
 	size_t length;
 	int offset;
+	const char *root;   /* the type named, for JSON that is not an object (NULL: none) */
+	const char *detail; /* a part of the detail */
 } body_malformed_rows[] = {
-	{ "", 0, 0 },
-	{ "{\"fen\": }", 9, 8 },
-	{ "{\"fen\":\"x\"", 10, 10 },
-	{ "[1,2]", 5, 0 },
-	{ "\"fen\"", 5, 0 },
-	{ "null", 4, 0 },
-	{ "{} {}", 5, 3 },
-	{ "{\"a\":1}\0{}", 10, 7 },
+	{ "", 0, 0, NULL, "empty" },
+	{ "{\"fen\": }", 9, 8, NULL, "not valid JSON" },
+	{ "{\"fen\":\"x\"", 10, 10, NULL, "not valid JSON" },
+	{ "{} {}", 5, 3, NULL, "not valid JSON" },
+	{ "{\"a\":1}\0{}", 10, 7, NULL, "NUL byte" },
+	/* JSON of another type: refused from its first byte, whatever follows */
+	{ "[1,2]", 5, 0, "array", "must be a JSON object, not an array" },
+	{ " \n\t[1,", 6, 3, "array", "not an array" },
+	{ "\"fen\"", 5, 0, "string", "not a string" },
+	{ "42", 2, 0, "number", "not a number" },
+	{ "-0.5", 4, 0, "number", "not a number" },
+	{ "true", 4, 0, "boolean", "not a boolean" },
+	{ "false", 5, 0, "boolean", "not a boolean" },
+	{ "null", 4, 0, "null", "must be a JSON object, not null" },
+	/* not JSON at all: the parser says where */
+	{ "nope", 4, 0, NULL, "not valid JSON" },
+	{ "-x", 2, 0, NULL, "not valid JSON" },
 };
 
 START_TEST(body_malformed)
@@ -1138,9 +1149,87 @@ START_TEST(body_malformed)
 	json = cJSON_ParseWithLength(resp.body, resp.length);
 	ck_assert_str_eq(cjson_string(json, "code"), "malformed_json");
 	ck_assert_int_eq((int)cjson_number(json, "offset"), body_malformed_rows[_i].offset);
+	ck_assert_msg(strstr(cjson_string(json, "detail"), body_malformed_rows[_i].detail), "detail: %s",
+		      cjson_string(json, "detail"));
+	if (body_malformed_rows[_i].root)
+		ck_assert_str_eq(cjson_string(json, "root"), body_malformed_rows[_i].root);
+	else
+		ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(json, "root"));
 	cJSON_Delete(json);
 	reply_clear(&resp);
 	body_clear(&b);
+}
+END_TEST
+
+/* A megabyte array is refused as such, without a tree of a million nodes. */
+START_TEST(body_big_array)
+{
+	size_t size = 1 << 20;
+	char *text = malloc(size);
+	struct body b;
+	struct http_response resp = { 0 };
+	cJSON *json;
+
+	text[0] = '[';
+	for (size_t i = 1; i + 1 < size; i += 2)
+		memcpy(text + i, "1,", 2);
+	text[size - 1] = ']';
+	body_init(&b);
+	ck_assert_int_eq(body_append(&b, text, size, size), 0);
+	json_arena_install();
+	json_arena_limit(64 * 1024);
+	ck_assert_ptr_null(body_parse(&b, size, &resp));
+	/* not a byte of tree was allocated */
+	ck_assert_uint_eq(json_arena_used(), 0);
+	json_arena_limit(0);
+	ck_assert_int_eq(resp.status, 400);
+	json = cJSON_ParseWithLength(resp.body, resp.length);
+	ck_assert_str_eq(cjson_string(json, "root"), "array");
+	cJSON_Delete(json);
+	reply_clear(&resp);
+	body_clear(&b);
+	free(text);
+}
+END_TEST
+
+/* A body whose JSON needs more memory than the thread's limit: 413, naming the limit. */
+START_TEST(body_memory_limit)
+{
+	char *text = malloc(200000);
+	size_t n = (size_t)sprintf(text, "{\"fen\":\"x\",\"x\":[");
+	struct body b;
+	struct http_response resp = { 0 };
+	cJSON *json, *root;
+
+	for (int i = 0; i < 40000; i++)
+		n += (size_t)sprintf(text + n, i ? ",1" : "1");
+	n += (size_t)sprintf(text + n, "]}");
+	body_init(&b);
+	ck_assert_int_eq(body_append(&b, text, n, 1 << 20), 0);
+	json_arena_install();
+	json_arena_limit(1 << 20);
+	json_arena_begin();
+	ck_assert_ptr_null(body_parse(&b, 1 << 20, &resp));
+	json_arena_end();
+	ck_assert_int_eq(resp.status, 413);
+	json = cJSON_ParseWithLength(resp.body, resp.length);
+	ck_assert_str_eq(cjson_string(json, "code"), "payload_too_large");
+	ck_assert_int_eq((int)cjson_number(json, "limit"), 1 << 20);
+	ck_assert_str_eq(cjson_string(json, "detail"), "the request body's JSON needs more than 1048576 bytes of memory");
+	cJSON_Delete(json);
+	reply_clear(&resp);
+	/* with room enough, the same body parses */
+	json_arena_limit(16 << 20);
+	json_arena_begin();
+	root = body_parse(&b, 1 << 20, &resp);
+	ck_assert_ptr_nonnull(root);
+	ck_assert_int_eq(resp.status, 0);
+	json_arena_delete(root);
+	json_arena_end();
+	json_arena_limit(0);
+	json_arena_release();
+	body_clear(&b);
+	free(text);
 }
 END_TEST
 
@@ -1801,6 +1890,8 @@ static Suite *endpoints_suite(void)
 	tcase_add_test(tc, body_collect_and_parse);
 	tcase_add_test(tc, body_limit);
 	tcase_add_loop_test(tc, body_malformed, 0, (int)(sizeof body_malformed_rows / sizeof body_malformed_rows[0]));
+	tcase_add_test(tc, body_big_array);
+	tcase_add_test(tc, body_memory_limit);
 	tcase_set_timeout(tc, TEST_TIMEOUT);
 	suite_add_tcase(s, tc);
 

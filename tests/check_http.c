@@ -1076,6 +1076,35 @@ START_TEST(missing_and_invalid_fields)
 }
 END_TEST
 
+/* A JSON body that is not an object is refused from its first byte, also the one /pgn's
+ * stream reads. */
+START_TEST(json_root_not_object)
+{
+	static const struct {
+		const char *path;
+		const char *body;
+		const char *root;
+	} rows[] = {
+		{ "/validate", "[\"" START_FEN "\"]", "array" },
+		{ "/moves", " \"" START_FEN "\"", "string" },
+		{ "/apply-move", "42", "number" },
+		{ "/render", "true", "boolean" },
+		{ "/convert", "null", "null" },
+		{ "/pgn", "[\"1. e4 *\"]", "array" },
+		{ "/render/game.gif", "[\"e2e4\"]", "array" },
+	};
+	struct reply r;
+
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		post_json(rows[i].path, rows[i].body, &r);
+		assert_problem(&r, 400, "malformed_json", NULL);
+		ck_assert_str_eq(cjson_string(r.json, "root"), rows[i].root);
+		ck_assert(strstr(cjson_string(r.json, "detail"), "must be a JSON object"));
+		reply_free(&r);
+	}
+}
+END_TEST
+
 START_TEST(not_found_and_method)
 {
 	struct reply r;
@@ -2508,6 +2537,7 @@ static Suite *http_suite(void)
 	tcase_set_timeout(tc, TEST_TIMEOUT);
 	tcase_add_test(tc, malformed_json);
 	tcase_add_test(tc, missing_and_invalid_fields);
+	tcase_add_test(tc, json_root_not_object);
 	tcase_add_test(tc, not_found_and_method);
 	tcase_add_test(tc, unsupported_media_type);
 	tcase_add_test(tc, invalid_fen_and_illegal_move);

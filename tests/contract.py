@@ -1472,6 +1472,7 @@ EXAMPLE_REQUESTS = [
     ("#/components/examples/InvalidFenProblem", "POST", "/apply-move", {"fen": NO_KINGS, "move": "e2e4"}),
     ("#/components/examples/MissingFieldProblem", "POST", "/validate", {"mode": "strict"}),
     ("#/components/examples/InvalidFieldProblem", "GET", "/validate?" + query(fen=START, mode="loose"), None),
+    (R + "BadRequest" + PROBLEM_EX + "not_an_object", "POST", "/validate", ["8/8/8/8/8/8/8/K6k w - - 0 1"]),
     (R + "BadRequest" + PROBLEM_EX + "malformed_json", "POST", "/validate", b'{"fen": '),
     (R + "PayloadTooLarge/content/application~1problem+json/example", "RAW413", "/validate", None),
     (R + "UnsupportedMediaType/content/application~1problem+json/example", "POST", "/validate", "text"),

@@ -344,7 +344,10 @@ bool body_is_json_type(const char *content_type);
 int body_append(struct body *b, const char *data, size_t size, size_t max_body);
 
 /* Parses the collected body as a JSON object. Returns the tree (the caller deletes
- * it), or NULL with a problem in resp: 413, 400 malformed_json with the offset, 500. */
+ * it), or NULL with a problem in resp: 413 (the body is over max_body, or its JSON needs
+ * more memory than this thread's json_arena_limit), 400 malformed_json with the offset
+ * (and "root", the type, for JSON that is not an object: refused from its first byte,
+ * unread), 500. */
 cJSON *body_parse(struct body *b, size_t max_body, struct http_response *resp);
 
 /* Reads a string option from the JSON body (POST) or the query (GET). Sets *out to
