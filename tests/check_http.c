@@ -31,6 +31,7 @@
 #define START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 #define E4_FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
 #define START_BODY "{\"fen\":\"" START_FEN "\"}"
+#define START_FEN_QUERY "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR+w+KQkq+-+0+1"
 /* Seconds a test may take: sanitizer builds are several times slower. */
 #define TEST_TIMEOUT 60
 
@@ -957,9 +958,11 @@ START_TEST(render_game_gif_pgn_body)
 	      "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n*", NULL, &r);
 	assert_problem(&r, 422, "invalid_fen", NULL);
 	reply_free(&r);
-	/* The body is the game: the query names options only. */
+	/* The body is the game: the query names options only (pgn, moves and fen are not
+	 * parameters of this body, refused before it is read). */
 	http1("POST", "/render/game.gif?moves=e2e4", "application/x-chess-pgn", "1. e4 *", NULL, &r);
-	assert_problem(&r, 400, "invalid_field", "moves");
+	assert_problem(&r, 400, "unknown_parameter", NULL);
+	ck_assert_str_eq(cjson_string(r.json, "parameter"), "moves");
 	reply_free(&r);
 	http1("POST", "/render/game.gif?delay=-5", "application/x-chess-pgn", "1. e4 *", NULL, &r);
 	assert_problem(&r, 400, "invalid_field", "delay");
@@ -1052,7 +1055,7 @@ START_TEST(missing_and_invalid_fields)
 {
 	struct reply r;
 
-	post_json("/validate", "{\"FEN\":\"" START_FEN "\"}", &r);
+	post_json("/validate", "{\"mode\":\"strict\"}", &r);
 	assert_problem(&r, 400, "missing_field", "fen");
 	reply_free(&r);
 	http1("GET", "/moves", NULL, NULL, NULL, &r);
@@ -1073,6 +1076,76 @@ START_TEST(missing_and_invalid_fields)
 	post_json("/apply-move", "{\"fen\":\"" START_FEN "\",\"move\":\"e2e4\",\"moves\":[]}", &r);
 	assert_problem(&r, 400, "invalid_field", "moves");
 	reply_free(&r);
+}
+END_TEST
+
+/* Names a route does not take, over TCP: query parameters of a GET, of a streamed body
+ * (refused before the body is spooled) and of a JSON body (none), members of a JSON body
+ * (also the /pgn body the stream reads itself); each names the parameter, says where,
+ * lists the known names and suggests the one meant. */
+START_TEST(unknown_parameters)
+{
+	struct reply r;
+
+	http1("GET", "/render?fen=8/8/8/8/8/8/8/K6k+w+-+-+0+1&orientaton=black", NULL, NULL, NULL, &r);
+	assert_problem(&r, 400, "unknown_parameter", NULL);
+	ck_assert_str_eq(cjson_string(r.json, "parameter"), "orientaton");
+	ck_assert_str_eq(cjson_string(r.json, "in"), "query");
+	ck_assert_str_eq(cjson_string(r.json, "detail"),
+			 "`orientaton` is not a query parameter of GET /render; did you mean `orientation`?");
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(r.json, "known")), 16);
+	reply_free(&r);
+	/* a made-up parameter cannot make another cached picture */
+	http1("GET", "/render?fen=8/8/8/8/8/8/8/K6k+w+-+-+0+1&format=svg&n=2", NULL, NULL, NULL, &r);
+	assert_problem(&r, 400, "unknown_parameter", NULL);
+	ck_assert_str_eq(cjson_string(r.json, "parameter"), "n");
+	ck_assert_ptr_null(strstr(cjson_string(r.json, "detail"), "did you mean"));
+	reply_free(&r);
+	post_json("/validate", "{\"fen\":\"" START_FEN "\",\"lenient\":true}", &r);
+	assert_problem(&r, 400, "unknown_parameter", NULL);
+	ck_assert_str_eq(cjson_string(r.json, "in"), "body");
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(r.json, "known")), 6);
+	reply_free(&r);
+	http1("POST", "/validate?mode=lenient", "application/json", START_BODY, NULL, &r);
+	assert_problem(&r, 400, "unknown_parameter", NULL);
+	ck_assert_str_eq(cjson_string(r.json, "in"), "query");
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(r.json, "known")), 0);
+	reply_free(&r);
+	/* streamed bodies: their query is checked before the body is read */
+	http1("POST", "/validate?mdoe=lenient", "application/x-ndjson", "\"8/8/8/8/8/8/8/K6k\"\n", NULL, &r);
+	assert_problem(&r, 400, "unknown_parameter", NULL);
+	ck_assert(strstr(cjson_string(r.json, "detail"), "did you mean `mode`?"));
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(r.json, "known")), 5);
+	reply_free(&r);
+	http1("POST", "/pgn?lagn=de", "application/x-chess-pgn", "1. e4 *", NULL, &r);
+	assert_problem(&r, 400, "unknown_parameter", NULL);
+	ck_assert(strstr(cjson_string(r.json, "detail"), "did you mean `lang`?"));
+	reply_free(&r);
+	http1("POST", "/render/game.gif?last_move=e2e4", "application/x-chess-pgn", "1. e4 *", NULL, &r);
+	assert_problem(&r, 400, "unknown_parameter", NULL);
+	ck_assert_str_eq(cjson_string(r.json, "parameter"), "last_move");
+	reply_free(&r);
+	/* /pgn's JSON body: its members, and no query */
+	post_json("/pgn", "{\"pgn\":\"1. e4 *\",\"langs\":\"de\"}", &r);
+	assert_problem(&r, 400, "unknown_parameter", NULL);
+	ck_assert_str_eq(cjson_string(r.json, "in"), "body");
+	ck_assert(strstr(cjson_string(r.json, "detail"), "did you mean `lang`?"));
+	reply_free(&r);
+	http1("POST", "/pgn?lang=de", "application/json", "{\"pgn\":\"1. e4 *\"}", NULL, &r);
+	assert_problem(&r, 400, "unknown_parameter", NULL);
+	ck_assert_str_eq(cjson_string(r.json, "in"), "query");
+	reply_free(&r);
+	/* the documented names pass */
+	post_json("/pgn", "{\"pgn\":\"1. e4 *\",\"lang\":\"de\",\"ep\":\"legal\",\"castling\":\"standard\","
+			  "\"strict_san\":false}", &r);
+	ck_assert_int_eq(r.status, 200);
+	reply_free(&r);
+	http1("GET", "/render/game.gif?moves=e2e4&delay=100&final_delay=100&fen=" START_FEN_QUERY
+		     "&mode=strict&chess960=0&infer_castling=0&ep=fen&castling=standard&orientation=black&coordinates=0"
+		     "&check=1&size=128&theme=blue&arrows=e2e4&circles=e4&squares=e4:f00", NULL, NULL, NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	reply_free(&r);
+	daemon_alive(&fend);
 }
 END_TEST
 
@@ -2353,11 +2426,17 @@ START_TEST(abuse_header_and_url_limits)
 	snprintf(req, big + 512, "GET /health HTTP/1.1\r\nHost: x\r\nX-Pad: %s\r\nConnection: close\r\n\r\n", pad);
 	abuse_exchange(req, strlen(req), out, sizeof out);
 	ck_assert_msg(!strncmp(out, "HTTP/1.1 200 ", 13), "a 12 kB header: %.80s", out);
+	/* a 12 kB URL reaches fend (which refuses its made-up parameter itself) */
 	snprintf(req, big + 512, "GET /validate?fen=8/8/8/8/8/8/8/K6k%%20w%%20-%%20-%%200%%201&pad=%s HTTP/1.1\r\n"
 		 "Host: x\r\nConnection: close\r\n\r\n", pad);
 	abuse_exchange(req, strlen(req), out, sizeof out);
+	ck_assert_msg(!strncmp(out, "HTTP/1.1 400 ", 13), "a 12 kB URL: %.80s", out);
+	ck_assert_ptr_nonnull(strstr(out, "\"parameter\":\"pad\""));
+	/* and one of known parameters is served: 12 kB of FEN is read (too long a FEN) */
+	snprintf(req, big + 512, "GET /validate?fen=%s HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", pad);
+	abuse_exchange(req, strlen(req), out, sizeof out);
 	ck_assert_msg(!strncmp(out, "HTTP/1.1 200 ", 13), "a 12 kB URL: %.80s", out);
-	ck_assert_ptr_nonnull(strstr(out, "\"valid\":true"));
+	ck_assert_ptr_nonnull(strstr(out, "\"valid\":false"));
 	pad[12000] = 'a';
 	pad[big] = '\0';
 	snprintf(req, big + 512, "GET /health HTTP/1.1\r\nHost: x\r\nX-Pad: %s\r\nConnection: close\r\n\r\n", pad);
@@ -2537,6 +2616,7 @@ static Suite *http_suite(void)
 	tcase_set_timeout(tc, TEST_TIMEOUT);
 	tcase_add_test(tc, malformed_json);
 	tcase_add_test(tc, missing_and_invalid_fields);
+	tcase_add_test(tc, unknown_parameters);
 	tcase_add_test(tc, json_root_not_object);
 	tcase_add_test(tc, not_found_and_method);
 	tcase_add_test(tc, unsupported_media_type);

@@ -128,6 +128,28 @@ static const char *server_query(void *context, const char *name)
 	return MHD_lookup_connection_value(context, MHD_GET_ARGUMENT_KIND, name);
 }
 
+/* The query's names handed to params_check: MHD's GET arguments of the connection. */
+struct server_query_visit {
+	bool (*visit)(void *arg, const char *name);
+	void *arg;
+};
+
+static enum MHD_Result server_query_name(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+{
+	const struct server_query_visit *v = cls;
+
+	(void)kind;
+	(void)value;
+	return v->visit(v->arg, key) ? MHD_YES : MHD_NO;
+}
+
+static void server_query_each(void *context, bool (*visit)(void *arg, const char *name), void *arg)
+{
+	struct server_query_visit v = { visit, arg };
+
+	MHD_get_connection_values(context, MHD_GET_ARGUMENT_KIND, server_query_name, &v);
+}
+
 /* The header lookup handed to handlers. */
 static const char *server_header(void *context, const char *name)
 {
@@ -211,6 +233,7 @@ static struct server_request *server_request_new(struct server *srv, struct MHD_
 		.path = url,
 		.query = server_query,
 		.query_context = conn,
+		.query_each = server_query_each,
 		.body = NULL,
 		.request_id = reply_request_id(MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Request-Id"),
 					       r->request_id),
@@ -415,7 +438,8 @@ static enum MHD_Result server_handle(void *cls, struct MHD_Connection *conn, con
 			return server_queue(conn, r);
 		if (r->route && r->route->method == HTTP_POST) {
 			server_post_headers(r, conn);
-			if (r->resp.status)
+			/* A streamed body's query is checked before the body is spooled. */
+			if (r->resp.status || (r->stream && params_check(r->route, &r->req, &r->resp)))
 				return server_queue(conn, r);
 		}
 		/* A streamed body may be huge: it only has to keep coming (each piece within
@@ -459,7 +483,8 @@ static enum MHD_Result server_handle(void *cls, struct MHD_Connection *conn, con
 		root = body_parse(&r->body, max_body, &r->resp);
 		if (root) {
 			r->req.body = root;
-			r->route->handler(&r->req, &r->resp);
+			if (!params_check(r->route, &r->req, &r->resp))
+				r->route->handler(&r->req, &r->resp);
 			r->req.body = NULL;
 			json_arena_delete(root);
 		}
@@ -467,7 +492,8 @@ static enum MHD_Result server_handle(void *cls, struct MHD_Connection *conn, con
 		body_clear(&r->body);
 	} else if (!r->resp.status) {
 		json_arena_begin();
-		r->route->handler(&r->req, &r->resp);
+		if (!params_check(r->route, &r->req, &r->resp))
+			r->route->handler(&r->req, &r->resp);
 		json_arena_end();
 	}
 	return server_queue(conn, r);
