@@ -32,6 +32,16 @@ static const char *test_query(void *context, const char *name)
 	return NULL;
 }
 
+/* The names of the query pairs, for params_check. */
+static void test_query_each(void *context, bool (*visit)(void *arg, const char *name), void *arg)
+{
+	const char *const *pairs = context;
+
+	for (int i = 0; pairs && pairs[i]; i += 2)
+		if (!visit(arg, pairs[i]))
+			return;
+}
+
 /* One exchange: the response and its body parsed as JSON (NULL for non-JSON bodies). */
 struct exchange {
 	struct http_response resp;
@@ -49,6 +59,7 @@ static void test_send(struct exchange *ex, enum http_method method, const char *
 		.path = path,
 		.query = query ? test_query : NULL,
 		.query_context = (void *)(uintptr_t)query,
+		.query_each = query ? test_query_each : NULL,
 		.body = root,
 		.request_id = "test-id",
 		.config = &test_config,
@@ -201,7 +212,7 @@ START_TEST(validate_styles)
 	struct exchange ex;
 
 	/* xfen drops e3 (no black pawn beside e4); shredder writes HAha. */
-	test_post(&ex, "/validate", "{\"fen\":\"" E4_FEN "\",\"ep\":\"xfen\",\"castling\":\"shredder\",\"unknown\":[1]}");
+	test_post(&ex, "/validate", "{\"fen\":\"" E4_FEN "\",\"ep\":\"xfen\",\"castling\":\"shredder\"}");
 	ck_assert_int_eq(ex.resp.status, 200);
 	ck_assert_str_eq(cjson_string(ex.json, "fen"), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b HAha - 0 1");
 	ck_assert(cJSON_IsNull(cjson_member(cjson_member(ex.json, "fields"), "en_passant")));
@@ -1114,15 +1125,26 @@ static const struct {
 	const char *text;
 	size_t length;
 	int offset;
+	const char *root;   /* the type named, for JSON that is not an object (NULL: none) */
+	const char *detail; /* a part of the detail */
 } body_malformed_rows[] = {
-	{ "", 0, 0 },
-	{ "{\"fen\": }", 9, 8 },
-	{ "{\"fen\":\"x\"", 10, 10 },
-	{ "[1,2]", 5, 0 },
-	{ "\"fen\"", 5, 0 },
-	{ "null", 4, 0 },
-	{ "{} {}", 5, 3 },
-	{ "{\"a\":1}\0{}", 10, 7 },
+	{ "", 0, 0, NULL, "empty" },
+	{ "{\"fen\": }", 9, 8, NULL, "not valid JSON" },
+	{ "{\"fen\":\"x\"", 10, 10, NULL, "not valid JSON" },
+	{ "{} {}", 5, 3, NULL, "not valid JSON" },
+	{ "{\"a\":1}\0{}", 10, 7, NULL, "NUL byte" },
+	/* JSON of another type: refused from its first byte, whatever follows */
+	{ "[1,2]", 5, 0, "array", "must be a JSON object, not an array" },
+	{ " \n\t[1,", 6, 3, "array", "not an array" },
+	{ "\"fen\"", 5, 0, "string", "not a string" },
+	{ "42", 2, 0, "number", "not a number" },
+	{ "-0.5", 4, 0, "number", "not a number" },
+	{ "true", 4, 0, "boolean", "not a boolean" },
+	{ "false", 5, 0, "boolean", "not a boolean" },
+	{ "null", 4, 0, "null", "must be a JSON object, not null" },
+	/* not JSON at all: the parser says where */
+	{ "nope", 4, 0, NULL, "not valid JSON" },
+	{ "-x", 2, 0, NULL, "not valid JSON" },
 };
 
 START_TEST(body_malformed)
@@ -1138,9 +1160,363 @@ START_TEST(body_malformed)
 	json = cJSON_ParseWithLength(resp.body, resp.length);
 	ck_assert_str_eq(cjson_string(json, "code"), "malformed_json");
 	ck_assert_int_eq((int)cjson_number(json, "offset"), body_malformed_rows[_i].offset);
+	ck_assert_msg(strstr(cjson_string(json, "detail"), body_malformed_rows[_i].detail), "detail: %s",
+		      cjson_string(json, "detail"));
+	if (body_malformed_rows[_i].root)
+		ck_assert_str_eq(cjson_string(json, "root"), body_malformed_rows[_i].root);
+	else
+		ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(json, "root"));
 	cJSON_Delete(json);
 	reply_clear(&resp);
 	body_clear(&b);
+}
+END_TEST
+
+/* A megabyte array is refused as such, without a tree of a million nodes. */
+START_TEST(body_big_array)
+{
+	size_t size = 1 << 20;
+	char *text = malloc(size);
+	struct body b;
+	struct http_response resp = { 0 };
+	cJSON *json;
+
+	text[0] = '[';
+	for (size_t i = 1; i + 1 < size; i += 2)
+		memcpy(text + i, "1,", 2);
+	text[size - 1] = ']';
+	body_init(&b);
+	ck_assert_int_eq(body_append(&b, text, size, size), 0);
+	json_arena_install();
+	json_arena_limit(64 * 1024);
+	ck_assert_ptr_null(body_parse(&b, size, &resp));
+	/* not a byte of tree was allocated */
+	ck_assert_uint_eq(json_arena_used(), 0);
+	json_arena_limit(0);
+	ck_assert_int_eq(resp.status, 400);
+	json = cJSON_ParseWithLength(resp.body, resp.length);
+	ck_assert_str_eq(cjson_string(json, "root"), "array");
+	cJSON_Delete(json);
+	reply_clear(&resp);
+	body_clear(&b);
+	free(text);
+}
+END_TEST
+
+/* A body whose JSON needs more memory than the thread's limit: 413, naming the limit. */
+START_TEST(body_memory_limit)
+{
+	char *text = malloc(200000);
+	size_t n = (size_t)sprintf(text, "{\"fen\":\"x\",\"x\":[");
+	struct body b;
+	struct http_response resp = { 0 };
+	cJSON *json, *root;
+
+	for (int i = 0; i < 40000; i++)
+		n += (size_t)sprintf(text + n, i ? ",1" : "1");
+	n += (size_t)sprintf(text + n, "]}");
+	body_init(&b);
+	ck_assert_int_eq(body_append(&b, text, n, 1 << 20), 0);
+	json_arena_install();
+	json_arena_limit(1 << 20);
+	json_arena_begin();
+	ck_assert_ptr_null(body_parse(&b, 1 << 20, &resp));
+	json_arena_end();
+	ck_assert_int_eq(resp.status, 413);
+	json = cJSON_ParseWithLength(resp.body, resp.length);
+	ck_assert_str_eq(cjson_string(json, "code"), "payload_too_large");
+	ck_assert_int_eq((int)cjson_number(json, "limit"), 1 << 20);
+	ck_assert_str_eq(cjson_string(json, "detail"), "the request body's JSON needs more than 1048576 bytes of memory");
+	cJSON_Delete(json);
+	reply_clear(&resp);
+	/* with room enough, the same body parses */
+	json_arena_limit(16 << 20);
+	json_arena_begin();
+	root = body_parse(&b, 1 << 20, &resp);
+	ck_assert_ptr_nonnull(root);
+	ck_assert_int_eq(resp.status, 0);
+	json_arena_delete(root);
+	json_arena_end();
+	json_arena_limit(0);
+	json_arena_release();
+	body_clear(&b);
+	free(text);
+}
+END_TEST
+
+/* ---- parameter names (params.c) ---- */
+
+/* Asserts a 400 unknown_parameter naming parameter in where ("query" or "body"), and
+ * returns its detail. */
+static const char *test_unknown(const struct exchange *ex, const char *parameter, const char *where)
+{
+	test_problem(ex, 400, "unknown_parameter", NULL);
+	ck_assert_str_eq(cjson_string(ex->json, "parameter"), parameter);
+	ck_assert_str_eq(cjson_string(ex->json, "in"), where);
+	ck_assert(cJSON_IsArray(cjson_member(ex->json, "known")));
+	return cjson_string(ex->json, "detail");
+}
+
+/* True when the answer's "known" lists name. */
+static bool test_known_has(const struct exchange *ex, const char *name)
+{
+	const cJSON *item;
+
+	cJSON_ArrayForEach(item, cjson_member(ex->json, "known"))
+		if (cJSON_IsString(item) && !strcmp(item->valuestring, name))
+			return true;
+	return false;
+}
+
+/* True when text ends with end. */
+static bool test_ends_with(const char *text, const char *end)
+{
+	size_t n = strlen(text), m = strlen(end);
+
+	return n >= m && !strcmp(text + n - m, end);
+}
+
+/* The did-you-mean rule. */
+START_TEST(params_suggestions)
+{
+	static const char *const render[] = { "fen", "mode", "chess960", "infer_castling", "ep", "castling", "format",
+					      "orientation", "coordinates", "check", "size", "theme", "arrows",
+					      "circles", "squares", "last_move", NULL };
+	static const char *const apply[] = { "fen", "mode", "move", "moves", "notation", "lang", "strict_san", NULL };
+	static const struct {
+		const char *name;
+		const char *const *known;
+		const char *want; /* NULL: no suggestion */
+	} rows[] = {
+		{ "orientaton", render, "orientation" },  /* a letter left out */
+		{ "orientatoin", render, "orientation" }, /* two swapped */
+		{ "FEN", render, "fen" },                  /* another case */
+		{ "Orientation", render, "orientation" },
+		{ "fne", render, "fen" },
+		{ "lastmove", render, "last_move" },
+		{ "squres", render, "squares" },
+		{ "chess-960", render, "chess960" },
+		{ "sizes", render, "size" },
+		{ "mdoe", apply, "mode" },                 /* mode, not move: 1 against 2 */
+		{ "mvoe", apply, "move" },
+		{ "mvoes", apply, "moves" },
+		{ "n", render, NULL },                     /* as far from every name as it is long */
+		{ "e", render, NULL },
+		{ "xy", render, NULL },
+		{ "colour", render, NULL },
+		{ "lenient", render, NULL },
+		{ "", render, NULL },
+		{ "orient", render, NULL },                /* 5 letters short */
+		{ "nocache", render, NULL },
+	};
+
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		const char *got = params_suggest(rows[i].name, rows[i].known);
+		if (rows[i].want)
+			ck_assert_msg(got && !strcmp(got, rows[i].want), "%s: %s", rows[i].name, got ? got : "none");
+		else
+			ck_assert_msg(!got, "%s: %s", rows[i].name, got);
+	}
+}
+END_TEST
+
+/* An unknown query parameter of a GET: its name, where, what the route takes, and the
+ * name probably meant; refused before the handler runs (no missing fen then). */
+START_TEST(params_unknown_query)
+{
+	static const char *const typo[] = { "fen", START_FEN, "orientaton", "black", NULL };
+	static const char *const made_up[] = { "fen", START_FEN, "n", "2", NULL };
+	static const char *const before[] = { "Lang", "de", NULL };
+	struct exchange ex;
+	const char *detail;
+
+	test_send(&ex, HTTP_GET, "/render", NULL, typo);
+	detail = test_unknown(&ex, "orientaton", "query");
+	ck_assert_str_eq(detail, "`orientaton` is not a query parameter of GET /render; did you mean `orientation`?");
+	/* every picture option of the core, and the position's and format */
+	for (int i = 0; render_option_names[i]; i++)
+		ck_assert_msg(test_known_has(&ex, render_option_names[i]), "%s", render_option_names[i]);
+	ck_assert(test_known_has(&ex, "fen") && test_known_has(&ex, "format") && test_known_has(&ex, "infer_castling"));
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(ex.json, "known")), 16);
+	test_done(&ex);
+	test_send(&ex, HTTP_HEAD, "/render", NULL, made_up);
+	detail = test_unknown(&ex, "n", "query");
+	ck_assert_str_eq(detail, "`n` is not a query parameter of HEAD /render");
+	test_done(&ex);
+	/* checked before the handler: no missing_field for fen */
+	test_send(&ex, HTTP_GET, "/moves", NULL, before);
+	detail = test_unknown(&ex, "Lang", "query");
+	ck_assert(test_ends_with(detail, "did you mean `lang`?"));
+	test_done(&ex);
+}
+END_TEST
+
+/* Routes that take no parameter, and the page's permalink. */
+START_TEST(params_routes_without_parameters)
+{
+	static const char *const nocache[] = { "nocache", "1", NULL };
+	static const char *const permalink[] = { "fen", START_FEN, "moves", "e2e4,e7e5", "chess960", "1", NULL };
+	static const char *const paths[] = { "/health", "/version", "/openapi.yaml", "/ready", "/metrics", "/fend.js",
+					     "/app.js", "/style.css", "/favicon.svg" };
+	struct exchange ex;
+
+	for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+		test_send(&ex, HTTP_GET, paths[i], NULL, nocache);
+		test_unknown(&ex, "nocache", "query");
+		ck_assert_int_eq(cJSON_GetArraySize(cjson_member(ex.json, "known")), 0);
+		test_done(&ex);
+	}
+	test_send(&ex, HTTP_GET, "/", NULL, permalink);
+	ck_assert_int_eq(ex.resp.status, 200);
+	test_done(&ex);
+	test_send(&ex, HTTP_GET, "/", NULL, nocache);
+	test_unknown(&ex, "nocache", "query");
+	test_done(&ex);
+}
+END_TEST
+
+/* An unknown top-level member of a JSON body; members below the top are not checked. */
+START_TEST(params_unknown_member)
+{
+	static const char *const position[] = { "fen", "mode", "chess960", "infer_castling", "ep", "castling" };
+	struct exchange ex;
+	const cJSON *known;
+	int i = 0;
+
+	test_post(&ex, "/validate", "{\"fen\":\"" START_FEN "\",\"lenient\":true}");
+	ck_assert_str_eq(test_unknown(&ex, "lenient", "body"), "`lenient` is not a member of the JSON body of POST /validate");
+	known = cjson_member(ex.json, "known");
+	ck_assert_int_eq(cJSON_GetArraySize(known), 6);
+	for (const cJSON *item = known->child; item; item = item->next)
+		ck_assert_str_eq(item->valuestring, position[i++]);
+	test_done(&ex);
+	test_post(&ex, "/validate", "{\"fen\":\"" START_FEN "\",\"mdoe\":\"lenient\"}");
+	ck_assert(test_ends_with(test_unknown(&ex, "mdoe", "body"), "did you mean `mode`?"));
+	test_done(&ex);
+	/* before the handler: not missing_field for move */
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"mvoe\":\"e2e4\"}");
+	ck_assert(test_ends_with(test_unknown(&ex, "mvoe", "body"), "did you mean `move`?"));
+	test_done(&ex);
+	test_post(&ex, "/convert", "{\"text\":\"1. e4\",\"from\":\"san\",\"tag\":{}}");
+	ck_assert(test_ends_with(test_unknown(&ex, "tag", "body"), "did you mean `tags`?"));
+	test_done(&ex);
+	/* a tag's name is the game's, not a parameter */
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"move\":\"e2e4\",\"tags\":{\"Whiet\":\"x\"}}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	test_done(&ex);
+	/* a game GIF does not draw last_move: not one of its names */
+	test_post(&ex, "/render/game.gif", "{\"moves\":[\"e2e4\"],\"last_move\":\"e2e4\"}");
+	test_unknown(&ex, "last_move", "body");
+	ck_assert(!test_known_has(&ex, "last_move") && test_known_has(&ex, "delay"));
+	test_done(&ex);
+}
+END_TEST
+
+/* A POST with a JSON body takes its options from the body: any query parameter is
+ * unknown there, one that is a member is said to belong in the body. */
+START_TEST(params_query_with_json_body)
+{
+	static const char *const mode[] = { "mode", "lenient", NULL };
+	static const char *const mdoe[] = { "mdoe", "lenient", NULL };
+	struct exchange ex;
+	const char *detail;
+
+	test_send(&ex, HTTP_POST, "/validate", "{\"fen\":\"" START_FEN "\"}", mode);
+	detail = test_unknown(&ex, "mode", "query");
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(ex.json, "known")), 0);
+	ck_assert_str_eq(detail, "`mode` is given in the query, but POST /validate with a JSON body reads its options "
+				 "from the body only: make it a member of the body");
+	test_done(&ex);
+	test_send(&ex, HTTP_POST, "/moves", "{\"fen\":\"" START_FEN "\"}", mdoe);
+	ck_assert(test_ends_with(test_unknown(&ex, "mdoe", "query"), "did you mean the member `mode`?"));
+	test_done(&ex);
+}
+END_TEST
+
+/* What a name may hold: cut at 64 bytes, bytes that are not UTF-8 replaced, the empty
+ * name refused too. */
+START_TEST(params_odd_names)
+{
+	char longname[101];
+	static const char *const bad_utf8[] = { "fen", START_FEN, "\xff\xfe", "1", NULL };
+	static const char *const empty[] = { "", "1", NULL };
+	const char *longq[] = { longname, "1", NULL };
+	struct exchange ex;
+
+	memset(longname, 'a', 100);
+	longname[100] = '\0';
+	test_send(&ex, HTTP_GET, "/validate", NULL, longq);
+	ck_assert_int_eq((int)strlen(cjson_string(ex.json, "parameter")), 64 + 3);
+	ck_assert(test_ends_with(cjson_string(ex.json, "parameter"), "aaa..."));
+	test_done(&ex);
+	test_send(&ex, HTTP_GET, "/validate", NULL, bad_utf8);
+	test_unknown(&ex, "??", "query");
+	test_done(&ex);
+	test_send(&ex, HTTP_GET, "/validate", NULL, empty);
+	ck_assert_str_eq(test_unknown(&ex, "", "query"), "GET /validate takes no query parameter with an empty name");
+	test_done(&ex);
+}
+END_TEST
+
+/* Every name the contract documents for a route (api/openapi.yaml: its query parameters,
+ * or the members of its JSON body) gets past the check: the answer is the handler's, not
+ * unknown_parameter, and the route's known list is exactly these names. */
+static const struct {
+	enum http_method method;
+	const char *path;
+	bool body;             /* the names are members of a JSON body */
+	const char *names[24];
+} params_documented[] = {
+	{ HTTP_GET, "/validate", false, { "fen", "mode", "chess960", "infer_castling", "ep", "castling" } },
+	{ HTTP_POST, "/validate", true, { "fen", "mode", "chess960", "infer_castling", "ep", "castling" } },
+	{ HTTP_POST, "/apply-move", true, { "fen", "mode", "chess960", "infer_castling", "ep", "castling", "move", "moves",
+					    "notation", "lang", "strict_san", "history", "history_fen", "tags" } },
+	{ HTTP_POST, "/convert", true, { "text", "from", "lang", "san_lang", "to", "strict", "tags", "fen", "mode",
+					 "chess960", "infer_castling", "ep", "castling" } },
+	{ HTTP_GET, "/moves", false, { "fen", "mode", "chess960", "infer_castling", "ep", "castling", "lang" } },
+	{ HTTP_POST, "/moves", true, { "fen", "mode", "chess960", "infer_castling", "ep", "castling", "lang" } },
+	{ HTTP_GET, "/render", false, { "fen", "format", "orientation", "coordinates", "check", "size", "theme",
+					"last_move", "arrows", "circles", "squares", "mode", "chess960",
+					"infer_castling", "ep", "castling" } },
+	{ HTTP_POST, "/render", true, { "fen", "format", "orientation", "coordinates", "check", "size", "theme",
+					"last_move", "arrows", "circles", "squares", "mode", "chess960",
+					"infer_castling", "ep", "castling" } },
+	{ HTTP_GET, "/render/game.gif", false, { "fen", "moves", "pgn", "delay", "final_delay", "orientation",
+						 "coordinates", "check", "size", "theme", "arrows", "circles",
+						 "squares", "mode", "chess960", "infer_castling", "ep", "castling" } },
+	{ HTTP_POST, "/render/game.gif", true, { "fen", "moves", "pgn", "delay", "final_delay", "orientation",
+						 "coordinates", "check", "size", "theme", "arrows", "circles",
+						 "squares", "mode", "chess960", "infer_castling", "ep", "castling" } },
+	{ HTTP_GET, "/", false, { "fen", "moves", "chess960" } },
+};
+
+START_TEST(params_documented_names)
+{
+	const bool body = params_documented[_i].body;
+	const char *path = params_documented[_i].path;
+	enum http_method method = params_documented[_i].method;
+	const char *const *names = params_documented[_i].names;
+	const char *unknown[] = { "zz", "1", NULL };
+	struct exchange ex;
+	int count = 0;
+
+	for (; names[count]; count++) {
+		char text[96];
+		const char *query[] = { names[count], "x", NULL };
+		snprintf(text, sizeof text, "{\"%s\":\"x\"}", names[count]);
+		test_send(&ex, method, path, body ? text : NULL, body ? NULL : query);
+		ck_assert_int_ne(ex.resp.status, 0);
+		if (ex.json && cJSON_GetObjectItemCaseSensitive(ex.json, "code"))
+			ck_assert_msg(strcmp(cjson_string(ex.json, "code"), "unknown_parameter"), "%s %s: %s refused",
+				      router_method_name(method), path, names[count]);
+		test_done(&ex);
+	}
+	test_send(&ex, method, path, body ? "{\"zz\":1}" : NULL, body ? NULL : unknown);
+	test_unknown(&ex, "zz", body ? "body" : "query");
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(ex.json, "known")), count);
+	for (int i = 0; i < count; i++)
+		ck_assert_msg(test_known_has(&ex, names[i]), "%s not known", names[i]);
+	test_done(&ex);
 }
 END_TEST
 
@@ -1786,6 +2162,19 @@ static Suite *endpoints_suite(void)
 	tcase_set_timeout(tc, TEST_TIMEOUT);
 	suite_add_tcase(s, tc);
 
+	tc = tcase_create("parameter names");
+	tcase_add_checked_fixture(tc, test_setup, NULL);
+	tcase_add_test(tc, params_suggestions);
+	tcase_add_test(tc, params_unknown_query);
+	tcase_add_test(tc, params_routes_without_parameters);
+	tcase_add_test(tc, params_unknown_member);
+	tcase_add_test(tc, params_query_with_json_body);
+	tcase_add_test(tc, params_odd_names);
+	tcase_add_loop_test(tc, params_documented_names, 0,
+			    (int)(sizeof params_documented / sizeof params_documented[0]));
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	suite_add_tcase(s, tc);
+
 	tc = tcase_create("reply");
 	tcase_add_checked_fixture(tc, test_setup, NULL);
 	tcase_add_test(tc, reply_cors_origin);
@@ -1801,6 +2190,8 @@ static Suite *endpoints_suite(void)
 	tcase_add_test(tc, body_collect_and_parse);
 	tcase_add_test(tc, body_limit);
 	tcase_add_loop_test(tc, body_malformed, 0, (int)(sizeof body_malformed_rows / sizeof body_malformed_rows[0]));
+	tcase_add_test(tc, body_big_array);
+	tcase_add_test(tc, body_memory_limit);
 	tcase_set_timeout(tc, TEST_TIMEOUT);
 	suite_add_tcase(s, tc);
 

@@ -31,6 +31,7 @@
 #define START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 #define E4_FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
 #define START_BODY "{\"fen\":\"" START_FEN "\"}"
+#define START_FEN_QUERY "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR+w+KQkq+-+0+1"
 /* Seconds a test may take: sanitizer builds are several times slower. */
 #define TEST_TIMEOUT 60
 
@@ -957,9 +958,11 @@ START_TEST(render_game_gif_pgn_body)
 	      "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n*", NULL, &r);
 	assert_problem(&r, 422, "invalid_fen", NULL);
 	reply_free(&r);
-	/* The body is the game: the query names options only. */
+	/* The body is the game: the query names options only (pgn, moves and fen are not
+	 * parameters of this body, refused before it is read). */
 	http1("POST", "/render/game.gif?moves=e2e4", "application/x-chess-pgn", "1. e4 *", NULL, &r);
-	assert_problem(&r, 400, "invalid_field", "moves");
+	assert_problem(&r, 400, "unknown_parameter", NULL);
+	ck_assert_str_eq(cjson_string(r.json, "parameter"), "moves");
 	reply_free(&r);
 	http1("POST", "/render/game.gif?delay=-5", "application/x-chess-pgn", "1. e4 *", NULL, &r);
 	assert_problem(&r, 400, "invalid_field", "delay");
@@ -1052,7 +1055,7 @@ START_TEST(missing_and_invalid_fields)
 {
 	struct reply r;
 
-	post_json("/validate", "{\"FEN\":\"" START_FEN "\"}", &r);
+	post_json("/validate", "{\"mode\":\"strict\"}", &r);
 	assert_problem(&r, 400, "missing_field", "fen");
 	reply_free(&r);
 	http1("GET", "/moves", NULL, NULL, NULL, &r);
@@ -1073,6 +1076,105 @@ START_TEST(missing_and_invalid_fields)
 	post_json("/apply-move", "{\"fen\":\"" START_FEN "\",\"move\":\"e2e4\",\"moves\":[]}", &r);
 	assert_problem(&r, 400, "invalid_field", "moves");
 	reply_free(&r);
+}
+END_TEST
+
+/* Names a route does not take, over TCP: query parameters of a GET, of a streamed body
+ * (refused before the body is spooled) and of a JSON body (none), members of a JSON body
+ * (also the /pgn body the stream reads itself); each names the parameter, says where,
+ * lists the known names and suggests the one meant. */
+START_TEST(unknown_parameters)
+{
+	struct reply r;
+
+	http1("GET", "/render?fen=8/8/8/8/8/8/8/K6k+w+-+-+0+1&orientaton=black", NULL, NULL, NULL, &r);
+	assert_problem(&r, 400, "unknown_parameter", NULL);
+	ck_assert_str_eq(cjson_string(r.json, "parameter"), "orientaton");
+	ck_assert_str_eq(cjson_string(r.json, "in"), "query");
+	ck_assert_str_eq(cjson_string(r.json, "detail"),
+			 "`orientaton` is not a query parameter of GET /render; did you mean `orientation`?");
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(r.json, "known")), 16);
+	reply_free(&r);
+	/* a made-up parameter cannot make another cached picture */
+	http1("GET", "/render?fen=8/8/8/8/8/8/8/K6k+w+-+-+0+1&format=svg&n=2", NULL, NULL, NULL, &r);
+	assert_problem(&r, 400, "unknown_parameter", NULL);
+	ck_assert_str_eq(cjson_string(r.json, "parameter"), "n");
+	ck_assert_ptr_null(strstr(cjson_string(r.json, "detail"), "did you mean"));
+	reply_free(&r);
+	post_json("/validate", "{\"fen\":\"" START_FEN "\",\"lenient\":true}", &r);
+	assert_problem(&r, 400, "unknown_parameter", NULL);
+	ck_assert_str_eq(cjson_string(r.json, "in"), "body");
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(r.json, "known")), 6);
+	reply_free(&r);
+	http1("POST", "/validate?mode=lenient", "application/json", START_BODY, NULL, &r);
+	assert_problem(&r, 400, "unknown_parameter", NULL);
+	ck_assert_str_eq(cjson_string(r.json, "in"), "query");
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(r.json, "known")), 0);
+	reply_free(&r);
+	/* streamed bodies: their query is checked before the body is read */
+	http1("POST", "/validate?mdoe=lenient", "application/x-ndjson", "\"8/8/8/8/8/8/8/K6k\"\n", NULL, &r);
+	assert_problem(&r, 400, "unknown_parameter", NULL);
+	ck_assert(strstr(cjson_string(r.json, "detail"), "did you mean `mode`?"));
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(r.json, "known")), 5);
+	reply_free(&r);
+	http1("POST", "/pgn?lagn=de", "application/x-chess-pgn", "1. e4 *", NULL, &r);
+	assert_problem(&r, 400, "unknown_parameter", NULL);
+	ck_assert(strstr(cjson_string(r.json, "detail"), "did you mean `lang`?"));
+	reply_free(&r);
+	http1("POST", "/render/game.gif?last_move=e2e4", "application/x-chess-pgn", "1. e4 *", NULL, &r);
+	assert_problem(&r, 400, "unknown_parameter", NULL);
+	ck_assert_str_eq(cjson_string(r.json, "parameter"), "last_move");
+	reply_free(&r);
+	/* /pgn's JSON body: its members, and no query */
+	post_json("/pgn", "{\"pgn\":\"1. e4 *\",\"langs\":\"de\"}", &r);
+	assert_problem(&r, 400, "unknown_parameter", NULL);
+	ck_assert_str_eq(cjson_string(r.json, "in"), "body");
+	ck_assert(strstr(cjson_string(r.json, "detail"), "did you mean `lang`?"));
+	reply_free(&r);
+	http1("POST", "/pgn?lang=de", "application/json", "{\"pgn\":\"1. e4 *\"}", NULL, &r);
+	assert_problem(&r, 400, "unknown_parameter", NULL);
+	ck_assert_str_eq(cjson_string(r.json, "in"), "query");
+	reply_free(&r);
+	/* the documented names pass */
+	post_json("/pgn", "{\"pgn\":\"1. e4 *\",\"lang\":\"de\",\"ep\":\"legal\",\"castling\":\"standard\","
+			  "\"strict_san\":false}", &r);
+	ck_assert_int_eq(r.status, 200);
+	reply_free(&r);
+	http1("GET", "/render/game.gif?moves=e2e4&delay=100&final_delay=100&fen=" START_FEN_QUERY
+		     "&mode=strict&chess960=0&infer_castling=0&ep=fen&castling=standard&orientation=black&coordinates=0"
+		     "&check=1&size=128&theme=blue&arrows=e2e4&circles=e4&squares=e4:f00", NULL, NULL, NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	reply_free(&r);
+	daemon_alive(&fend);
+}
+END_TEST
+
+/* A JSON body that is not an object is refused from its first byte, also the one /pgn's
+ * stream reads. */
+START_TEST(json_root_not_object)
+{
+	static const struct {
+		const char *path;
+		const char *body;
+		const char *root;
+	} rows[] = {
+		{ "/validate", "[\"" START_FEN "\"]", "array" },
+		{ "/moves", " \"" START_FEN "\"", "string" },
+		{ "/apply-move", "42", "number" },
+		{ "/render", "true", "boolean" },
+		{ "/convert", "null", "null" },
+		{ "/pgn", "[\"1. e4 *\"]", "array" },
+		{ "/render/game.gif", "[\"e2e4\"]", "array" },
+	};
+	struct reply r;
+
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		post_json(rows[i].path, rows[i].body, &r);
+		assert_problem(&r, 400, "malformed_json", NULL);
+		ck_assert_str_eq(cjson_string(r.json, "root"), rows[i].root);
+		ck_assert(strstr(cjson_string(r.json, "detail"), "must be a JSON object"));
+		reply_free(&r);
+	}
 }
 END_TEST
 
@@ -2528,6 +2630,8 @@ static Suite *http_suite(void)
 	tcase_set_timeout(tc, TEST_TIMEOUT);
 	tcase_add_test(tc, malformed_json);
 	tcase_add_test(tc, missing_and_invalid_fields);
+	tcase_add_test(tc, unknown_parameters);
+	tcase_add_test(tc, json_root_not_object);
 	tcase_add_test(tc, not_found_and_method);
 	tcase_add_test(tc, unsupported_media_type);
 	tcase_add_test(tc, invalid_fen_and_illegal_move);

@@ -852,6 +852,186 @@ START_TEST(arena_trees)
 }
 END_TEST
 
+/* A JSON text of an object whose member "x" is an array of count 1s (the caller frees it). */
+static char *arena_wide_text(int count, size_t *length)
+{
+	char *text = malloc(16 + 2 * (size_t)count);
+	size_t n = (size_t)sprintf(text, "{\"x\":[");
+
+	for (int i = 0; i < count; i++)
+		n += (size_t)sprintf(text + n, i ? ",1" : "1");
+	n += (size_t)sprintf(text + n, "]}");
+	*length = n;
+	return text;
+}
+
+/* The limit: a text whose tree needs more than it fails to parse, and says so; one that
+ * fits parses; each json_arena_limit starts afresh; 0 lifts it. */
+START_TEST(arena_limit)
+{
+	struct json_text_error err;
+	size_t length;
+	char *wide = arena_wide_text(40000, &length); /* 40,000 nodes: over 2 MB of tree */
+	cJSON *root;
+
+	json_arena_install();
+	json_arena_limit(1 << 20);
+	ck_assert_uint_eq(json_arena_limit_bytes(), 1 << 20);
+	json_arena_begin();
+	ck_assert_ptr_null(json_parse_text(wide, length, "the body", &err));
+	ck_assert(json_arena_exceeded());
+	ck_assert_uint_le(json_arena_used(), 1 << 20);
+	json_arena_end();
+	/* a new request: the count and the state start afresh */
+	json_arena_limit(1 << 20);
+	ck_assert(!json_arena_exceeded());
+	ck_assert_uint_eq(json_arena_used(), 0);
+	json_arena_begin();
+	{
+		static const char small[] = "{\"fen\":\"8/8/8/8/8/8/8/K6k w - - 0 1\"}";
+		root = json_parse_text(small, sizeof small - 1, "the body", &err);
+	}
+	ck_assert_ptr_nonnull(root);
+	ck_assert(!json_arena_exceeded());
+	ck_assert_uint_gt(json_arena_used(), 0);
+	json_arena_delete(root);
+	json_arena_end();
+	ck_assert_uint_eq(json_arena_used(), 0);
+	/* no limit: the same text parses */
+	json_arena_limit(0);
+	json_arena_begin();
+	root = json_parse_text(wide, length, "the body", &err);
+	ck_assert_ptr_nonnull(root);
+	ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(root, "x")), 40000);
+	ck_assert(!json_arena_exceeded());
+	json_arena_delete(root);
+	json_arena_end();
+	json_arena_release();
+	free(wide);
+}
+END_TEST
+
+/* The limit counts what cJSON mallocs outside an open arena too, and takes it back when
+ * it is freed. */
+START_TEST(arena_limit_counts_malloc)
+{
+	cJSON *array, *item;
+	size_t used;
+	int made = 0;
+
+	json_arena_install();
+	json_arena_limit(64 * 1024);
+	array = cJSON_CreateArray();
+	ck_assert_ptr_nonnull(array);
+	while ((item = cJSON_CreateNumber(made)) && cJSON_AddItemToArray(array, item))
+		made++;
+	ck_assert(json_arena_exceeded());
+	used = json_arena_used();
+	ck_assert_uint_le(used, 64 * 1024);
+	/* at least 32 bytes a node, at most what malloc gives for one */
+	ck_assert_int_gt(made, 64 * 1024 / 256);
+	ck_assert_int_lt(made, 64 * 1024 / 32);
+	cJSON_Delete(array);
+	ck_assert_uint_eq(json_arena_used(), 0);
+	/* freed, the room is there again */
+	item = cJSON_CreateString("again");
+	ck_assert_ptr_nonnull(item);
+	ck_assert_uint_gt(json_arena_used(), 0);
+	cJSON_Delete(item);
+	/* memory malloc'd before the limit was set does not make the count negative */
+	json_arena_limit(0);
+	item = cJSON_CreateString("made before the limit");
+	json_arena_limit(64 * 1024);
+	cJSON_Delete(item);
+	ck_assert_uint_eq(json_arena_used(), 0);
+	json_arena_limit(0);
+	json_arena_release();
+}
+END_TEST
+
+/* Frees of every kind: a tree made before the arena opened (malloc'd) is freed by
+ * cJSON_Delete or json_arena_delete inside it; a tree made inside is deleted at no cost
+ * inside, and deleting it after the end (before the next begin) frees nothing and does
+ * not crash; a tree that outgrows the region goes on in malloc and is freed for real by
+ * json_arena_delete. The limit's count checks what was freed. */
+START_TEST(arena_frees)
+{
+	cJSON *before, *before2, *inside, *inside2, *big;
+	char *mib = malloc((1 << 20) + 1);
+	size_t in_arena;
+
+	json_arena_install();
+	json_arena_limit((size_t)1 << 30);
+	before = cJSON_CreateString("made before the arena opened");
+	before2 = cJSON_Parse("{\"a\":[1,2,{\"b\":\"c\"}]}");
+	ck_assert_ptr_nonnull(before2);
+	ck_assert_uint_gt(json_arena_used(), 0);
+	json_arena_begin();
+	inside = cJSON_Parse("{\"a\":[1,2,{\"b\":\"c\"}]}");
+	inside2 = cJSON_CreateArray();
+	ck_assert_ptr_nonnull(inside);
+	ck_assert_ptr_nonnull(inside2);
+	ck_assert(cJSON_AddItemToArray(inside2, cJSON_CreateString("in the arena")));
+	in_arena = json_arena_used();
+	/* before: deleted inside, for real */
+	cJSON_Delete(before);
+	json_arena_delete(before2);
+	ck_assert_uint_lt(json_arena_used(), in_arena);
+	in_arena = json_arena_used();
+	/* inside: deleted inside, nothing given back until the end */
+	cJSON_Delete(inside);
+	ck_assert_uint_eq(json_arena_used(), in_arena);
+	json_arena_end();
+	ck_assert_uint_eq(json_arena_used(), 0);
+	/* inside, deleted after the end: frees nothing, reads mapped memory */
+	cJSON_Delete(inside2);
+	ck_assert_uint_eq(json_arena_used(), 0);
+	/* past the region's 64 MiB: the rest goes to malloc, and the tree is freed for real */
+	memset(mib, 'x', 1 << 20);
+	mib[1 << 20] = '\0';
+	json_arena_begin();
+	big = cJSON_CreateArray();
+	for (int i = 0; i < 66; i++)
+		ck_assert(cJSON_AddItemToArray(big, cJSON_CreateString(mib)));
+	ck_assert_uint_gt(json_arena_used(), (size_t)66 << 20);
+	json_arena_delete(big);
+	ck_assert_uint_lt(json_arena_used(), (size_t)65 << 20);
+	json_arena_end();
+	ck_assert_uint_eq(json_arena_used(), 0);
+	ck_assert(!json_arena_exceeded());
+	json_arena_limit(0);
+	json_arena_release();
+	free(mib);
+}
+END_TEST
+
+/* json_root_type: what the first byte says, past whitespace. */
+START_TEST(test_root_type)
+{
+	static const struct {
+		const char *text;
+		const char *type; /* NULL: no value starts there */
+		size_t offset;
+	} cases[] = {
+		{ "{\"fen\":1}", "object", 0 }, { " \t\r\n{", "object", 4 }, { "[1,2]", "array", 0 },
+		{ "\n [", "array", 2 }, { "\"x\"", "string", 0 }, { "12", "number", 0 }, { "-1", "number", 0 },
+		{ "0.5", "number", 0 }, { "true", "boolean", 0 }, { "false ", "boolean", 0 }, { "null", "null", 0 },
+		{ "nope", NULL, 0 }, { "tru", NULL, 0 }, { "-x", NULL, 0 }, { "-", NULL, 0 }, { "", NULL, 0 },
+		{ "   ", NULL, 3 }, { "\xEF\xBB\xBF{}", NULL, 0 }, { "x", NULL, 0 },
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		size_t offset = 99;
+		const char *type = json_root_type(cases[i].text, strlen(cases[i].text), &offset);
+		if (cases[i].type)
+			ck_assert_msg(type && !strcmp(type, cases[i].type), "case %zu: %s", i, type ? type : "NULL");
+		else
+			ck_assert_msg(!type, "case %zu: %s", i, type);
+		ck_assert_msg(offset == cases[i].offset, "case %zu: offset %zu", i, offset);
+	}
+}
+END_TEST
+
 /* json_parse_text: what it refuses before cJSON reads the text, and where it says the
  * problem is. */
 START_TEST(test_parse_text)
@@ -915,6 +1095,7 @@ static Suite *json_suite(void)
 	tcase_add_test(tc, test_invalid_fen);
 	tcase_add_test(tc, test_issues_are_utf8);
 	tcase_add_test(tc, test_parse_text);
+	tcase_add_test(tc, test_root_type);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("moves");
@@ -940,6 +1121,10 @@ static Suite *json_suite(void)
 	tc = tcase_create("printing");
 	tcase_add_test(tc, print_prepare_same_text);
 	tcase_add_test(tc, arena_trees);
+	tcase_add_test(tc, arena_limit);
+	tcase_add_test(tc, arena_limit_counts_malloc);
+	tcase_add_test(tc, arena_frees);
+	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	return s;
 }

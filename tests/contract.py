@@ -757,8 +757,14 @@ def run_checks(c, d):
                                                    [json.dumps({"fen": START}).encode()]),
                 expect=400, code="invalid_framing",
                 then=lambda r, b: want(r.header("Connection") == "close", "the connection is not closed"))
-    c.check("validate unknown members ignored", "POST", "/validate",
-            body={"fen": START, "colour": "blue", "extra": {"a": [1, 2]}}, expect=ok, then=valid)
+    c.check("validate unknown member refused", "POST", "/validate",
+            body={"fen": START, "colour": "blue", "extra": {"a": [1, 2]}}, expect=400, code="unknown_parameter",
+            then=lambda r, b: want(b["parameter"] == "colour" and b["in"] == "body", "not the member colour"))
+    c.check("validate member of another case", "POST", "/validate", body={"FEN": START}, expect=400,
+            code="unknown_parameter",
+            then=lambda r, b: want(b["detail"].endswith("did you mean `fen`?"), f"no suggestion: {b['detail']}"))
+    c.check("validate members below the top are not checked", "POST", "/validate",
+            body={"fen": START, "mode": "strict"}, expect=ok, then=valid)
     c.check("validate without Content-Type", "POST", "/validate", body=json.dumps({"fen": START}).encode(),
             headers={}, expect=ok, then=valid)
     c.check("validate application/*+json", "POST", "/validate", body=json.dumps({"fen": START}).encode(),
@@ -1390,7 +1396,8 @@ def render_picture_checks(c):
     c.check("game.gif POST PGN illegal move", "POST", "/render/game.gif", body="1. e4 e5 2. Ke3 *",
             headers={"Content-Type": "application/x-chess-pgn"}, expect=422, code="illegal_move")
     c.check("game.gif POST PGN and moves", "POST", "/render/game.gif?" + query(moves="e2e4"), body="1. e4 *",
-            headers={"Content-Type": "application/x-chess-pgn"}, expect=400, code="invalid_field", field="moves")
+            headers={"Content-Type": "application/x-chess-pgn"}, expect=400, code="unknown_parameter",
+            then=lambda r, b: want(b["parameter"] == "moves" and "moves" not in b["known"], "moves is known"))
     c.check("game.gif POST PGN bad size", "POST", "/render/game.gif?" + query(size="big"), body="1. e4 *",
             headers={"Content-Type": "application/x-chess-pgn"}, expect=400, code="invalid_field", field="size")
     c.check("game.gif POST PGN too large", "POST", "/render/game.gif",
@@ -1405,8 +1412,8 @@ def run_second_daemon_checks(c, limit):
     c.check("origin: preflight", "OPTIONS", "/render", expect=204)
     c.check("origin: 404", "GET", "/nope", expect=404, code="not_found")
     c.check("origin: 405", "POST", "/version", expect=405, code="method_not_allowed")
-    head = b'{"fen":"' + START.encode() + b'","pad":"'
-    at_limit = head + b"x" * (limit - len(head) - 2) + b'"}'
+    head = b'{"fen":"' + START.encode() + b'"'
+    at_limit = head + b" " * (limit - len(head) - 1) + b'}'
     c.check("max-body: a body of exactly the limit", "POST", "/validate", body=at_limit,
             headers={"Content-Type": "application/json"}, expect=200,
             then=lambda r, b: want(b["valid"], "expected a valid FEN"))
@@ -1472,6 +1479,10 @@ EXAMPLE_REQUESTS = [
     ("#/components/examples/InvalidFenProblem", "POST", "/apply-move", {"fen": NO_KINGS, "move": "e2e4"}),
     ("#/components/examples/MissingFieldProblem", "POST", "/validate", {"mode": "strict"}),
     ("#/components/examples/InvalidFieldProblem", "GET", "/validate?" + query(fen=START, mode="loose"), None),
+    ("#/components/examples/UnknownParameterProblem", "GET", "/render?" + query(fen=START, orientaton="black"), None),
+    ("#/components/examples/UnknownMemberProblem", "POST", "/validate", {"fen": START, "lenient": True}),
+    (R + "UnknownParameter" + PROBLEM_EX + "no_parameters", "GET", "/health?nocache=1", None),
+    (R + "BadRequest" + PROBLEM_EX + "not_an_object", "POST", "/validate", ["8/8/8/8/8/8/8/K6k w - - 0 1"]),
     (R + "BadRequest" + PROBLEM_EX + "malformed_json", "POST", "/validate", b'{"fen": '),
     (R + "PayloadTooLarge/content/application~1problem+json/example", "RAW413", "/validate", None),
     (R + "UnsupportedMediaType/content/application~1problem+json/example", "POST", "/validate", "text"),
@@ -1504,6 +1515,65 @@ def check_examples_are_real(c, d):
                                   f"{json.dumps(got, ensure_ascii=False)[:500]}")
         c.check(f"example {ptr.split('/')[-1]} ({ptr.split('/')[3]})", method, target, body=body,
                 headers=headers, raw=raw, then=same)
+
+
+def schema_members(d, schema):
+    """The property names a request body's JSON schema declares, through $ref and allOf."""
+    schema = d.pointer(schema["$ref"]) if "$ref" in schema else schema
+    names = list(schema.get("properties", {}))
+    for sub in schema.get("allOf", []):
+        names += [n for n in schema_members(d, sub) if n not in names]
+    return names
+
+
+def check_names(c, d):
+    """Every operation refuses a name it does not take with 400 unknown_parameter, and the
+    names it says it takes (`known`) are the ones the document declares for it: its query
+    parameters (for a POST, those of the bodies it streams) and the members of its JSON
+    body. So the daemon and the document name the same parameters, each way round."""
+    for path, method, op in d.operations():
+        if method not in ("get", "post"):
+            continue
+        label = f"{method.upper()} {path}"
+        query_names = [p["name"] for p in map(d.deref, op.get("parameters", [])) if p["in"] == "query"]
+        content = d.deref(op["requestBody"])["content"] if "requestBody" in op else {}
+        streamed = [mt for mt in content if mt != "application/json"]
+
+        def known_is(where, names, parameter):
+            def check(r, b):
+                want(b["parameter"] == parameter and b["in"] == where,
+                     f"parameter {b['parameter']!r} in {b['in']!r}, not {parameter!r} in {where!r}")
+                want(sorted(b["known"]) == sorted(names),
+                     f"the daemon knows {sorted(b['known'])}, the document {sorted(names)}")
+            return check
+        if method == "get":
+            c.check(f"names: {label} unknown query parameter", "GET", path + "?zz_unknown=1", expect=400,
+                    code="unknown_parameter", then=known_is("query", query_names, "zz_unknown"))
+        if method == "post" and streamed:
+            c.check(f"names: {label} unknown query parameter, {streamed[0]} body", "POST", path + "?zz_unknown=1",
+                    body="1. e4 *", headers={"Content-Type": streamed[0]}, expect=400, code="unknown_parameter",
+                    then=known_is("query", query_names, "zz_unknown"))
+        if "application/json" in content:
+            members = schema_members(d, content["application/json"]["schema"])
+            c.check(f"names: {label} unknown member", "POST", path, body={"zz_unknown": 1}, expect=400,
+                    code="unknown_parameter", then=known_is("body", members, "zz_unknown"))
+            c.check(f"names: {label} query parameter with a JSON body", "POST", path + "?" + query(fen=START),
+                    body={"fen": START}, expect=400, code="unknown_parameter", then=known_is("query", [], "fen"))
+            # a typo of each member: refused, with the member suggested
+            for name in members:
+                typo = name[1] + name[0] + name[2:]
+                c.check(f"names: {label} member {typo}", "POST", path, body={typo: 1}, expect=400,
+                        code="unknown_parameter",
+                        then=lambda r, b, name=name: want(b["detail"].endswith(f"did you mean `{name}`?"),
+                                                          f"no suggestion of {name}: {b['detail']}"))
+        for name in query_names if method == "get" or streamed else []:
+            typo = name[1] + name[0] + name[2:]
+            headers = {"Content-Type": streamed[0]} if method == "post" else {}
+            c.check(f"names: {label} query parameter {typo}", method.upper(), f"{path}?{typo}=1",
+                    body="1. e4 *" if method == "post" else None, headers=headers, expect=400,
+                    code="unknown_parameter",
+                    then=lambda r, b, name=name: want(b["detail"].endswith(f"did you mean `{name}`?"),
+                                                      f"no suggestion of {name}: {b['detail']}"))
 
 
 def check_allowed(allow, documented):
@@ -1602,6 +1672,7 @@ def main():
                             f"{d.doc['info']['version']}")
         c = Checker(d, Client(daemon.port), daemon)
         run_checks(c, d)
+        check_names(c, d)
         check_examples_are_real(c, d)
         if daemon.proc.poll() is not None:
             failures.append(f"fend died during the test (status {daemon.proc.returncode})")

@@ -112,12 +112,14 @@ int body_append(struct body *b, const char *data, size_t size, size_t max_body)
 	return 0;
 }
 
-/* 400 malformed_json at a byte offset. */
-static void body_malformed(struct http_response *resp, const char *detail, size_t offset)
+/* 400 malformed_json at a byte offset; root (NULL: none) names the type of a body that
+ * is JSON but not an object. */
+static void body_malformed(struct http_response *resp, const char *detail, size_t offset, const char *root)
 {
 	cJSON *ext = cJSON_CreateObject();
 
-	if (!ext || !cJSON_AddNumberToObject(ext, "offset", (double)offset)) {
+	if (!ext || !cJSON_AddNumberToObject(ext, "offset", (double)offset) ||
+	    (root && !cJSON_AddStringToObject(ext, "root", root))) {
 		cJSON_Delete(ext);
 		reply_internal_error(resp);
 		return;
@@ -125,9 +127,27 @@ static void body_malformed(struct http_response *resp, const char *detail, size_
 	reply_problem(resp, REPLY_MALFORMED_JSON, detail, ext);
 }
 
+/* 413 payload_too_large: the body's JSON needed more memory than the limit. */
+static void body_memory_too_large(size_t limit, struct http_response *resp)
+{
+	char detail[96];
+	cJSON *ext = cJSON_CreateObject();
+
+	snprintf(detail, sizeof detail, "the request body's JSON needs more than %zu bytes of memory", limit);
+	if (!ext || !cJSON_AddNumberToObject(ext, "limit", (double)limit)) {
+		cJSON_Delete(ext);
+		reply_internal_error(resp);
+		return;
+	}
+	reply_problem(resp, REPLY_PAYLOAD_TOO_LARGE, detail, ext);
+}
+
 cJSON *body_parse(struct body *b, size_t max_body, struct http_response *resp)
 {
 	struct json_text_error err;
+	const char *type;
+	char detail[80];
+	size_t offset;
 	cJSON *root;
 
 	if (b->too_large) {
@@ -138,20 +158,26 @@ cJSON *body_parse(struct body *b, size_t max_body, struct http_response *resp)
 		reply_internal_error(resp);
 		return NULL;
 	}
-	if (!b->data) {
-		body_malformed(resp, "the request body is empty", 0);
+	if (!b->length) {
+		body_malformed(resp, "the request body is empty", 0, NULL);
+		return NULL;
+	}
+	/* The first byte says what the body holds: anything but an object is refused
+	 * before a byte more is read (a megabyte array would cost a tree of a million nodes). */
+	type = json_root_type(b->data, b->length, &offset);
+	if (type && strcmp(type, "object")) {
+		snprintf(detail, sizeof detail, "the request body must be a JSON object, not %s",
+			 !strcmp(type, "array") ? "an array" : !strcmp(type, "null") ? "null"
+			 : !strcmp(type, "string") ? "a string" : !strcmp(type, "number") ? "a number" : "a boolean");
+		body_malformed(resp, detail, offset, type);
 		return NULL;
 	}
 	root = json_parse_text(b->data, b->length, "the request body", &err);
-	if (!root) {
-		body_malformed(resp, err.detail, err.offset);
-		return NULL;
-	}
-	if (!cJSON_IsObject(root)) {
-		cJSON_Delete(root);
-		body_malformed(resp, "the request body must be a JSON object", 0);
-		return NULL;
-	}
+	if (!root && json_arena_exceeded())
+		body_memory_too_large(json_arena_limit_bytes(), resp);
+	else if (!root)
+		body_malformed(resp, err.detail, err.offset, NULL);
+	/* A text that starts with '{' and parses is an object. */
 	return root;
 }
 

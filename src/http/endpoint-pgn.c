@@ -128,7 +128,7 @@ static int pgn_open(const struct http_request *req, void **state, struct http_re
 	return 0;
 }
 
-/* Reads a JSON body whole ({"pgn": "...", "ep", "castling", "lang"}), within the limit
+/* Reads a JSON body whole ({"pgn": "...", "ep", "castling", "lang", "strict_san"}), within the limit
  * (with no limit set, within the default: a JSON body is parsed in memory). */
 static int pgn_read_json(struct pgn_stream *st, struct stream_input *in, struct http_response *resp)
 {
@@ -146,7 +146,9 @@ static int pgn_read_json(struct pgn_stream *st, struct stream_input *in, struct 
 	if (!(st->root = body_parse(&st->body, limit, resp)))
 		return -1;
 	req.body = st->root;
-	if (body_string(&req, "pgn", true, &pgn, resp) || pgn_options(st, &req, resp))
+	/* The members' names, as the server checks those of the bodies it parses itself. */
+	if (params_check(router_lookup(HTTP_POST, req.path), &req, resp) ||
+	    body_string(&req, "pgn", true, &pgn, resp) || pgn_options(st, &req, resp))
 		return -1;
 	st->chunk = pgn;
 	st->chunk_length = strlen(pgn);

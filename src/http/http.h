@@ -71,6 +71,10 @@ enum http_method { HTTP_GET, HTTP_HEAD, HTTP_POST, HTTP_OPTIONS, HTTP_OTHER, HTT
 /* Looks up a query parameter (already URL-decoded) by name; NULL when absent. */
 typedef const char *(*http_query_fn)(void *context, const char *name);
 
+/* Calls visit(arg, name) for each query parameter's name (URL-decoded), in order, until
+ * visit returns false. */
+typedef void (*http_query_each_fn)(void *context, bool (*visit)(void *arg, const char *name), void *arg);
+
 /* A request as handlers see it. Everything is borrowed from the caller (server.c or a
  * test) and lives until the response is sent. */
 struct http_request {
@@ -78,6 +82,8 @@ struct http_request {
 	const char *path;              /* without the query string */
 	http_query_fn query;           /* may be NULL: no query parameters */
 	void *query_context;
+	http_query_each_fn query_each; /* the names of the query (same context); NULL: the
+					* names are not checked (params_check) */
 	const cJSON *body;             /* POST: the parsed JSON object; NULL otherwise */
 	const char *request_id;        /* echoed in X-Request-Id */
 	const struct config *config;
@@ -353,7 +359,10 @@ bool body_is_json_type(const char *content_type);
 int body_append(struct body *b, const char *data, size_t size, size_t max_body);
 
 /* Parses the collected body as a JSON object. Returns the tree (the caller deletes
- * it), or NULL with a problem in resp: 413, 400 malformed_json with the offset, 500. */
+ * it), or NULL with a problem in resp: 413 (the body is over max_body, or its JSON needs
+ * more memory than this thread's json_arena_limit), 400 malformed_json with the offset
+ * (and "root", the type, for JSON that is not an object: refused from its first byte,
+ * unread), 500. */
 cJSON *body_parse(struct body *b, size_t max_body, struct http_response *resp);
 
 /* Reads a string option from the JSON body (POST) or the query (GET). Sets *out to
@@ -418,6 +427,11 @@ struct router_route {
 	enum http_method method;
 	const char *path;
 	http_handler handler;  /* NULL for a route that only streams (router_stream) */
+	/* The names it takes, NULL-terminated (params.c checks them): its query parameters
+	 * (of a POST: when the body is streamed and not JSON), and the top-level members of
+	 * its JSON body (POST only; NULL for GET). */
+	const char *const *query;
+	const char *const *members;
 };
 
 /* The method's enum value; HTTP_OTHER when the router does not know it. */
@@ -439,8 +453,35 @@ enum router_cost router_cost(const struct router_route *route);
  * its route (a raster /render); false for a route that is not ROUTER_BY_REQUEST. */
 bool router_is_heavy(const struct router_route *route, const struct http_request *req);
 
-/* router_find, then the route's handler: a complete answer to req. */
+/* router_find, params_check, then the route's handler: a complete answer to req. */
 void router_dispatch(const struct http_request *req, struct http_response *resp);
+
+/* The route of method (GET for HEAD) and path, or NULL. */
+const struct router_route *router_lookup(enum http_method method, const char *path);
+
+/* "GET", "HEAD", "POST", "OPTIONS"; "?" for HTTP_OTHER. */
+const char *router_method_name(enum http_method method);
+
+/* params.c */
+
+/* The longest parameter name an unknown_parameter problem quotes (longer ones are cut). */
+#define PARAMS_NAME_MAX 64
+
+/* Checks the names req uses against its route's: every query parameter (all of them are
+ * unknown when the body is JSON: a JSON body brings its options as members), and each
+ * top-level member of req->body. Call it before the route's handler, with req->body set
+ * for a JSON body, and for a streamed body as soon as the headers are in (req->body NULL:
+ * the route's stream and the Content-Type tell which names apply). Returns 0, or -1 with
+ * 400 unknown_parameter in resp: "parameter" (the name), "in" ("query" or "body"),
+ * "known" (the names that place takes), and a detail ending "did you mean `x`?" when a
+ * known name is close (params_suggest). */
+int params_check(const struct router_route *route, const struct http_request *req, struct http_response *resp);
+
+/* The name of known (NULL-terminated) that name was probably meant to be, or NULL: the
+ * nearest by Damerau-Levenshtein distance (adjacent transpositions count 1), compared
+ * without ASCII case, when that distance is at most 2 and shorter than name (a case-only
+ * difference is distance 0); the first such name on a tie. */
+const char *params_suggest(const char *name, const char *const *known);
 
 /* log.c */
 

@@ -8,29 +8,58 @@
 #include "http/http.h"
 #include "http/stream.h"
 
-/* Every route of the API. HEAD is answered wherever GET is, OPTIONS on every path. */
+/* The names each route takes (params.c refuses any other before the handler runs), as
+ * the handlers read them: body.c's body_position_options and body_style_options, the
+ * picture options of render_option_names (core/render_options.c), each endpoint's own. */
+#define ROUTER_STYLE "mode", "chess960", "infer_castling", "ep", "castling"
+#define ROUTER_POSITION "fen", ROUTER_STYLE
+/* render_option_names but last_move, which a game GIF does not draw */
+#define ROUTER_PICTURE "orientation", "coordinates", "check", "size", "theme", "arrows", "circles", "squares"
+#define ROUTER_GAME_TIMING "delay", "final_delay"
+
+static const char *const router_none[] = { NULL };
+static const char *const router_position[] = { ROUTER_POSITION, NULL };
+static const char *const router_style[] = { ROUTER_STYLE, NULL };
+static const char *const router_apply_move[] = { ROUTER_POSITION, "move", "moves", "notation", "lang", "strict_san",
+						 "history", "history_fen", "tags", NULL };
+static const char *const router_moves[] = { ROUTER_POSITION, "lang", NULL };
+static const char *const router_render[] = { ROUTER_POSITION, "format", ROUTER_PICTURE, "last_move", NULL };
+static const char *const router_game[] = { "fen", "moves", "pgn", ROUTER_GAME_TIMING, ROUTER_PICTURE,
+					   "mode", "chess960", "infer_castling", "ep", "castling", NULL };
+/* the query of a game GIF whose body is the PGN: the body is the game */
+static const char *const router_game_pgn[] = { ROUTER_GAME_TIMING, ROUTER_PICTURE, NULL };
+static const char *const router_pgn_query[] = { "ep", "castling", "lang", "strict_san", NULL };
+static const char *const router_pgn_json[] = { "pgn", "ep", "castling", "lang", "strict_san", NULL };
+static const char *const router_convert[] = { "text", "from", "lang", "san_lang", "to", "strict", "tags",
+					      ROUTER_POSITION, NULL };
+/* the page's permalink (web/app.js reads them; fend serves the same page) */
+static const char *const router_page[] = { "fen", "moves", "chess960", NULL };
+
+/* Every route of the API. HEAD is answered wherever GET is, OPTIONS on every path. A POST
+ * route's query names are those of a streamed body that is not JSON (router_streams); a
+ * JSON body brings its options as members, and then the query must be empty. */
 static const struct router_route router_routes[] = {
-	{ HTTP_POST, "/validate", endpoint_validate },
-	{ HTTP_GET, "/validate", endpoint_validate },
-	{ HTTP_POST, "/apply-move", endpoint_apply_move },
-	{ HTTP_POST, "/pgn", NULL },
-	{ HTTP_GET, "/moves", endpoint_moves },
-	{ HTTP_POST, "/moves", endpoint_moves },
-	{ HTTP_GET, "/render", endpoint_render },
-	{ HTTP_POST, "/render", endpoint_render },
-	{ HTTP_GET, "/render/game.gif", endpoint_render_game },
-	{ HTTP_POST, "/render/game.gif", endpoint_render_game },
-	{ HTTP_GET, "/health", endpoint_health },
-	{ HTTP_GET, "/version", endpoint_version },
-	{ HTTP_GET, "/openapi.yaml", endpoint_openapi },
-	{ HTTP_POST, "/convert", endpoint_convert },
-	{ HTTP_GET, "/ready", endpoint_ready },
-	{ HTTP_GET, "/metrics", endpoint_metrics },
-	{ HTTP_GET, "/", endpoint_web },
-	{ HTTP_GET, "/fend.js", endpoint_web },
-	{ HTTP_GET, "/app.js", endpoint_web },
-	{ HTTP_GET, "/style.css", endpoint_web },
-	{ HTTP_GET, "/favicon.svg", endpoint_web },
+	{ HTTP_POST, "/validate", endpoint_validate, router_style, router_position },
+	{ HTTP_GET, "/validate", endpoint_validate, router_position, NULL },
+	{ HTTP_POST, "/apply-move", endpoint_apply_move, router_none, router_apply_move },
+	{ HTTP_POST, "/pgn", NULL, router_pgn_query, router_pgn_json },
+	{ HTTP_GET, "/moves", endpoint_moves, router_moves, NULL },
+	{ HTTP_POST, "/moves", endpoint_moves, router_none, router_moves },
+	{ HTTP_GET, "/render", endpoint_render, router_render, NULL },
+	{ HTTP_POST, "/render", endpoint_render, router_none, router_render },
+	{ HTTP_GET, "/render/game.gif", endpoint_render_game, router_game, NULL },
+	{ HTTP_POST, "/render/game.gif", endpoint_render_game, router_game_pgn, router_game },
+	{ HTTP_GET, "/health", endpoint_health, router_none, NULL },
+	{ HTTP_GET, "/version", endpoint_version, router_none, NULL },
+	{ HTTP_GET, "/openapi.yaml", endpoint_openapi, router_none, NULL },
+	{ HTTP_POST, "/convert", endpoint_convert, router_none, router_convert },
+	{ HTTP_GET, "/ready", endpoint_ready, router_none, NULL },
+	{ HTTP_GET, "/metrics", endpoint_metrics, router_none, NULL },
+	{ HTTP_GET, "/", endpoint_web, router_page, NULL },
+	{ HTTP_GET, "/fend.js", endpoint_web, router_none, NULL },
+	{ HTTP_GET, "/app.js", endpoint_web, router_none, NULL },
+	{ HTTP_GET, "/style.css", endpoint_web, router_none, NULL },
+	{ HTTP_GET, "/favicon.svg", endpoint_web, router_none, NULL },
 };
 
 #define ROUTER_ROUTES_NB (sizeof router_routes / sizeof router_routes[0])
@@ -157,10 +186,29 @@ void router_dispatch(const struct http_request *req, struct http_response *resp)
 {
 	const struct router_route *route = router_find(req, resp);
 
-	if (route && route->handler)
-		route->handler(req, resp);
-	else if (route)
+	if (route && route->handler) {
+		if (!params_check(route, req, resp))
+			route->handler(req, resp);
+	} else if (route) {
 		stream_unsupported(router_stream(route), false, resp);
+	}
+}
+
+/* The row of method and path (see http.h). */
+const struct router_route *router_lookup(enum http_method method, const char *path)
+{
+	if (method == HTTP_HEAD)
+		method = HTTP_GET;
+	for (size_t i = 0; i < ROUTER_ROUTES_NB; i++)
+		if (router_routes[i].method == method && !strcmp(router_routes[i].path, path))
+			return &router_routes[i];
+	return NULL;
+}
+
+/* The method's name, for messages. */
+const char *router_method_name(enum http_method method)
+{
+	return method >= 0 && method < HTTP_OTHER ? router_method_names[method] : "?";
 }
 
 int router_path_index(const char *path)

@@ -113,6 +113,28 @@ static const char *server_query(void *context, const char *name)
 	return MHD_lookup_connection_value(context, MHD_GET_ARGUMENT_KIND, name);
 }
 
+/* The query's names handed to params_check: MHD's GET arguments of the connection. */
+struct server_query_visit {
+	bool (*visit)(void *arg, const char *name);
+	void *arg;
+};
+
+static enum MHD_Result server_query_name(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+{
+	const struct server_query_visit *v = cls;
+
+	(void)kind;
+	(void)value;
+	return v->visit(v->arg, key) ? MHD_YES : MHD_NO;
+}
+
+static void server_query_each(void *context, bool (*visit)(void *arg, const char *name), void *arg)
+{
+	struct server_query_visit v = { visit, arg };
+
+	MHD_get_connection_values(context, MHD_GET_ARGUMENT_KIND, server_query_name, &v);
+}
+
 /* The header lookup handed to handlers. */
 static const char *server_header(void *context, const char *name)
 {
@@ -213,6 +235,7 @@ static void server_request_start(struct server_request *r, struct server *srv, s
 		.path = url,
 		.query = server_query,
 		.query_context = conn,
+		.query_each = server_query_each,
 		.body = NULL,
 		.request_id = reply_request_id(MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Request-Id"),
 					       r->request_id),
@@ -309,23 +332,31 @@ static void server_busy(struct server_request *r)
  * the calling thread, with the thread's JSON arena and the memory limit of a request. */
 static void server_run_handler(struct server_request *r)
 {
-	size_t max_body = r->server->config->max_body;
+	const struct config *cfg = r->server->config;
 
 	/* Every cJSON tree of the request (its body, the answer) lives in this thread's
-	 * arena until the answer is printed (json-arena.c). */
+	 * arena until the answer is printed (json-arena.c), within the memory of a request. */
+	json_arena_limit(cfg->max_request_memory);
 	json_arena_begin();
 	if (r->route->method == HTTP_POST && !r->root) {
-		r->root = body_parse(&r->body, max_body, &r->resp);
+		r->root = body_parse(&r->body, cfg->max_body, &r->resp);
 		body_clear(&r->body);
+		r->req.body = r->root;
+		/* A member of the body the route does not know costs no more than this. */
+		if (r->root && params_check(r->route, &r->req, &r->resp)) {
+			json_arena_delete(r->root);
+			r->root = NULL;
+		}
 	}
 	if (r->route->method != HTTP_POST || r->root) {
 		r->req.body = r->root;
 		r->route->handler(&r->req, &r->resp);
-		r->req.body = NULL;
 	}
+	r->req.body = NULL;
 	json_arena_delete(r->root);
 	r->root = NULL;
 	json_arena_end();
+	json_arena_limit(0);
 }
 
 /* The work of a heavy request, on a pool thread: the handler, or the opening of a
@@ -346,11 +377,13 @@ static void server_work(struct pool_job *job)
 		r->root = NULL;
 		budget_problem(&r->budget, cfg->request_deadline_ms, &r->resp);
 	} else if (r->stream) {
+		json_arena_limit(cfg->max_request_memory);
 		if (stream_start(r->stream, &r->req, &r->resp) == 0) {
 			r->streaming = true;
 			r->resp.status = 200;
 			r->resp.content_type = stream_content_type(r->stream);
 		}
+		json_arena_limit(0);
 		budget_pause(&r->budget);
 	} else {
 		server_run_handler(r);
@@ -406,7 +439,9 @@ static void server_stream_step(struct pool_job *job)
 	bool resume;
 
 	budget_resume(&r->budget);
+	json_arena_limit(srv->config->max_request_memory);
 	stream_fill(r->stream, &r->budget, server_stream_deadline(r));
+	json_arena_limit(0);
 	budget_pause(&r->budget);
 	pthread_mutex_lock(&srv->stream_lock);
 	r->step_pending = false;
@@ -442,7 +477,9 @@ static ssize_t server_stream_reader(void *cls, uint64_t pos, char *buf, size_t m
 		if (atomic_load(&srv->stopping)) {
 			/* No more steps: the answer ends here with its last record. */
 			atomic_fetch_sub(&srv->suspended, 1);
+			json_arena_limit(srv->config->max_request_memory);
 			stream_fill(r->stream, &r->budget, server_stream_deadline(r));
+			json_arena_limit(0);
 			n = stream_take(r->stream, buf, max);
 			state = stream_state(r->stream);
 		} else {
@@ -524,7 +561,8 @@ static enum MHD_Result server_head(struct server_request *r, struct MHD_Connecti
 		return server_queue(conn, r);
 	if (r->route && r->route->method == HTTP_POST) {
 		server_post_headers(r, conn);
-		if (r->resp.status)
+		/* A streamed body's query is checked before the body is spooled. */
+		if (r->resp.status || (r->stream && params_check(r->route, &r->req, &r->resp)))
 			return server_queue(conn, r);
 	}
 	/* The body must now come, piece after piece, in time. */
@@ -541,6 +579,10 @@ static enum MHD_Result server_complete(struct server_request *r, struct MHD_Conn
 	server_conn_unwatch(r->conn);
 	if (r->resp.status)
 		return server_queue(conn, r);
+	/* An unknown name in the query costs no more than this (a JSON body's members are
+	 * checked once it is parsed). */
+	if (r->route->method != HTTP_POST && params_check(r->route, &r->req, &r->resp))
+		return server_queue(conn, r);
 	if (r->stream || router_cost(r->route) == ROUTER_HEAVY)
 		/* A JSON body is parsed on the pool thread, in its own arena. */
 		return server_to_pool(r) ? MHD_YES : server_queue(conn, r);
@@ -548,8 +590,16 @@ static enum MHD_Result server_complete(struct server_request *r, struct MHD_Conn
 		if (r->route->method == HTTP_POST) {
 			/* Its body says whether it is heavy (a raster picture): parsed here,
 			 * outside the arena, so that the tree may go to a pool thread. */
+			json_arena_limit(srv->config->max_request_memory);
 			r->root = body_parse(&r->body, srv->config->max_body, &r->resp);
+			json_arena_limit(0);
 			body_clear(&r->body);
+			r->req.body = r->root;
+			if (r->root && params_check(r->route, &r->req, &r->resp)) {
+				cJSON_Delete(r->root);
+				r->root = NULL;
+			}
+			r->req.body = NULL;
 			if (!r->root)
 				return server_queue(conn, r);
 		}

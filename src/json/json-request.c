@@ -65,6 +65,48 @@ cJSON *json_parse_text(const char *data, size_t length, const char *what, struct
 	return json_text_error(err, offset, detail);
 }
 
+/* True when the length bytes at text begin with word. */
+static bool json_starts(const char *text, size_t length, const char *word)
+{
+	size_t n = strlen(word);
+
+	return length >= n && !memcmp(text, word, n);
+}
+
+const char *json_root_type(const char *data, size_t length, size_t *offset)
+{
+	size_t i = 0;
+	const char *p;
+
+	while (i < length && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r'))
+		i++;
+	*offset = i;
+	p = data + i;
+	length -= i;
+	if (!length)
+		return NULL;
+	switch (*p) {
+	case '{':
+		return "object";
+	case '[':
+		return "array";
+	case '"':
+		return "string";
+	/* A literal is whole words, a number a digit after its sign: anything else is not
+	 * JSON, which the parser says where. */
+	case 't':
+		return json_starts(p, length, "true") ? "boolean" : NULL;
+	case 'f':
+		return json_starts(p, length, "false") ? "boolean" : NULL;
+	case 'n':
+		return json_starts(p, length, "null") ? "null" : NULL;
+	case '-':
+		return length > 1 && p[1] >= '0' && p[1] <= '9' ? "number" : NULL;
+	default:
+		return *p >= '0' && *p <= '9' ? "number" : NULL;
+	}
+}
+
 /* Fills err for member name; returns -1. */
 static int json_option_error(struct json_option_error *err, bool missing, const char *name, const char *detail)
 {

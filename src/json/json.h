@@ -215,6 +215,13 @@ struct json_text_error {
  * names the text in err->detail ("the request body", "the line"). */
 cJSON *json_parse_text(const char *data, size_t length, const char *what, struct json_text_error *err);
 
+/* The type of the value a JSON text holds, as its first byte that is not whitespace
+ * tells it, without reading the value: "object", "array", "string", "number" (a digit,
+ * or '-' and a digit), "boolean" (the word true or false) or "null" (the word null);
+ * NULL when no value starts there (or the text is all whitespace). *offset is that
+ * byte's offset. The text may still be malformed past what was looked at. */
+const char *json_root_type(const char *data, size_t length, size_t *offset);
+
 /* Why an option of a request object is wrong: missing_field when missing, else
  * invalid_field, for field. */
 struct json_option_error {
@@ -334,18 +341,39 @@ void json_arena_install(void);
 
 /* Opens this thread's arena: cJSON's allocations come from it until json_arena_end,
  * and freeing them costs nothing. Only for trees that die before json_arena_end: print
- * them into memory that is not cJSON's (see reply.c) before the end. */
+ * them into memory that is not cJSON's (see reply.c) before the end. A tree of the arena
+ * deleted after json_arena_end but before the thread's next json_arena_begin is
+ * harmless (its frees do nothing); after that begin, its memory is another answer's. */
 void json_arena_begin(void);
 
 /* Deletes tree (cJSON_Delete), or does nothing when this thread's arena is open and
- * tree was made in it: json_arena_end gives all of it back. A tree made in the arena
- * must then hold nothing allocated outside it. */
+ * tree was made in it: json_arena_end gives all of it back. */
 void json_arena_delete(cJSON *tree);
 
 /* Closes the arena and gives back at once all that was allocated in it. */
 void json_arena_end(void);
 
-/* json_arena_end, and frees the block kept for the next answer (a thread that ends). */
+/* json_arena_end, and unmaps the thread's region (a thread that ends). */
 void json_arena_release(void);
+
+/* Caps what cJSON may hold on this thread at bytes (0: no cap) from now on: the arena's
+ * bytes in use plus the live bytes it malloc'd since this call (outside an open arena,
+ * or past the arena's end). An allocation past the cap fails (cJSON sees NULL, as when
+ * memory runs out) and json_arena_exceeded turns true. Each call starts the count and
+ * the exceeded state afresh. Memory malloc'd before the call is not counted (its frees
+ * do not lower the count below 0). */
+void json_arena_limit(size_t bytes);
+
+/* True when an allocation was refused by the cap since json_arena_limit was called.
+ * From the first refusal on, a small reserve (16 KiB) past the cap is allowed, so that
+ * the problem saying so can be built; what failed stays failed. */
+bool json_arena_exceeded(void);
+
+/* The cap json_arena_limit set on this thread (0: none). */
+size_t json_arena_limit_bytes(void);
+
+/* What the cap counts on this thread now: the open arena's bytes in use, plus the live
+ * bytes cJSON malloc'd while a cap was set (0 for those when no cap is set). */
+size_t json_arena_used(void);
 
 #endif
