@@ -565,6 +565,17 @@ void metrics_request_end(int endpoint, enum http_method method, int status, size
 void metrics_count_validation(bool valid);
 void metrics_count_moves(unsigned count);
 
+/* Work refused or stopped by a request's budget, and connections refused. */
+enum metrics_refusal {
+	METRICS_BUSY, METRICS_DEADLINE, METRICS_CLIENT_GONE, METRICS_SHUTDOWN, METRICS_MAX_CONNECTIONS,
+	METRICS_MAX_CLIENT_CONNECTIONS, METRICS_REFUSALS
+};
+void metrics_count_refusal(enum metrics_refusal why);
+
+/* The heavy pool's size (at start-up), and a slot taken (+1) or given back (-1). */
+void metrics_heavy_size(unsigned threads, unsigned slots);
+void metrics_heavy_use(int delta);
+
 /* GET /metrics: every counter in the Prometheus text format 0.0.4. */
 void endpoint_metrics(const struct http_request *req, struct http_response *resp);
 

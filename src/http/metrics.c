@@ -48,9 +48,23 @@ struct metrics_shard {
 	metrics_counter out_bytes[METRICS_ENDPOINTS];
 	metrics_counter validated[2];                                    /* invalid, valid */
 	metrics_counter moves;
+	metrics_counter refused[METRICS_REFUSALS];                       /* enum metrics_refusal */
 };
 
 static struct metrics_shard metrics_shards[METRICS_SHARDS];
+
+/* The heavy pool: its size, set at start-up, and its slots in use. */
+static atomic_uint metrics_heavy_threads, metrics_heavy_slots;
+static atomic_int metrics_heavy_used;
+
+static const char *const metrics_refusal_names[METRICS_REFUSALS] = {
+	[METRICS_BUSY] = "busy",
+	[METRICS_DEADLINE] = "deadline",
+	[METRICS_CLIENT_GONE] = "client_gone",
+	[METRICS_SHUTDOWN] = "shutdown",
+	[METRICS_MAX_CONNECTIONS] = "max_connections",
+	[METRICS_MAX_CLIENT_CONNECTIONS] = "max_client_connections",
+};
 static atomic_uint metrics_next_shard;
 static _Thread_local struct metrics_shard *metrics_mine;
 
@@ -124,6 +138,22 @@ void metrics_count_validation(bool valid)
 void metrics_count_moves(unsigned count)
 {
 	metrics_add(&metrics_shard()->moves, count);
+}
+
+void metrics_count_refusal(enum metrics_refusal why)
+{
+	metrics_add(&metrics_shard()->refused[why], 1);
+}
+
+void metrics_heavy_size(unsigned threads, unsigned slots)
+{
+	atomic_store(&metrics_heavy_threads, threads);
+	atomic_store(&metrics_heavy_slots, slots);
+}
+
+void metrics_heavy_use(int delta)
+{
+	atomic_fetch_add_explicit(&metrics_heavy_used, delta, memory_order_relaxed);
 }
 
 /* The sum over all shards of the counter at byte offset `offset` of a shard (alignas
@@ -317,6 +347,21 @@ void endpoint_metrics(const struct http_request *req, struct http_response *resp
 		       (unsigned long long)METRICS_SUM(validated[0]));
 	metrics_family(&t, "fend_moves_applied_total", "counter", "Moves played by /apply-move.");
 	metrics_printf(&t, "fend_moves_applied_total %llu\n", (unsigned long long)METRICS_SUM(moves));
+	metrics_family(&t, "fend_refused_total", "counter",
+		       "Work refused or stopped by the budget of a request: busy (503, the heavy pool full), "
+		       "deadline (503, --request-deadline), client_gone, shutdown, and connections closed at once "
+		       "past --max-connections or --max-client-connections.");
+	for (int k = 0; k < METRICS_REFUSALS; k++)
+		metrics_printf(&t, "fend_refused_total{reason=\"%s\"} %llu\n", metrics_refusal_names[k],
+			       (unsigned long long)METRICS_SUM(refused[k]));
+	metrics_family(&t, "fend_heavy_threads", "gauge", "Threads of the heavy pool (--heavy-threads).");
+	metrics_printf(&t, "fend_heavy_threads %u\n", atomic_load(&metrics_heavy_threads));
+	metrics_family(&t, "fend_heavy_slots", "gauge",
+		       "Requests the heavy pool takes at once: its threads and its queue (--heavy-queue).");
+	metrics_printf(&t, "fend_heavy_slots %u\n", atomic_load(&metrics_heavy_slots));
+	metrics_family(&t, "fend_heavy_slots_used", "gauge",
+		       "Requests worked on or waiting in the heavy pool (a streamed answer holds its slot).");
+	metrics_printf(&t, "fend_heavy_slots_used %d\n", atomic_load(&metrics_heavy_used));
 	metrics_family(&t, "fend_build_info", "gauge", "Always 1; the version of this build is its label.");
 	metrics_printf(&t, "fend_build_info{version=\"%s\"} 1\n", PACKAGE_VERSION);
 	metrics_process(&rss, &cpu, &start);

@@ -164,10 +164,15 @@ void server_connection(void *cls, struct MHD_Connection *conn, void **socket_con
 			srv->conns->prev = c;
 		srv->conns = c;
 		/* Over a limit: closed before anything is read, so the client knows at once. */
-		if (++srv->open_conns > cfg->max_connections ||
-		    (c->counted && server_client_add(srv, c->addr) > cfg->max_client_connections)) {
+		if (++srv->open_conns > cfg->max_connections) {
 			shutdown(c->fd, SHUT_RDWR);
 			c->cut = true;
+			metrics_count_refusal(METRICS_MAX_CONNECTIONS);
+		}
+		if (c->counted && server_client_add(srv, c->addr) > cfg->max_client_connections && !c->cut) {
+			shutdown(c->fd, SHUT_RDWR);
+			c->cut = true;
+			metrics_count_refusal(METRICS_MAX_CLIENT_CONNECTIONS);
 		}
 		pthread_mutex_unlock(&srv->conns_lock);
 		*socket_context = c;

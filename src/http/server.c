@@ -326,6 +326,7 @@ static void server_busy(struct server_request *r)
 	}
 	reply_problem(&r->resp, REPLY_BUSY, detail, ext);
 	reply_header(&r->resp, "Retry-After", SERVER_BUSY_RETRY);
+	metrics_count_refusal(METRICS_BUSY);
 }
 
 /* Runs r's handler with its JSON body (a tree parsed already, or r->body to parse), on
@@ -359,6 +360,28 @@ static void server_run_handler(struct server_request *r)
 	json_arena_limit(0);
 }
 
+/* Counts why a request's work stopped early, if it did. */
+static void server_count_stop(const struct budget *b)
+{
+	static const enum metrics_refusal why[] = {
+		[BUDGET_DEADLINE] = METRICS_DEADLINE, [BUDGET_GONE] = METRICS_CLIENT_GONE,
+		[BUDGET_SHUTDOWN] = METRICS_SHUTDOWN,
+	};
+
+	if (b->stop != BUDGET_GO)
+		metrics_count_refusal(why[b->stop]);
+}
+
+/* Gives back r's slot of the heavy pool. */
+static void server_release_slot(struct server_request *r)
+{
+	if (r->slot) {
+		pool_release(r->server->pool);
+		metrics_heavy_use(-1);
+		r->slot = false;
+	}
+}
+
 /* The work of a heavy request, on a pool thread: the handler, or the opening of a
  * streamed answer (its endpoint reads ahead: the first game of a PGN, say). Then the
  * connection is resumed, and MHD calls server_handle again to send the answer. */
@@ -389,11 +412,10 @@ static void server_work(struct pool_job *job)
 		server_run_handler(r);
 		/* The answer was made while the budget ran; it is still a valid answer. */
 	}
+	server_count_stop(&r->budget);
 	/* A single answer is made: its slot goes back. A stream keeps it until it ends. */
-	if (!r->streaming && r->slot) {
-		pool_release(srv->pool);
-		r->slot = false;
-	}
+	if (!r->streaming)
+		server_release_slot(r);
 	r->work = SERVER_WORK_DONE;
 	atomic_fetch_sub_explicit(&srv->suspended, 1, memory_order_relaxed);
 	MHD_resume_connection(r->connection);
@@ -421,6 +443,7 @@ static bool server_to_pool(struct server_request *r)
 		return false;
 	}
 	r->slot = true;
+	metrics_heavy_use(1);
 	r->work = SERVER_WORK_QUEUED;
 	server_conn_unwatch(r->conn);
 	/* Suspended before the job is queued, so that the job's resume always follows. */
@@ -443,6 +466,7 @@ static void server_stream_step(struct pool_job *job)
 	stream_fill(r->stream, &r->budget, server_stream_deadline(r));
 	json_arena_limit(0);
 	budget_pause(&r->budget);
+	server_count_stop(&r->budget);
 	pthread_mutex_lock(&srv->stream_lock);
 	r->step_pending = false;
 	resume = r->suspended;
@@ -719,8 +743,7 @@ static void server_completed(void *cls, struct MHD_Connection *conn, void **con_
 				    r->req.method == HTTP_HEAD ? 0 : r->streaming ? stream_sent(r->stream) : r->resp.length,
 				    (now.tv_sec - r->start.tv_sec) * 1000000000LL + (now.tv_nsec - r->start.tv_nsec));
 	}
-	if (r->slot)
-		pool_release(srv->pool);
+	server_release_slot(r);
 	cJSON_Delete(r->root);
 	body_clear(&r->body);
 	reply_clear(&r->resp);
@@ -797,6 +820,7 @@ struct server *server_start(const struct config *cfg, char *err, size_t err_size
 		server_free(srv);
 		return NULL;
 	}
+	metrics_heavy_size(cfg->heavy_threads, cfg->heavy_threads + cfg->heavy_queue);
 	if (cfg->ipv6)
 		flags |= MHD_USE_IPv6;
 	atomic_store(&server_starting, true);
