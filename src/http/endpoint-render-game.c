@@ -261,7 +261,7 @@ static int endpoint_game_draw(const struct http_request *req, struct endpoint_ga
 	}
 	g->opts.last_from = g->opts.last_to = SQ_NONE;
 	if (image_gif_game_marked(&g->start, g->moves, g->count, &g->opts, &g->marks, (int)g->delay,
-				  (int)g->final_delay, gif, length)) {
+				  (int)g->final_delay, NULL, gif, length)) {
 		reply_internal_error(resp);
 		return 1;
 	}
