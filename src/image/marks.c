@@ -78,15 +78,21 @@ static bool image_marks_pixels(double lo, double hi, int x0, int x1, int *xs, in
 	return true;
 }
 
-/* The pixels of [x0, x1] in the row whose centre is at py where the polygon's coverage
- * can be > 0: where n.(p - a) > -0.5 for every edge, an interval of x since the
- * polygon is convex. False when there are none. */
-static bool image_polygon_span(const struct image_polygon *p, double py, int x0, int x1, int *xs, int *xe)
+/* The coverage reaches 1 where every edge is this far inside (plus a margin against
+ * rounding: a pixel found there certainly has 1, as the per-pixel formula says). */
+#define IMAGE_MARKS_FULL (0.5 + 3 * IMAGE_MARKS_SLACK)
+
+/* The pixels of [x0, x1] in the row whose centre is at py that lie at least inside from
+ * every edge (n.(p - a) > inside), an interval of x since the polygon is convex: with
+ * inside -0.5, where the coverage can be > 0; with IMAGE_MARKS_FULL, where it is 1.
+ * False when there are none. */
+static bool image_polygon_span(const struct image_polygon *p, double py, double inside, int x0, int x1, int *xs,
+			       int *xe)
 {
 	double lo = -HUGE_VAL, hi = HUGE_VAL;
 
 	for (int i = 0; i < p->n; i++) {
-		double t = -0.5 - p->ny[i] * (py - p->ay[i]); /* the edge wants nx (px - ax) > t */
+		double t = inside - p->ny[i] * (py - p->ay[i]); /* the edge wants nx (px - ax) > t */
 		if (p->nx[i] > IMAGE_MARKS_FLAT)
 			lo = fmax(lo, p->ax[i] + t / p->nx[i]);
 		else if (p->nx[i] < -IMAGE_MARKS_FLAT)
@@ -117,14 +123,27 @@ void image_arrow_init(struct image_arrow *a, const struct render_arrow *arrow, e
 	a->y0 = (int)fmax(0, floor(miny) - 1), a->y1 = (int)fmin(width - 1, ceil(maxy) + 1);
 }
 
+/* A row of an arrow being drawn: the pixels where the shaft (f0) or the head (f1)
+ * covers them whole (empty when the end is before the start). */
+struct image_arrow_row {
+	const struct image_arrow *a;
+	int f0s, f0e, f1s, f1e;
+};
+
 /* Blends the arrow over the pixels [xs, xe] of row y; the coverage is the larger of the
- * shaft's and the head's, as the whole-box drawing computes it. */
-static void image_arrow_run(const struct image_canvas *c, const struct image_arrow *a, int y, int xs, int xe)
+ * shaft's and the head's, as the whole-box drawing computes it (1 where a part covers
+ * the pixel whole, without computing it). */
+static void image_arrow_run(const struct image_canvas *c, const struct image_arrow_row *r, int y, int xs, int xe)
 {
+	const struct image_arrow *a = r->a;
 	uint8_t *px = c->rgb + ((size_t)y * (size_t)c->width + (size_t)xs) * 3;
 	uint32_t rgb = a->rgba >> 8, alpha = a->rgba & 0xff;
 
 	for (int x = xs; x <= xe; x++, px += 3) {
+		if ((x >= r->f0s && x <= r->f0e) || (x >= r->f1s && x <= r->f1e)) {
+			image_blend(px, rgb, alpha);
+			continue;
+		}
 		double cov = fmax(image_convex_coverage(&a->part[0], x + 0.5, y + 0.5),
 				  image_convex_coverage(&a->part[1], x + 0.5, y + 0.5));
 		if (cov > 0)
@@ -175,9 +194,14 @@ size_t image_arrow_draw(const struct image_canvas *c, const struct image_arrow *
 		return 0;
 	for (int y = y0; y <= y1; y++) {
 		int s0 = 0, e0 = -1, s1 = 0, e1 = -1;
-		bool has0 = image_polygon_span(&a->part[0], y + 0.5, x0, x1, &s0, &e0);
-		bool has1 = image_polygon_span(&a->part[1], y + 0.5, x0, x1, &s1, &e1);
-		n += image_marks_runs(c, a, image_arrow_run_fn, y, has0, s0, e0, has1, s1, e1);
+		struct image_arrow_row r = { a, 0, -1, 0, -1 };
+		bool has0 = image_polygon_span(&a->part[0], y + 0.5, -0.5, x0, x1, &s0, &e0);
+		bool has1 = image_polygon_span(&a->part[1], y + 0.5, -0.5, x0, x1, &s1, &e1);
+		if (has0 && !image_polygon_span(&a->part[0], y + 0.5, IMAGE_MARKS_FULL, x0, x1, &r.f0s, &r.f0e))
+			r.f0s = 0, r.f0e = -1;
+		if (has1 && !image_polygon_span(&a->part[1], y + 0.5, IMAGE_MARKS_FULL, x0, x1, &r.f1s, &r.f1e))
+			r.f1s = 0, r.f1e = -1;
+		n += image_marks_runs(c, &r, image_arrow_run_fn, y, has0, s0, e0, has1, s1, e1);
 	}
 	return n;
 }
