@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "http/http.h"
@@ -40,8 +41,19 @@ struct exchange {
 
 /* Sends method path with a JSON body text (POST) or query pairs (GET) through the
  * router, as server.c does; parses the answer. */
+static void test_send_with(struct exchange *ex, enum http_method method, const char *path, const char *body,
+			   const char *const *query, const char *const *headers, struct budget *budget);
+
 static void test_send(struct exchange *ex, enum http_method method, const char *path, const char *body,
 		      const char *const *query)
+{
+	test_send_with(ex, method, path, body, query, NULL, NULL);
+}
+
+/* test_send with request headers (name, value, ..., NULL; may be NULL) and a budget
+ * (NULL: none, as test_send). */
+static void test_send_with(struct exchange *ex, enum http_method method, const char *path, const char *body,
+			   const char *const *query, const char *const *headers, struct budget *budget)
 {
 	cJSON *root = body ? cJSON_Parse(body) : NULL;
 	struct http_request req = {
@@ -52,6 +64,9 @@ static void test_send(struct exchange *ex, enum http_method method, const char *
 		.body = root,
 		.request_id = "test-id",
 		.config = &test_config,
+		.header = headers ? test_query : NULL,
+		.header_context = (void *)(uintptr_t)headers,
+		.budget = budget,
 	};
 
 	if (body)
@@ -750,6 +765,190 @@ START_TEST(render_bad_options)
 	test_done(&ex);
 	test_post(&ex, "/render", "{\"fen\":\"K7/8/8/8/8/8/8/9 w - - 0 1\",\"format\":\"ascii\"}");
 	test_problem(&ex, 422, "invalid_fen", NULL);
+	test_done(&ex);
+}
+END_TEST
+
+/* ---- render cost: --max-render-pixels ---- */
+
+/* n arrows from corner to corner in the four colours, as bench/attack.py sends them. */
+static void test_board_arrows(char *out, size_t size, int n)
+{
+	static const char *const corners[] = { "a1h8", "h1a8", "a8h1", "h8a1", "a1a8", "h1h8", "a1h1", "a8h8" };
+	size_t len = 0;
+
+	out[0] = '\0';
+	for (int i = 0; i < n; i++)
+		len += (size_t)snprintf(out + len, size - len, "%s%c%s", i ? "," : "", "GRYB"[i % 4], corners[i % 8]);
+}
+
+/* Asserts the 422 render_too_large problem: its limit (the flag) and needed (more);
+ * returns needed. */
+static double test_too_large(const struct exchange *ex, size_t limit)
+{
+	test_problem(ex, 422, "render_too_large", NULL);
+	ck_assert_double_eq(cjson_number(ex->json, "limit"), (double)limit);
+	double needed = cjson_number(ex->json, "needed");
+	ck_assert_double_gt(needed, (double)limit);
+	ck_assert_ptr_nonnull(strstr(cjson_string(ex->json, "detail"), "smaller size"));
+	ck_assert_ptr_nonnull(strstr(cjson_string(ex->json, "detail"), "--max-render-pixels"));
+	return needed;
+}
+
+START_TEST(render_picture_cap)
+{
+	static const char *const formats[] = { "png", "gif" };
+	char arrows[64 * 6];
+	struct exchange ex;
+
+	test_board_arrows(arrows, sizeof arrows, 64);
+	for (int f = 0; f < 2; f++) {
+		const char *query[] = { "fen", START_FEN, "format", formats[f], "size", "1024", "arrows", arrows, NULL };
+		const char *bare[] = { "fen", START_FEN, "format", formats[f], "size", "1024", NULL };
+		test_config.max_render_pixels = 2000000;
+		/* The board alone: 1024 x 1024 pixels, under the cap. */
+		test_send(&ex, HTTP_GET, "/render", NULL, bare);
+		ck_assert_int_eq(ex.resp.status, 200);
+		test_done(&ex);
+		/* 64 board-wide arrows: refused before drawing, with what it would take... */
+		test_send(&ex, HTTP_GET, "/render", NULL, query);
+		double needed = test_too_large(&ex, 2000000);
+		ck_assert_ptr_nonnull(strstr(cjson_string(ex.json, "detail"), "arrows"));
+		ck_assert_double_lt(needed, 8.0 * 1024 * 1024); /* the arrows' area, not 64 boards */
+		test_done(&ex);
+		/* ...which is enough: at exactly that cap it is drawn, one pixel less is not. */
+		test_config.max_render_pixels = (size_t)needed;
+		test_send(&ex, HTTP_GET, "/render", NULL, query);
+		ck_assert_int_eq(ex.resp.status, 200);
+		ck_assert_str_eq(ex.resp.content_type, f ? "image/gif" : "image/png");
+		test_done(&ex);
+		test_config.max_render_pixels = (size_t)needed - 1;
+		test_send(&ex, HTTP_GET, "/render", NULL, query);
+		ck_assert_double_eq(test_too_large(&ex, (size_t)needed - 1), needed);
+		test_done(&ex);
+	}
+	/* SVG, JSON and text draw no pixels: no cap. */
+	test_config.max_render_pixels = 1;
+	test_post(&ex, "/render", "{\"fen\":\"" START_FEN "\",\"format\":\"svg\",\"size\":1024,\"arrows\":\"a1h8\"}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	test_done(&ex);
+	test_post(&ex, "/render", "{\"fen\":\"" START_FEN "\",\"format\":\"json\"}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	test_done(&ex);
+}
+END_TEST
+
+/* The header of a response, copied (the response is cleared after). */
+static void test_copy_header(const struct exchange *ex, const char *name, char *out, size_t size)
+{
+	const char *value = test_header(ex, name);
+
+	ck_assert_ptr_nonnull(value);
+	snprintf(out, size, "%s", value);
+}
+
+START_TEST(render_cap_not_before_304)
+{
+	const char *png[] = { "fen", START_FEN, "format", "png", "size", "512", NULL };
+	const char *game[] = { "moves", "e2e4,e7e5,g1f3", "size", "512", NULL };
+	const char *const paths[] = { "/render", "/render/game.gif" };
+	const char *const *queries[] = { png, game };
+	struct exchange ex;
+	char etag[128];
+
+	for (int i = 0; i < 2; i++) {
+		test_send(&ex, HTTP_GET, paths[i], NULL, queries[i]);
+		ck_assert_int_eq(ex.resp.status, 200);
+		test_copy_header(&ex, "ETag", etag, sizeof etag);
+		test_done(&ex);
+		/* Now over the cap: a client holding the picture is still told it is fresh. */
+		test_config.max_render_pixels = 1;
+		const char *headers[] = { "If-None-Match", etag, NULL };
+		test_send_with(&ex, HTTP_GET, paths[i], NULL, queries[i], headers, NULL);
+		ck_assert_int_eq(ex.resp.status, 304);
+		test_done(&ex);
+		test_send(&ex, HTTP_GET, paths[i], NULL, queries[i]);
+		test_too_large(&ex, 1);
+		test_done(&ex);
+		test_config.max_render_pixels = FEND_DEFAULT_MAX_RENDER_PIXELS;
+	}
+}
+END_TEST
+
+/* n plies of knights out and back (g1f3,g8f6,f3g1,f6g8,...) into out. */
+static void test_knight_dance(char *out, int n)
+{
+	static const char *const uci[] = { "g1f3", "g8f6", "f3g1", "f6g8" };
+
+	out[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		if (i)
+			strcat(out, ",");
+		strcat(out, uci[i % 4]);
+	}
+}
+
+START_TEST(render_game_cap)
+{
+	char arrows[64 * 6], moves[24 * 5 + 1], json[1024];
+	struct exchange ex;
+
+	test_board_arrows(arrows, sizeof arrows, 64);
+	test_knight_dance(moves, 12);
+	const char *query[] = { "moves", moves, "size", "1024", "arrows", arrows, NULL };
+	test_config.max_render_pixels = 4000000;
+	test_send(&ex, HTTP_GET, "/render/game.gif", NULL, query);
+	double needed = test_too_large(&ex, 4000000);
+	ck_assert_ptr_nonnull(strstr(cjson_string(ex.json, "detail"), "plies"));
+	test_done(&ex);
+	test_config.max_render_pixels = (size_t)needed;
+	test_send(&ex, HTTP_GET, "/render/game.gif", NULL, query);
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(ex.resp.content_type, "image/gif");
+	test_done(&ex);
+	/* The same game as JSON, and as a PGN in JSON: the same cost, the same answer. */
+	test_config.max_render_pixels = (size_t)needed - 1;
+	snprintf(json, sizeof json, "{\"moves\":\"%s\",\"size\":1024,\"arrows\":\"%s\"}", moves, arrows);
+	test_post(&ex, "/render/game.gif", json);
+	ck_assert_double_eq(test_too_large(&ex, (size_t)needed - 1), needed);
+	test_done(&ex);
+	snprintf(json, sizeof json,
+		 "{\"pgn\":\"1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 *\",\"size\":1024,"
+		 "\"arrows\":\"%s\"}",
+		 arrows);
+	test_post(&ex, "/render/game.gif", json);
+	ck_assert_double_eq(test_too_large(&ex, (size_t)needed - 1), needed);
+	test_done(&ex);
+	/* Twice the plies, about twice the pixels (each ply redraws the same files). */
+	test_config.max_render_pixels = 1;
+	test_knight_dance(moves, 24);
+	test_send(&ex, HTTP_GET, "/render/game.gif", NULL, query);
+	double twice = test_too_large(&ex, 1);
+	ck_assert_double_gt(twice, 1.5 * needed);
+	ck_assert_double_lt(twice, 2.0 * needed);
+	test_done(&ex);
+	test_config.max_render_pixels = FEND_DEFAULT_MAX_RENDER_PIXELS;
+}
+END_TEST
+
+/* A game whose budget has run out is stopped between frames: 503 deadline_exceeded. */
+START_TEST(render_game_budget)
+{
+	const char *query[] = { "moves", "e2e4,e7e5,g1f3,b8c6", "size", "256", NULL };
+	struct timespec pause = { 0, 5 * 1000 * 1000 };
+	struct exchange ex;
+	struct budget budget;
+
+	budget_start(&budget, 1, -1, NULL);
+	nanosleep(&pause, NULL);
+	test_send_with(&ex, HTTP_GET, "/render/game.gif", NULL, query, NULL, &budget);
+	test_problem(&ex, 503, "deadline_exceeded", NULL);
+	ck_assert_str_eq(test_header(&ex, "Retry-After"), "10");
+	test_done(&ex);
+	/* A budget with time left: drawn. */
+	budget_start(&budget, 60000, -1, NULL);
+	test_send_with(&ex, HTTP_GET, "/render/game.gif", NULL, query, NULL, &budget);
+	ck_assert_int_eq(ex.resp.status, 200);
 	test_done(&ex);
 }
 END_TEST
@@ -1767,6 +1966,10 @@ static Suite *endpoints_suite(void)
 	tcase_add_test(tc, render_ascii);
 	tcase_add_test(tc, render_unicode_black);
 	tcase_add_test(tc, render_bad_options);
+	tcase_add_test(tc, render_picture_cap);
+	tcase_add_test(tc, render_cap_not_before_304);
+	tcase_add_test(tc, render_game_cap);
+	tcase_add_test(tc, render_game_budget);
 	tcase_set_timeout(tc, TEST_TIMEOUT);
 	suite_add_tcase(s, tc);
 

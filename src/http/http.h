@@ -540,6 +540,13 @@ void endpoint_render_game(const struct http_request *req, struct http_response *
  * with invalid_field in resp. */
 int endpoint_render_options(const struct http_request *req, struct render_options *opts, struct http_response *resp);
 
+/* endpoint-render.c, shared with endpoint-render-game.c: 0 when drawing needed pixels
+ * stays within --max-render-pixels; else -1 with the 422 render_too_large problem in
+ * resp, its members limit and needed, and a detail naming what (the picture, the
+ * animation) and advice (what to ask for instead). */
+int endpoint_render_cap(const struct http_request *req, uint64_t needed, const char *what, const char *advice,
+			struct http_response *resp);
+
 void endpoint_health(const struct http_request *req, struct http_response *resp);
 void endpoint_version(const struct http_request *req, struct http_response *resp);
 void endpoint_openapi(const struct http_request *req, struct http_response *resp);
