@@ -1,8 +1,8 @@
 /* frames.c -- the frames of an animated game: what each frame shows (the position after
- * its move, its options and marks, each square's content) and the rectangle a frame
- * must redraw over the one before: the squares whose content changed and those under
- * the marks that differ. The GIF writer draws those rectangles; the cost of a game
- * (cost.c) adds them up without drawing. */
+ * its move, its options and marks, each square's content) and what a frame must redraw
+ * over the one before: the squares whose content changed and those under the marks
+ * that differ, and the rectangle around them. The GIF writer draws those squares and
+ * encodes that rectangle; the cost of a game (cost.c) adds them up without drawing. */
 #include "config.h"
 
 #include "image/image-internal.h"
@@ -41,16 +41,13 @@ void image_frames_begin(struct image_frames *f, const struct position *start, co
 	image_frames_options(opts, marks, 0, &f->fopts);
 	f->bottom = render_bottom(&f->fopts, &f->pos);
 	f->check_sq = render_check_square(&f->fopts, &f->pos);
+	f->dirty = ~(uint64_t)0;
 	for (int sq = 0; sq < SQUARE_NB; sq++)
 		f->state[sq] = image_frames_state(f, sq);
 }
 
-/* Widens [*minc, *maxc] x [*minr, *maxr] to the square at (col, row). */
-static void image_frames_add(int col, int row, int *minc, int *minr, int *maxc, int *maxr)
-{
-	*minc = col < *minc ? col : *minc, *maxc = col > *maxc ? col : *maxc;
-	*minr = row < *minr ? row : *minr, *maxr = row > *maxr ? row : *maxr;
-}
+/* The bit of the square drawn at (col, row) in a set of squares. */
+#define IMAGE_FRAMES_BIT(col, row) ((uint64_t)1 << ((row) * 8 + (col)))
 
 /* How many marks two lists share at their start (*prefix) and, after that, at their end
  * (*suffix): those are drawn in the same order on both frames. eq compares entries i
@@ -84,11 +81,11 @@ static bool image_frames_arrow_eq(const void *a, int i, const void *b, int j)
 	return x->from == y->from && x->to == y->to && x->mark == y->mark;
 }
 
-/* Widens the rectangle to the squares of the circles and arrows of one frame (o) that
- * the other (other) does not draw in the same order. A pixel under none of them is
- * under the same marks, drawn in the same order, on both frames. */
+/* Adds to *dirty the squares of the circles and arrows of one frame (o) that the other
+ * (other) does not draw in the same order. A pixel under none of them is under the same
+ * marks, drawn in the same order, on both frames. */
 static void image_frames_marks_changed(const struct image_frames *f, const struct render_options *o,
-				       const struct render_options *other, int *minc, int *minr, int *maxc, int *maxr)
+				       const struct render_options *other, uint64_t *dirty)
 {
 	int p, q;
 
@@ -97,13 +94,17 @@ static void image_frames_marks_changed(const struct image_frames *f, const struc
 	for (int i = p; i < o->circle_count - q; i++) {
 		int col, row;
 		render_square_origin(o->circles[i].square, f->bottom, &col, &row);
-		image_frames_add(col, row, minc, minr, maxc, maxr);
+		*dirty |= IMAGE_FRAMES_BIT(col, row);
 	}
 	image_frames_common(o->arrows, o->arrow_count, other->arrows, other->arrow_count, image_frames_arrow_eq, &p, &q);
 	for (int i = p; i < o->arrow_count - q; i++) {
 		struct image_arrow a;
+		int minc = 8, minr = 8, maxc = -1, maxr = -1;
 		image_arrow_init(&a, &o->arrows[i], f->bottom, f->square);
-		image_arrow_squares(&a, f->square, minc, minr, maxc, maxr);
+		image_arrow_squares(&a, f->square, &minc, &minr, &maxc, &maxr);
+		for (int row = minr; row <= maxr; row++)
+			for (int col = minc; col <= maxc; col++)
+				*dirty |= IMAGE_FRAMES_BIT(col, row);
 	}
 }
 
@@ -112,6 +113,7 @@ void image_frames_next(struct image_frames *f, move m, struct image_rect *rect)
 	struct render_options before = f->fopts;
 	struct position_undo undo;
 	int minc = 8, minr = 8, maxc = -1, maxr = -1, s = f->square;
+	uint64_t dirty = 0;
 
 	f->frame++;
 	image_frames_options(f->opts, f->marks, f->frame, &f->fopts);
@@ -123,15 +125,22 @@ void image_frames_next(struct image_frames *f, move m, struct image_rect *rect)
 		if (now != f->state[sq]) {
 			int col, row;
 			render_square_origin(sq, f->bottom, &col, &row);
-			image_frames_add(col, row, &minc, &minr, &maxc, &maxr);
+			dirty |= IMAGE_FRAMES_BIT(col, row);
 			f->state[sq] = now;
 		}
 	}
 	/* The marks gone (to wipe) and the marks new (to draw). */
-	image_frames_marks_changed(f, &before, &f->fopts, &minc, &minr, &maxc, &maxr);
-	image_frames_marks_changed(f, &f->fopts, &before, &minc, &minr, &maxc, &maxr);
-	if (maxc < 0) /* nothing changed (cannot happen for a legal move) */
-		minc = maxc = minr = maxr = 0;
+	image_frames_marks_changed(f, &before, &f->fopts, &dirty);
+	image_frames_marks_changed(f, &f->fopts, &before, &dirty);
+	if (!dirty) /* nothing changed (cannot happen for a legal move) */
+		dirty = IMAGE_FRAMES_BIT(0, 0);
+	f->dirty = dirty;
+	for (int row = 0; row < 8; row++)
+		for (int col = 0; col < 8; col++)
+			if (dirty & IMAGE_FRAMES_BIT(col, row)) {
+				minc = col < minc ? col : minc, maxc = col > maxc ? col : maxc;
+				minr = row < minr ? row : minr, maxr = row > maxr ? row : maxr;
+			}
 	*rect = (struct image_rect){ minc * s, minr * s, (maxc + 1) * s, (maxr + 1) * s };
 }
 

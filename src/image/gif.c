@@ -254,18 +254,30 @@ int image_gif_game_marked(const struct position *start, const move *moves, int c
 			rc = IMAGE_STOPPED;
 			goto done;
 		}
-		/* The frame redraws its rectangle whole: its squares, then every mark of the
-		 * frame where it crosses the rectangle. */
+		/* The frame holds its rectangle; within it, only the squares that look
+		 * different are drawn again (the rest of sample already shows this frame):
+		 * each run of them along a rank, its squares then every mark of the frame
+		 * where it crosses the run, mapped to the palette. */
 		image_frames_next(f, moves[i], &r);
 		c.check_sq = f->check_sq;
 		for (int sq = 0; sq < SQUARE_NB; sq++) {
 			int col, row;
 			render_square_origin(sq, c.bottom, &col, &row);
-			if (col * square >= r.x0 && col * square < r.x1 && row * square >= r.y0 && row * square < r.y1)
+			if (f->dirty >> (row * 8 + col) & 1)
 				image_draw_square(&c, sq);
 		}
-		image_draw_marks(&c, &r);
-		image_gif_map(pal, sample, idx, width, r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0);
+		for (int row = 0; row < 8; row++)
+			for (int col = 0; col < 8; col++) {
+				int end = col;
+				if (!(f->dirty >> (row * 8 + col) & 1))
+					continue;
+				while (end < 7 && f->dirty >> (row * 8 + end + 1) & 1)
+					end++;
+				struct image_rect run = { col * square, row * square, (end + 1) * square, (row + 1) * square };
+				image_draw_marks(&c, &run);
+				image_gif_map(pal, sample, idx, width, run.x0, run.y0, run.x1 - run.x0, square);
+				col = end;
+			}
 		if (image_gif_frame(gif, idx, width, r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0,
 				    i == count - 1 ? final_cs : delay_cs))
 			goto done;

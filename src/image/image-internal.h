@@ -155,6 +155,8 @@ struct image_frames {
 	struct render_options fopts;
 	int check_sq;            /* render_check_square of fopts and pos */
 	uint8_t state[SQUARE_NB]; /* what each square shows (piece, tint, check) */
+	uint64_t dirty;          /* the squares to draw again, bit row * 8 + col (from the
+				  * picture's top-left); frame 0: all */
 };
 
 /* The options of frame f of a game: opts, then the frame's own marks (as many as fit;
@@ -167,11 +169,11 @@ void image_frames_options(const struct render_options *opts, const struct render
 void image_frames_begin(struct image_frames *f, const struct position *start, const struct render_options *opts,
 			const struct render_game_marks *marks, int square);
 
-/* Goes to the next frame by playing m (legal in f->pos). *rect is the rectangle that
- * frame redraws, in whole squares: those whose content changed, and those under the
- * marks that differ from the frame before's (marks drawn on both, in the same order,
- * do not count). Everything outside it looks the same on both frames; when nothing
- * changed, it is the top-left square. */
+/* Goes to the next frame by playing m (legal in f->pos). f->dirty is the squares that
+ * look different from the frame before: those whose content changed, and those under
+ * the marks that differ from the frame before's (marks drawn on both, in the same
+ * order, do not count); every other pixel is the same on both frames. *rect is the
+ * rectangle of whole squares around them (the top-left square when nothing changed). */
 void image_frames_next(struct image_frames *f, move m, struct image_rect *rect);
 
 /* The last frame of a game of count moves: its position and options. */

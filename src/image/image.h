@@ -59,7 +59,9 @@ int image_gif_game(const struct position *start, const move *moves, int count, c
  * opts. A frame's rectangle covers the squares whose content changed and those under
  * the marks that differ from the frame before's (a mark drawn on both, in the same
  * order, does not count: the request's own arrows cost nothing on a frame they do not
- * cross); everything in it is drawn again, the marks clipped to it. */
+ * cross); those squares are drawn again, the marks clipped to them (the rest of the
+ * rectangle is the same on both frames). Every frame shows what drawing its position
+ * whole would. */
 int image_gif_game_marked(const struct position *start, const move *moves, int count,
 			  const struct render_options *opts, const struct render_game_marks *marks, int delay_ms,
 			  int final_delay_ms, const struct work_check *check, unsigned char **out, size_t *length);
@@ -77,8 +79,8 @@ uint64_t image_picture_cost(const struct position *pos, const struct render_opti
 
 /* The pixels image_gif_game_marked draws for the game (marks may be NULL): the first and
  * the last frame whole (the palette is taken from them; the first is frame 0), frame
- * 0's board mapped and encoded once more, then each later frame's rectangle and its
- * marks' area within it. */
+ * 0's board mapped and encoded once more, then each later frame's rectangle (encoded;
+ * the squares drawn again within it are fewer) and its marks' area within it. */
 uint64_t image_game_cost(const struct position *start, const move *moves, int count,
 			 const struct render_options *opts, const struct render_game_marks *marks);
 
