@@ -79,14 +79,15 @@ void image_draw_square(const struct image_canvas *c, int sq)
 			flat = image_over(flat, opts->fills[i].rgba);
 	if (sq == opts->last_from || sq == opts->last_to)
 		flat = image_over(flat, pal->last_move_rgba);
-	for (int y = 0; y < s; y++) {
-		uint8_t *px = c->rgb + ((size_t)(y0 + y) * (size_t)c->width + (size_t)x0) * 3;
-		for (int x = 0; x < s; x++, px += 3) {
-			px[0] = (uint8_t)(flat >> 16);
-			px[1] = (uint8_t)(flat >> 8);
-			px[2] = (uint8_t)flat;
-		}
+	/* The first row pixel by pixel, the others copied from it. */
+	uint8_t *first = c->rgb + ((size_t)y0 * (size_t)c->width + (size_t)x0) * 3;
+	for (int x = 0; x < s; x++) {
+		first[3 * x] = (uint8_t)(flat >> 16);
+		first[3 * x + 1] = (uint8_t)(flat >> 8);
+		first[3 * x + 2] = (uint8_t)flat;
 	}
+	for (int y = 1; y < s; y++)
+		memcpy(first + (size_t)y * (size_t)c->width * 3, first, (size_t)s * 3);
 	if (sq == c->check_sq) {
 		double half = s / 2.0;
 		for (int y = 0; y < s; y++)

@@ -94,15 +94,23 @@ static uint8_t image_gif_index(struct image_gif_palette *pal, const uint8_t *px)
 	return (uint8_t)best;
 }
 
-/* Maps the rectangle (x0, y0, w, h) of rgb to palette indexes in idx (same layout). */
+/* Maps the rectangle (x0, y0, w, h) of rgb to palette indexes in idx (same layout). A
+ * pixel the colour of the one before takes its index (flat squares make long runs). */
 static void image_gif_map(struct image_gif_palette *pal, const uint8_t *rgb, uint8_t *idx, int width, int x0, int y0,
 			  int w, int h)
 {
 	for (int y = y0; y < y0 + h; y++) {
 		const uint8_t *px = rgb + ((size_t)y * (size_t)width + (size_t)x0) * 3;
-		uint8_t *out = idx + (size_t)y * (size_t)width + (size_t)x0;
-		for (int x = 0; x < w; x++, px += 3)
-			out[x] = image_gif_index(pal, px);
+		uint8_t *out = idx + (size_t)y * (size_t)width + (size_t)x0, last_index = 0;
+		uint32_t last = UINT32_MAX;
+		for (int x = 0; x < w; x++, px += 3) {
+			uint32_t colour = (uint32_t)px[0] << 16 | (uint32_t)px[1] << 8 | px[2];
+			if (colour != last) {
+				last = colour;
+				last_index = image_gif_index(pal, px);
+			}
+			out[x] = last_index;
+		}
 	}
 }
 
