@@ -763,7 +763,7 @@ static int fen_cli_render_game(const struct fen_cli *cli, const struct position 
 		position_make_move(&pos, moves[count++], &undo);
 		p += n;
 	}
-	if (image_gif_game(start, moves, (int)count, &cli->render, (int)cli->delay, (int)cli->final_delay, &gif,
+	if (image_gif_game(start, moves, (int)count, &cli->render, (int)cli->delay, (int)cli->final_delay, NULL, &gif,
 			   &length)) {
 		free(moves);
 		return fen_cli_print(cli, NULL);
@@ -818,7 +818,7 @@ static int fen_cli_render_pgn(const struct fen_cli *cli)
 					left_out, FEN_CLI_GAME_MARKS_MAX);
 			opts.last_from = opts.last_to = SQ_NONE;
 			if (image_gif_game_marked(&start, moves, count, &opts, &marks, (int)cli->delay, (int)cli->final_delay,
-						  &gif, &length))
+						  NULL, &gif, &length))
 				status = fen_cli_print(cli, NULL);
 			else
 				status = fen_cli_write(cli, gif, length);

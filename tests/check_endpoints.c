@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "http/http.h"
@@ -50,8 +51,19 @@ struct exchange {
 
 /* Sends method path with a JSON body text (POST) or query pairs (GET) through the
  * router, as server.c does; parses the answer. */
+static void test_send_with(struct exchange *ex, enum http_method method, const char *path, const char *body,
+			   const char *const *query, const char *const *headers, struct budget *budget);
+
 static void test_send(struct exchange *ex, enum http_method method, const char *path, const char *body,
 		      const char *const *query)
+{
+	test_send_with(ex, method, path, body, query, NULL, NULL);
+}
+
+/* test_send with request headers (name, value, ..., NULL; may be NULL) and a budget
+ * (NULL: none, as test_send). */
+static void test_send_with(struct exchange *ex, enum http_method method, const char *path, const char *body,
+			   const char *const *query, const char *const *headers, struct budget *budget)
 {
 	cJSON *root = body ? cJSON_Parse(body) : NULL;
 	struct http_request req = {
@@ -63,6 +75,9 @@ static void test_send(struct exchange *ex, enum http_method method, const char *
 		.body = root,
 		.request_id = "test-id",
 		.config = &test_config,
+		.header = headers ? test_query : NULL,
+		.header_context = (void *)(uintptr_t)headers,
+		.budget = budget,
 	};
 
 	if (body)
@@ -761,6 +776,237 @@ START_TEST(render_bad_options)
 	test_done(&ex);
 	test_post(&ex, "/render", "{\"fen\":\"K7/8/8/8/8/8/8/9 w - - 0 1\",\"format\":\"ascii\"}");
 	test_problem(&ex, 422, "invalid_fen", NULL);
+	test_done(&ex);
+}
+END_TEST
+
+/* ---- render cost: --max-render-pixels ---- */
+
+/* n arrows from corner to corner in the four colours, as bench/attack.py sends them. */
+static void test_board_arrows(char *out, size_t size, int n)
+{
+	static const char *const corners[] = { "a1h8", "h1a8", "a8h1", "h8a1", "a1a8", "h1h8", "a1h1", "a8h8" };
+	size_t len = 0;
+
+	out[0] = '\0';
+	for (int i = 0; i < n; i++)
+		len += (size_t)snprintf(out + len, size - len, "%s%c%s", i ? "," : "", "GRYB"[i % 4], corners[i % 8]);
+}
+
+/* Asserts the 422 render_too_large problem: its limit (the flag) and needed (more);
+ * returns needed. */
+static double test_too_large(const struct exchange *ex, size_t limit)
+{
+	test_problem(ex, 422, "render_too_large", NULL);
+	ck_assert_double_eq(cjson_number(ex->json, "limit"), (double)limit);
+	double needed = cjson_number(ex->json, "needed");
+	ck_assert_double_gt(needed, (double)limit);
+	ck_assert_ptr_nonnull(strstr(cjson_string(ex->json, "detail"), "smaller size"));
+	ck_assert_ptr_nonnull(strstr(cjson_string(ex->json, "detail"), "--max-render-pixels"));
+	return needed;
+}
+
+START_TEST(render_picture_cap)
+{
+	static const char *const formats[] = { "png", "gif" };
+	char arrows[64 * 6];
+	struct exchange ex;
+
+	test_board_arrows(arrows, sizeof arrows, 64);
+	for (int f = 0; f < 2; f++) {
+		const char *query[] = { "fen", START_FEN, "format", formats[f], "size", "1024", "arrows", arrows, NULL };
+		const char *bare[] = { "fen", START_FEN, "format", formats[f], "size", "1024", NULL };
+		test_config.max_render_pixels = 2000000;
+		/* The board alone: 1024 x 1024 pixels, under the cap. */
+		test_send(&ex, HTTP_GET, "/render", NULL, bare);
+		ck_assert_int_eq(ex.resp.status, 200);
+		test_done(&ex);
+		/* 64 board-wide arrows: refused before drawing, with what it would take... */
+		test_send(&ex, HTTP_GET, "/render", NULL, query);
+		double needed = test_too_large(&ex, 2000000);
+		ck_assert_ptr_nonnull(strstr(cjson_string(ex.json, "detail"), "arrows"));
+		ck_assert_double_lt(needed, 8.0 * 1024 * 1024); /* the arrows' area, not 64 boards */
+		test_done(&ex);
+		/* ...which is enough: at exactly that cap it is drawn, one pixel less is not. */
+		test_config.max_render_pixels = (size_t)needed;
+		test_send(&ex, HTTP_GET, "/render", NULL, query);
+		ck_assert_int_eq(ex.resp.status, 200);
+		ck_assert_str_eq(ex.resp.content_type, f ? "image/gif" : "image/png");
+		test_done(&ex);
+		test_config.max_render_pixels = (size_t)needed - 1;
+		test_send(&ex, HTTP_GET, "/render", NULL, query);
+		ck_assert_double_eq(test_too_large(&ex, (size_t)needed - 1), needed);
+		test_done(&ex);
+	}
+	/* SVG, JSON and text draw no pixels: no cap. */
+	test_config.max_render_pixels = 1;
+	test_post(&ex, "/render", "{\"fen\":\"" START_FEN "\",\"format\":\"svg\",\"size\":1024,\"arrows\":\"a1h8\"}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	test_done(&ex);
+	test_post(&ex, "/render", "{\"fen\":\"" START_FEN "\",\"format\":\"json\"}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	test_done(&ex);
+}
+END_TEST
+
+/* The header of a response, copied (the response is cleared after). */
+static void test_copy_header(const struct exchange *ex, const char *name, char *out, size_t size)
+{
+	const char *value = test_header(ex, name);
+
+	ck_assert_ptr_nonnull(value);
+	snprintf(out, size, "%s", value);
+}
+
+START_TEST(render_cap_not_before_304)
+{
+	const char *png[] = { "fen", START_FEN, "format", "png", "size", "512", NULL };
+	const char *game[] = { "moves", "e2e4,e7e5,g1f3", "size", "512", NULL };
+	const char *const paths[] = { "/render", "/render/game.gif" };
+	const char *const *queries[] = { png, game };
+	struct exchange ex;
+	char etag[128];
+
+	for (int i = 0; i < 2; i++) {
+		test_send(&ex, HTTP_GET, paths[i], NULL, queries[i]);
+		ck_assert_int_eq(ex.resp.status, 200);
+		test_copy_header(&ex, "ETag", etag, sizeof etag);
+		test_done(&ex);
+		/* Now over the cap: a client holding the picture is still told it is fresh. */
+		test_config.max_render_pixels = 1;
+		const char *headers[] = { "If-None-Match", etag, NULL };
+		test_send_with(&ex, HTTP_GET, paths[i], NULL, queries[i], headers, NULL);
+		ck_assert_int_eq(ex.resp.status, 304);
+		test_done(&ex);
+		test_send(&ex, HTTP_GET, paths[i], NULL, queries[i]);
+		test_too_large(&ex, 1);
+		test_done(&ex);
+		test_config.max_render_pixels = FEND_DEFAULT_MAX_RENDER_PIXELS;
+	}
+}
+END_TEST
+
+/* n plies of knights out and back (g1f3,g8f6,f3g1,f6g8,...) into out. */
+static void test_knight_dance(char *out, int n)
+{
+	static const char *const uci[] = { "g1f3", "g8f6", "f3g1", "f6g8" };
+
+	out[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		if (i)
+			strcat(out, ",");
+		strcat(out, uci[i % 4]);
+	}
+}
+
+START_TEST(render_game_cap)
+{
+	char arrows[64 * 6], moves[24 * 5 + 1], json[1024];
+	struct exchange ex;
+
+	test_board_arrows(arrows, sizeof arrows, 64);
+	test_knight_dance(moves, 12);
+	const char *query[] = { "moves", moves, "size", "1024", "arrows", arrows, NULL };
+	test_config.max_render_pixels = 4000000;
+	test_send(&ex, HTTP_GET, "/render/game.gif", NULL, query);
+	double needed = test_too_large(&ex, 4000000);
+	ck_assert_ptr_nonnull(strstr(cjson_string(ex.json, "detail"), "plies"));
+	test_done(&ex);
+	test_config.max_render_pixels = (size_t)needed;
+	test_send(&ex, HTTP_GET, "/render/game.gif", NULL, query);
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(ex.resp.content_type, "image/gif");
+	test_done(&ex);
+	/* The same game as JSON, and as a PGN in JSON: the same cost, the same answer. */
+	test_config.max_render_pixels = (size_t)needed - 1;
+	snprintf(json, sizeof json, "{\"moves\":\"%s\",\"size\":1024,\"arrows\":\"%s\"}", moves, arrows);
+	test_post(&ex, "/render/game.gif", json);
+	ck_assert_double_eq(test_too_large(&ex, (size_t)needed - 1), needed);
+	test_done(&ex);
+	snprintf(json, sizeof json,
+		 "{\"pgn\":\"1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 *\",\"size\":1024,"
+		 "\"arrows\":\"%s\"}",
+		 arrows);
+	test_post(&ex, "/render/game.gif", json);
+	ck_assert_double_eq(test_too_large(&ex, (size_t)needed - 1), needed);
+	test_done(&ex);
+	/* Twice the plies, about twice the pixels (each ply redraws the same files). */
+	test_config.max_render_pixels = 1;
+	test_knight_dance(moves, 24);
+	test_send(&ex, HTTP_GET, "/render/game.gif", NULL, query);
+	double twice = test_too_large(&ex, 1);
+	ck_assert_double_gt(twice, 1.5 * needed);
+	ck_assert_double_lt(twice, 2.0 * needed);
+	test_done(&ex);
+	test_config.max_render_pixels = FEND_DEFAULT_MAX_RENDER_PIXELS;
+}
+END_TEST
+
+/* 200 plies of random legal play: its frames cover 38% of the board on average, as
+ * those of real games do (36-39%), the most of the games measured for the default. */
+static const char test_game_200[] =
+	"a2a3,g7g5,g1h3,b7b6,h3g5,a7a5,g2g3,f7f6,c2c4,c7c6,f2f4,f8g7,g5h3,d7d6,e1f2,e7e5,a1a2,c8a6,g3g4,h7h6,"
+	"d2d4,e8d7,b2b4,a6b7,d1b3,a5a4,b1d2,d8c7,f2g1,d7e6,g1f2,c6c5,d4e5,e6d7,b3g3,b7d5,e5e6,d7e8,f2e1,d5b7,"
+	"e2e3,b7c8,g3h4,c7e7,h3g1,c8d7,f1h3,c5b4,d2f1,a8a6,c1d2,e8d8,h4f6,b4b3,d2c1,d7b5,f6e7,d8e7,h3g2,b3b2,"
+	"c4c5,b2c1q,e1f2,c1c3,c5d6,e7f8,g1h3,b5d7,g2e4,h6h5,g4h5,c3c7,a2c2,g8f6,c2c7,f6e8,c7c3,g7h6,e4c2,d7c6"
+	",h1g1,b6b5,c3b3,e8f6,g1g2,a6a5,h3g1,a5a8,c2d3,c6d7,b3b2,h6g5,f4f5,h8h5,f2e1,d7c6,e1e2,c6d5,g2g4,g5h6"
+	",d3c4,d5h1,e3e4,f6g8,e2d1,b5c4,b2d2,h5f5,d2g2,h6g7,g2f2,g7b2,g4g5,b2d4,f2f3,d4h8,d1c1,h8d4,g1h3,d4e5"
+	",g5g6,e5f6,f3c3,f5g5,c1d1,f6h8,e6e7,f8e8,c3g3,h8b2,g3f3,g5e5,g6g8,e8d7,g8g5,b2a3,d1e1,e5c5,e4e5,a8a6"
+	",f3f8,c5b5,e1d2,a3d6,h3f4,d6a3,d2e3,a6a7,g5g3,d7e7,f1d2,h1g2,e3f2,b5b7,f2e1,b7b5,g3g2,a3b4,g2g6,b8c6"
+	",g6g1,b4c5,g1h1,c6a5,f4g2,a5b7,d2e4,b5b3,e4g3,b3g3,h1g1,g3d3,f8a8,d3f3,a8h8,a7a8,g2e3,e7d7,g1g8,f3f7"
+	",g8d8,d7e7,d8d2,f7f6,e3c4,f6f3,h8g8,c5a7,g8g7,e7e6,d2g2,e6f5,g7b7,a7f2,e1d1,a8b8,c4d6,f5e5,b7b8,f3h3";
+
+/* The default --max-render-pixels draws a 200-ply game at 512 px and a 1024-px board
+ * with a few arrows; the same game at 720 px is refused, with what it would need. */
+START_TEST(render_cap_default)
+{
+	const char *png[] = { "fen", START_FEN, "format", "png", "size", "1024", "arrows", "Ge2e4,Rg1f3,Bd1h5,Yc4f7", NULL };
+	char *json = malloc(sizeof test_game_200 + 64);
+	struct exchange ex;
+
+	ck_assert_ptr_nonnull(json);
+	ck_assert_uint_eq(test_config.max_render_pixels, FEND_DEFAULT_MAX_RENDER_PIXELS);
+	test_send(&ex, HTTP_GET, "/render", NULL, png);
+	ck_assert_int_eq(ex.resp.status, 200);
+	test_done(&ex);
+	snprintf(json, sizeof test_game_200 + 64, "{\"moves\":\"%s\",\"size\":512}", test_game_200);
+	test_post(&ex, "/render/game.gif", json);
+	ck_assert_int_eq(ex.resp.status, 200);
+	test_done(&ex);
+	/* With little room to spare: what it needs. */
+	test_config.max_render_pixels = 1;
+	test_post(&ex, "/render/game.gif", json);
+	double needed = test_too_large(&ex, 1);
+	ck_assert_double_gt(needed, 0.8 * FEND_DEFAULT_MAX_RENDER_PIXELS);
+	ck_assert_double_le(needed, FEND_DEFAULT_MAX_RENDER_PIXELS);
+	test_done(&ex);
+	test_config.max_render_pixels = FEND_DEFAULT_MAX_RENDER_PIXELS;
+	snprintf(json, sizeof test_game_200 + 64, "{\"moves\":\"%s\",\"size\":720}", test_game_200);
+	test_post(&ex, "/render/game.gif", json);
+	ck_assert_double_gt(test_too_large(&ex, FEND_DEFAULT_MAX_RENDER_PIXELS), FEND_DEFAULT_MAX_RENDER_PIXELS);
+	test_done(&ex);
+	free(json);
+}
+END_TEST
+
+/* A game whose budget has run out is stopped between frames: 503 deadline_exceeded. */
+START_TEST(render_game_budget)
+{
+	const char *query[] = { "moves", "e2e4,e7e5,g1f3,b8c6", "size", "256", NULL };
+	struct timespec pause = { 0, 5 * 1000 * 1000 };
+	struct exchange ex;
+	struct budget budget;
+
+	budget_start(&budget, 1, -1, NULL);
+	nanosleep(&pause, NULL);
+	test_send_with(&ex, HTTP_GET, "/render/game.gif", NULL, query, NULL, &budget);
+	test_problem(&ex, 503, "deadline_exceeded", NULL);
+	ck_assert_str_eq(test_header(&ex, "Retry-After"), "10");
+	test_done(&ex);
+	/* A budget with time left: drawn. */
+	budget_start(&budget, 60000, -1, NULL);
+	test_send_with(&ex, HTTP_GET, "/render/game.gif", NULL, query, NULL, &budget);
+	ck_assert_int_eq(ex.resp.status, 200);
 	test_done(&ex);
 }
 END_TEST
@@ -2143,6 +2389,11 @@ static Suite *endpoints_suite(void)
 	tcase_add_test(tc, render_ascii);
 	tcase_add_test(tc, render_unicode_black);
 	tcase_add_test(tc, render_bad_options);
+	tcase_add_test(tc, render_picture_cap);
+	tcase_add_test(tc, render_cap_not_before_304);
+	tcase_add_test(tc, render_game_cap);
+	tcase_add_test(tc, render_game_budget);
+	tcase_add_test(tc, render_cap_default);
 	tcase_set_timeout(tc, TEST_TIMEOUT);
 	suite_add_tcase(s, tc);
 

@@ -1,9 +1,13 @@
 /* check_image.c -- libfenimage's pictures decoded again: PNGs with libpng (size, and the
  * colour at square centres: theme, last move, fills, check, orientation, pieces), GIFs
- * with giflib (one frame for a board, one per ply for a game, later frames smaller). */
+ * with giflib (one frame for a board, one per ply for a game, later frames smaller, each
+ * frame what a full redraw shows); the marks drawn by spans against the whole-box
+ * drawing they replaced (kept here as the reference); the costs against the pixels
+ * drawing evaluates; a game's drawing stopped between frames. */
 #include "config.h"
 
 #include <check.h>
+#include <math.h>
 #include <gif_lib.h>
 #include <png.h>
 #include <stdio.h>
@@ -14,6 +18,7 @@
 #include "core/render_game.h"
 #include "core/uci.h"
 #include "image/image.h"
+#include "image/image-internal.h"
 #include "check_gif.h"
 
 #define START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -242,7 +247,7 @@ START_TEST(gif_game)
 	}
 	render_options_default(&opts);
 	opts.size = 256;
-	ck_assert_int_eq(image_gif_game(&start, moves, PLIES, &opts, 500, 2000, &data, &length), 0);
+	ck_assert_int_eq(image_gif_game(&start, moves, PLIES, &opts, 500, 2000, NULL, &data, &length), 0);
 	GifFileType *gif = gif_decode(data, length, &src);
 	ck_assert_int_eq(gif->ImageCount, PLIES + 1);
 	ck_assert_int_eq(gif->SWidth, 256);
@@ -267,7 +272,7 @@ START_TEST(gif_game)
 	DGifCloseFile(gif, &err);
 	free(data);
 	/* No moves: one frame. */
-	ck_assert_int_eq(image_gif_game(&start, moves, 0, &opts, 500, 2000, &data, &length), 0);
+	ck_assert_int_eq(image_gif_game(&start, moves, 0, &opts, 500, 2000, NULL, &data, &length), 0);
 	gif = gif_decode(data, length, &src);
 	ck_assert_int_eq(gif->ImageCount, 1);
 	DGifCloseFile(gif, &err);
@@ -311,7 +316,7 @@ START_TEST(gif_game_marks)
 	ck_assert_int_eq(count, 4);
 	render_options_default(&opts);
 	opts.size = 256; /* squares of 32 pixels */
-	ck_assert_int_eq(image_gif_game_marked(&start, moves, count, &opts, &marks, 500, 2000, &data, &length), 0);
+	ck_assert_int_eq(image_gif_game_marked(&start, moves, count, &opts, &marks, 500, 2000, NULL, &data, &length), 0);
 	GifFileType *gif = gif_decode(data, length, &src);
 	ck_assert_int_eq(gif->ImageCount, 5);
 
@@ -362,6 +367,730 @@ START_TEST(gif_game_marks)
 }
 END_TEST
 
+/* ---- the marks as they were drawn before spans: every pixel of the outline's box (an
+ * arrow) or of the square (a circle). The reference the span drawing must match. ---- */
+
+struct ref_polygon {
+	int n;
+	double ax[4], ay[4], nx[4], ny[4];
+};
+
+static void ref_polygon_init(struct ref_polygon *p, const double (*pts)[2], int n, double orient)
+{
+	p->n = 0;
+	for (int i = 0; i < n; i++) {
+		const double *a = pts[i], *b = pts[(i + 1) % n];
+		double ex = b[0] - a[0], ey = b[1] - a[1], len = sqrt(ex * ex + ey * ey);
+		if (len < 1e-9)
+			continue;
+		p->ax[p->n] = a[0], p->ay[p->n] = a[1];
+		p->nx[p->n] = -orient * ey / len, p->ny[p->n] = orient * ex / len;
+		p->n++;
+	}
+}
+
+static double ref_coverage(const struct ref_polygon *p, double px, double py)
+{
+	double d = 1e9;
+
+	for (int i = 0; i < p->n; i++) {
+		double e = p->nx[i] * (px - p->ax[i]) + p->ny[i] * (py - p->ay[i]);
+		if (e < d)
+			d = e;
+	}
+	d += 0.5;
+	return d < 0 ? 0 : d > 1 ? 1 : d;
+}
+
+static double ref_orientation(const double (*pts)[2], int n)
+{
+	double area = 0;
+
+	for (int i = 0; i < n; i++) {
+		const double *a = pts[i], *b = pts[(i + 1) % n];
+		area += a[0] * b[1] - b[0] * a[1];
+	}
+	return area > 0 ? 1 : -1;
+}
+
+static void ref_blend(uint8_t *px, uint32_t rgb, unsigned a)
+{
+	unsigned na = 255 - a;
+
+	px[0] = (uint8_t)((((rgb >> 16) & 0xff) * a + px[0] * na + 127) / 255);
+	px[1] = (uint8_t)((((rgb >> 8) & 0xff) * a + px[1] * na + 127) / 255);
+	px[2] = (uint8_t)(((rgb & 0xff) * a + px[2] * na + 127) / 255);
+}
+
+/* Draws an arrow over rgb (8 * square pixels wide) the old way; returns how many pixels
+ * had a coverage > 0. */
+static size_t ref_arrow(uint8_t *rgb, int square, enum color bottom, const struct render_arrow *arrow)
+{
+	double pts[7][2], minx = 1e9, miny = 1e9, maxx = -1e9, maxy = -1e9;
+	uint32_t rgba = render_mark_rgba((enum render_mark)arrow->mark);
+	int width = 8 * square;
+	size_t covered = 0;
+
+	render_arrow_outline(arrow, bottom, pts);
+	for (int i = 0; i < 7; i++) {
+		pts[i][0] *= square;
+		pts[i][1] *= square;
+		minx = fmin(minx, pts[i][0]), maxx = fmax(maxx, pts[i][0]);
+		miny = fmin(miny, pts[i][1]), maxy = fmax(maxy, pts[i][1]);
+	}
+	struct ref_polygon shaft, head;
+	ref_polygon_init(&shaft, pts, 4, ref_orientation(pts, 4));
+	ref_polygon_init(&head, pts + 4, 3, ref_orientation(pts + 4, 3));
+	int x0 = (int)fmax(0, floor(minx) - 1), x1 = (int)fmin(width - 1, ceil(maxx) + 1);
+	int y0 = (int)fmax(0, floor(miny) - 1), y1 = (int)fmin(width - 1, ceil(maxy) + 1);
+	for (int y = y0; y <= y1; y++)
+		for (int x = x0; x <= x1; x++) {
+			double cov = fmax(ref_coverage(&shaft, x + 0.5, y + 0.5), ref_coverage(&head, x + 0.5, y + 0.5));
+			if (cov > 0) {
+				ref_blend(rgb + ((size_t)y * (size_t)width + (size_t)x) * 3, rgba >> 8,
+					  (unsigned)((rgba & 0xff) * cov + 0.5));
+				covered++;
+			}
+		}
+	return covered;
+}
+
+/* Draws a circle over rgb the old way; returns how many pixels had a coverage > 0. */
+static size_t ref_circle(uint8_t *rgb, int square, enum color bottom, const struct render_circle *circle)
+{
+	uint32_t rgba = render_mark_rgba((enum render_mark)circle->mark);
+	double r = RENDER_CIRCLE_RADIUS * square, half = RENDER_CIRCLE_WIDTH * square / 2;
+	int col, row, width = 8 * square;
+	size_t covered = 0;
+
+	render_square_origin(circle->square, bottom, &col, &row);
+	double cx = (col + 0.5) * square, cy = (row + 0.5) * square;
+	for (int y = row * square; y < (row + 1) * square; y++)
+		for (int x = col * square; x < (col + 1) * square; x++) {
+			double dx = x + 0.5 - cx, dy = y + 0.5 - cy;
+			double cov = half - fabs(sqrt(dx * dx + dy * dy) - r) + 0.5;
+			if (cov > 0) {
+				ref_blend(rgb + ((size_t)y * (size_t)width + (size_t)x) * 3, rgba >> 8,
+					  (unsigned)((rgba & 0xff) * (cov > 1 ? 1 : cov) + 0.5));
+				covered++;
+			}
+		}
+	return covered;
+}
+
+/* A background that shows any blend done differently: bytes from a fixed LCG. */
+static void mark_background(uint8_t *rgb, size_t bytes)
+{
+	uint32_t x = 12345;
+
+	for (size_t i = 0; i < bytes; i++) {
+		x = x * 1103515245u + 12345u;
+		rgb[i] = (uint8_t)(x >> 16);
+	}
+}
+
+/* The first pixel where a and b differ (width pixels a row), for the message; -1 if none. */
+static long mark_first_difference(const uint8_t *a, const uint8_t *b, size_t bytes)
+{
+	for (size_t i = 0; i < bytes; i++)
+		if (a[i] != b[i])
+			return (long)(i / 3);
+	return -1;
+}
+
+/* The square sizes marks are checked at, and how many arrows from how many squares:
+ * every arrow from eight squares on small boards, from two on large ones. */
+static const int mark_sizes[] = { 16, 20, 32, 45, 72, 100, 128 };
+#define MARK_SIZES ((int)(sizeof mark_sizes / sizeof mark_sizes[0]))
+
+START_TEST(marks_arrows_as_before)
+{
+	static const int anchors[] = { SQ_A1, SQ_D5, SQ_H1, SQ_A8, SQ_H8, SQ_E4, SQ_C7, SQ_F2 };
+	int s = mark_sizes[_i], width = 8 * s, nanchors = s <= 45 ? 8 : 2;
+	size_t bytes = (size_t)width * (size_t)width * 3;
+	uint8_t *bg = malloc(bytes), *want = malloc(bytes), *got = malloc(bytes);
+	struct position pos;
+	struct fen_report report;
+	struct render_options opts;
+	struct image_canvas c;
+	struct image_rect all = { 0, 0, width, width };
+	double bound_sum = 0, covered_sum = 0;
+
+	ck_assert_ptr_nonnull(bg);
+	ck_assert_ptr_nonnull(want);
+	ck_assert_ptr_nonnull(got);
+	mark_background(bg, bytes);
+	fen_parse(START_FEN, strlen(START_FEN), NULL, &pos, &report);
+	render_options_default(&opts);
+	ck_assert_int_eq(image_canvas_init(&c, &pos, &opts, s, got), 0);
+	for (int b = 0; b < (s <= 45 ? 2 : 1); b++) {
+		enum color bottom = (b + _i) % 2 ? BLACK : WHITE;
+		for (int k = 0; k < nanchors; k++)
+			for (int to = 0; to < SQUARE_NB; to++) {
+				struct render_arrow arrow = { (uint8_t)anchors[k], (uint8_t)to, (uint8_t)((to + k) % RENDER_MARK_NB) };
+				struct image_arrow a;
+				struct image_arrow_bound bound;
+				if (to == anchors[k])
+					continue;
+				memcpy(want, bg, bytes);
+				memcpy(got, bg, bytes);
+				size_t covered = ref_arrow(want, s, bottom, &arrow);
+				c.bottom = bottom;
+				image_arrow_init(&a, &arrow, bottom, s);
+				size_t evaluated = image_arrow_draw(&c, &a, &all);
+				ck_assert_msg(!memcmp(want, got, bytes), "square %d, arrow %d-%d: pixel %ld differs", s,
+					      arrow.from, arrow.to, mark_first_difference(want, got, bytes));
+				/* Only where the coverage can be > 0 (and a pixel a row more). */
+				ck_assert_uint_ge(evaluated, covered);
+				image_arrow_bound_init(&bound, &a);
+				double cost = image_arrow_cost(&bound, &all);
+				ck_assert_msg(cost >= evaluated, "square %d, arrow %d-%d: cost %.1f < %zu evaluated", s,
+					      arrow.from, arrow.to, cost, evaluated);
+				ck_assert_msg(cost <= 2.0 * covered, "square %d, arrow %d-%d: cost %.1f for %zu pixels", s,
+					      arrow.from, arrow.to, cost, covered);
+				bound_sum += cost;
+				covered_sum += (double)covered;
+			}
+	}
+	/* Tight: on boards of 45-pixel squares and more, within 15% of the covered pixels. */
+	if (s >= 45)
+		ck_assert_msg(bound_sum <= 1.15 * covered_sum, "square %d: cost %.0f for %.0f pixels", s, bound_sum,
+			      covered_sum);
+	free(bg);
+	free(want);
+	free(got);
+}
+END_TEST
+
+START_TEST(marks_circles_as_before)
+{
+	int s = mark_sizes[_i], width = 8 * s;
+	size_t bytes = (size_t)width * (size_t)width * 3;
+	uint8_t *bg = malloc(bytes), *want = malloc(bytes), *got = malloc(bytes);
+	struct position pos;
+	struct fen_report report;
+	struct render_options opts;
+	struct image_canvas c;
+	struct image_rect all = { 0, 0, width, width };
+
+	ck_assert_ptr_nonnull(bg);
+	ck_assert_ptr_nonnull(want);
+	ck_assert_ptr_nonnull(got);
+	mark_background(bg, bytes);
+	memcpy(want, bg, bytes);
+	memcpy(got, bg, bytes);
+	fen_parse(START_FEN, strlen(START_FEN), NULL, &pos, &report);
+	render_options_default(&opts);
+	ck_assert_int_eq(image_canvas_init(&c, &pos, &opts, s, got), 0);
+	for (int b = 0; b < 2; b++) {
+		c.bottom = b ? BLACK : WHITE;
+		for (int sq = 0; sq < SQUARE_NB; sq++) {
+			struct render_circle circle = { (uint8_t)sq, (uint8_t)((sq + b) % RENDER_MARK_NB) };
+			int col, row;
+			size_t covered = ref_circle(want, s, c.bottom, &circle);
+			size_t evaluated = image_circle_draw(&c, &circle, &all);
+			ck_assert_msg(!memcmp(want, got, bytes), "square %d, circle on %d: pixel %ld differs", s, sq,
+				      mark_first_difference(want, got, bytes));
+			render_square_origin(sq, c.bottom, &col, &row);
+			double cost = image_circle_cost(col, row, s, image_circle_full_cost(s), &all);
+			ck_assert_uint_ge(evaluated, covered);
+			ck_assert_msg(cost == evaluated, "square %d: circle cost %.1f, %zu evaluated", s, cost, evaluated);
+			ck_assert_msg(evaluated <= 1.1 * covered + 2 * s, "square %d: %zu evaluated for %zu covered", s,
+				      evaluated, covered);
+		}
+	}
+	free(bg);
+	free(want);
+	free(got);
+}
+END_TEST
+
+/* Marks drawn clipped to a rectangle are the whole drawing inside it, and nothing outside. */
+START_TEST(marks_clipped)
+{
+	static const int sizes[] = { 16, 45, 64 };
+	uint32_t x = 99;
+
+	for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+		int s = sizes[si], width = 8 * s;
+		size_t bytes = (size_t)width * (size_t)width * 3;
+		uint8_t *bg = malloc(bytes), *want = malloc(bytes), *got = malloc(bytes);
+		struct position pos;
+		struct fen_report report;
+		struct render_options opts;
+		struct image_canvas c;
+		ck_assert_ptr_nonnull(bg);
+		ck_assert_ptr_nonnull(want);
+		ck_assert_ptr_nonnull(got);
+		mark_background(bg, bytes);
+		fen_parse(START_FEN, strlen(START_FEN), NULL, &pos, &report);
+		render_options_default(&opts);
+		ck_assert_int_eq(image_canvas_init(&c, &pos, &opts, s, got), 0);
+		for (int t = 0; t < 300; t++) {
+			struct image_rect clip;
+			struct render_arrow arrow;
+			struct render_circle circle;
+			struct image_arrow a;
+			struct image_arrow_bound bound;
+			int v[6];
+			for (int k = 0; k < 6; k++) {
+				x = x * 1103515245u + 12345u;
+				v[k] = (int)((x >> 8) % 4096u);
+			}
+			clip.x0 = v[0] % width, clip.y0 = v[1] % width;
+			clip.x1 = clip.x0 + 1 + v[2] % (width - clip.x0), clip.y1 = clip.y0 + 1 + v[3] % (width - clip.y0);
+			arrow = (struct render_arrow){ (uint8_t)(v[4] % 64), (uint8_t)(v[5] % 64), (uint8_t)(t % RENDER_MARK_NB) };
+			if (arrow.from == arrow.to)
+				arrow.to = (uint8_t)((arrow.to + 9) % 64);
+			circle = (struct render_circle){ (uint8_t)(v[5] % 64), (uint8_t)(t % RENDER_MARK_NB) };
+			c.bottom = t % 2 ? BLACK : WHITE;
+			memcpy(want, bg, bytes);
+			memcpy(got, bg, bytes);
+			ref_circle(want, s, c.bottom, &circle);
+			ref_arrow(want, s, c.bottom, &arrow);
+			for (int y = 0; y < width; y++)
+				for (int xx = 0; xx < width; xx++)
+					if (xx < clip.x0 || xx >= clip.x1 || y < clip.y0 || y >= clip.y1)
+						memcpy(want + ((size_t)y * (size_t)width + (size_t)xx) * 3,
+						       bg + ((size_t)y * (size_t)width + (size_t)xx) * 3, 3);
+			int col, row;
+			render_square_origin(circle.square, c.bottom, &col, &row);
+			size_t n = image_circle_draw(&c, &circle, &clip);
+			ck_assert(image_circle_cost(col, row, s, image_circle_full_cost(s), &clip) >= n);
+			image_arrow_init(&a, &arrow, c.bottom, s);
+			image_arrow_bound_init(&bound, &a);
+			n = image_arrow_draw(&c, &a, &clip);
+			ck_assert(image_arrow_cost(&bound, &clip) >= n);
+			ck_assert_msg(!memcmp(want, got, bytes), "square %d, try %d: pixel %ld differs", s, t,
+				      mark_first_difference(want, got, bytes));
+		}
+		free(bg);
+		free(want);
+		free(got);
+	}
+}
+END_TEST
+
+/* The public picture: a board with 64 arrows and 64 circles is the board without them
+ * and the reference marks drawn over it, circles first. */
+START_TEST(marks_compose_as_before)
+{
+	static const int sizes[] = { 45, 128 };
+	struct position pos;
+	struct fen_report report;
+	struct render_options opts, bare;
+	struct render_error err;
+	char arrows[64 * 6 + 1] = "", circles[64 * 4 + 1] = "";
+
+	fen_parse(START_FEN, strlen(START_FEN), NULL, &pos, &report);
+	for (int i = 0; i < 64; i++) {
+		char item[8];
+		int from = (i * 37) % 64, to = (i * 11 + 5) % 64;
+		if (from == to)
+			to = (to + 1) % 64;
+		snprintf(item, sizeof item, "%s%c%c%c%c%c", i ? "," : "", "GRYB"[i % 4], 'a' + from % 8, '1' + from / 8,
+			 'a' + to % 8, '1' + to / 8);
+		strcat(arrows, item);
+		snprintf(item, sizeof item, "%s%c%c%c", i ? "," : "", "GRYB"[(i + 1) % 4], 'a' + i % 8, '1' + i / 8);
+		strcat(circles, item);
+	}
+	for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+		int s = sizes[si], width = 8 * s;
+		size_t bytes = (size_t)width * (size_t)width * 3;
+		uint8_t *want = malloc(bytes), *got = malloc(bytes);
+		ck_assert_ptr_nonnull(want);
+		ck_assert_ptr_nonnull(got);
+		render_options_default(&opts);
+		opts.orientation = si ? RENDER_ORIENT_BLACK : RENDER_ORIENT_WHITE;
+		ck_assert_int_eq(render_parse_arrows(arrows, &opts, &err), 0);
+		ck_assert_int_eq(render_parse_circles(circles, &opts, &err), 0);
+		ck_assert_int_eq(opts.arrow_count, 64);
+		bare = opts;
+		bare.arrow_count = bare.circle_count = 0;
+		ck_assert_int_eq(image_compose(&pos, &bare, s, want), 0);
+		for (int i = 0; i < opts.circle_count; i++)
+			ref_circle(want, s, render_bottom(&opts, &pos), &opts.circles[i]);
+		for (int i = 0; i < opts.arrow_count; i++)
+			ref_arrow(want, s, render_bottom(&opts, &pos), &opts.arrows[i]);
+		ck_assert_int_eq(image_compose(&pos, &opts, s, got), 0);
+		ck_assert_msg(!memcmp(want, got, bytes), "square %d: pixel %ld differs", s,
+			      mark_first_difference(want, got, bytes));
+		free(want);
+		free(got);
+	}
+}
+END_TEST
+
+/* ---- every frame of a game GIF is what a full redraw shows ---- */
+
+/* The palette index the GIF writer gives a colour: the nearest entry of the first count
+ * (weights 3, 4, 2), looked up once per 15-bit colour, the first found for that key
+ * answering for all its colours, as gif.c does. */
+struct lut_sim {
+	const ColorMapObject *map;
+	int count;
+	int lut[32768];
+};
+
+static int lut_index(struct lut_sim *sim, const uint8_t *px)
+{
+	unsigned key = (unsigned)(px[0] >> 3) << 10 | (unsigned)(px[1] >> 3) << 5 | (unsigned)(px[2] >> 3);
+	long best_d = -1;
+	int best = 0;
+
+	if (sim->lut[key])
+		return sim->lut[key] - 1;
+	for (int i = 0; i < sim->count; i++) {
+		const GifColorType *c = &sim->map->Colors[i];
+		long dr = px[0] - c->Red, dg = px[1] - c->Green, db = px[2] - c->Blue;
+		long d = 3 * dr * dr + 4 * dg * dg + 2 * db * db;
+		if (best_d < 0 || d < best_d) {
+			best_d = d;
+			best = i;
+		}
+	}
+	sim->lut[key] = best + 1;
+	return best;
+}
+
+/* The games: a PGN with marks that come, go, repeat, swap order and double, with castling,
+ * a promotion and checks; drawn with the request's own arrows and circles (or not). */
+static const struct {
+	const char *pgn;
+	const char *arrows, *circles;
+	int size;
+	enum render_orientation orientation;
+} gif_redraw_cases[] = {
+	{ "1. e4 {[%cal Ge2e4,Rd1h5]} e5 {[%cal Rd1h5,Ge2e4]} 2. Nf3 {[%cal Rd1h5,Ge2e4] [%csl Gd4]} "
+	  "Nc6 {[%csl Gd4,Rf7]} 3. Bc4 {[%csl Gd4,Rf7,Gd4]} Nf6 {[%cal Bc4f7,Bc4f7]} 4. O-O {[%cal Bc4f7]} "
+	  "Bc5 5. d4 exd4 6. e5 d5 7. exf6 dxc4 8. Re1+ {[%csl Re8] [%cal Re1e8]} Be6 9. fxg7 {[%cal Gg7h8]} "
+	  "Qd7 10. gxh8=Q+ {[%csl Yh8]} *",
+	  NULL, NULL, 256, RENDER_ORIENT_WHITE },
+	{ "1. e4 {[%cal Ge2e4,Rd1h5]} e5 {[%cal Rd1h5,Ge2e4]} 2. Nf3 {[%cal Rd1h5,Ge2e4] [%csl Gd4]} "
+	  "Nc6 {[%csl Gd4,Rf7]} 3. Bc4 {[%csl Gd4,Rf7,Gd4]} Nf6 {[%cal Bc4f7,Bc4f7]} 4. O-O {[%cal Bc4f7]} "
+	  "Bc5 5. d4 exd4 6. e5 d5 7. exf6 dxc4 8. Re1+ {[%csl Re8] [%cal Re1e8]} Be6 9. fxg7 Rg8 *",
+	  "Ga1h8,Rh1a8,Ba1a8,Yh8h1", "Be4,Rd5", 360, RENDER_ORIENT_BLACK },
+	{ "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 {[%cal Gf3e5]} Nf6 4. Ng1 Ng8 *", "Ga1h8,Rh1a8,Ga1h8,Yb1b8,Gd1d8", "Gc3",
+	  128, RENDER_ORIENT_AUTO },
+};
+#define GIF_REDRAW_CASES ((int)(sizeof gif_redraw_cases / sizeof gif_redraw_cases[0]))
+
+START_TEST(gif_game_frames_are_full_redraws)
+{
+	static struct pgn_reader reader;
+	static struct lut_sim sim;
+	struct render_game_reader g;
+	struct render_game_error gerr;
+	struct render_arrow room[128];
+	int frame[64], count, e;
+	struct render_game_marks marks = { room, 128, 0, frame, false };
+	struct render_options opts, fopts;
+	struct render_error err;
+	struct position start, pos;
+	struct gif_source src;
+	move moves[60];
+	unsigned char *data;
+	size_t length;
+
+	render_game_begin(&g, &reader, &start, moves, 60, &marks, &gerr);
+	render_game_feed(&g, gif_redraw_cases[_i].pgn, strlen(gif_redraw_cases[_i].pgn));
+	ck_assert_int_eq(render_game_finish(&g, &count), 0);
+	render_options_default(&opts);
+	opts.size = gif_redraw_cases[_i].size;
+	opts.orientation = gif_redraw_cases[_i].orientation;
+	if (gif_redraw_cases[_i].arrows)
+		ck_assert_int_eq(render_parse_arrows(gif_redraw_cases[_i].arrows, &opts, &err), 0);
+	if (gif_redraw_cases[_i].circles)
+		ck_assert_int_eq(render_parse_circles(gif_redraw_cases[_i].circles, &opts, &err), 0);
+	opts.last_from = opts.last_to = SQ_NONE;
+	ck_assert_int_eq(image_gif_game_marked(&start, moves, count, &opts, &marks, 100, 100, NULL, &data, &length), 0);
+	GifFileType *gif = gif_decode(data, length, &src);
+	int width = gif->SWidth, square = width / 8;
+	size_t bytes = (size_t)width * (size_t)width * 3;
+	uint8_t *want = malloc(bytes), *before = malloc(bytes);
+	ck_assert_ptr_nonnull(want);
+	ck_assert_ptr_nonnull(before);
+	ck_assert_int_eq(gif->ImageCount, count + 1);
+	/* The palette entries the writer chose from: up to the last one any frame uses. */
+	sim.map = gif->SColorMap;
+	sim.count = 0;
+	memset(sim.lut, 0, sizeof sim.lut);
+	for (int i = 0; i < gif->ImageCount; i++) {
+		const SavedImage *f = &gif->SavedImages[i];
+		for (size_t k = 0; k < (size_t)f->ImageDesc.Width * (size_t)f->ImageDesc.Height; k++)
+			if (f->RasterBits[k] + 1 > sim.count)
+				sim.count = f->RasterBits[k] + 1;
+	}
+	pos = start;
+	for (int i = 0; i <= count; i++) {
+		const SavedImage *f = &gif->SavedImages[i];
+		const GifImageDesc *d = &f->ImageDesc;
+		fopts = opts;
+		render_game_frame_marks(&marks, i, &fopts);
+		if (i > 0) {
+			struct position_undo undo;
+			move m = moves[i - 1];
+			fopts.last_from = move_from(m);
+			fopts.last_to = move_kind_of(m) == MOVE_CASTLING ? position_castling_king_target(&pos, m) : move_to(m);
+			position_make_move(&pos, m, &undo);
+		}
+		/* The whole board drawn again; the frames keep the start's orientation. */
+		if (opts.orientation == RENDER_ORIENT_AUTO)
+			fopts.orientation = start.turn == WHITE ? RENDER_ORIENT_WHITE : RENDER_ORIENT_BLACK;
+		memcpy(before, want, bytes);
+		ck_assert_int_eq(image_compose(&pos, &fopts, square, want), 0);
+		ck_assert_msg(i > 0 || (d->Width == width && d->Height == width), "frame 0 is not the whole board");
+		ck_assert_int_eq(d->Left % square, 0);
+		ck_assert_int_eq(d->Top % square, 0);
+		ck_assert_int_eq(d->Width % square, 0);
+		ck_assert_int_eq(d->Height % square, 0);
+		/* Outside the frame's rectangle, the full redraws of this frame and the one
+		 * before are the same: the viewer keeps what it showed. */
+		for (int y = 0; i > 0 && y < width; y++)
+			for (int x = 0; x < width; x++) {
+				if (x >= d->Left && x < d->Left + d->Width && y >= d->Top && y < d->Top + d->Height)
+					continue;
+				size_t o = ((size_t)y * (size_t)width + (size_t)x) * 3;
+				ck_assert_msg(!memcmp(want + o, before + o, 3),
+					      "frame %d: (%d, %d) changed outside the frame's rectangle %dx%d+%d+%d", i, x, y,
+					      d->Width, d->Height, d->Left, d->Top);
+			}
+		/* Inside, every pixel is the full redraw's, mapped as the writer maps it. */
+		for (int y = 0; y < d->Height; y++)
+			for (int x = 0; x < d->Width; x++) {
+				const uint8_t *px = want + ((size_t)(d->Top + y) * (size_t)width + (size_t)(d->Left + x)) * 3;
+				int got = f->RasterBits[(size_t)y * (size_t)d->Width + (size_t)x];
+				int expect = lut_index(&sim, px);
+				ck_assert_msg(got == expect, "frame %d: (%d, %d) is palette entry %d, a full redraw's is %d", i,
+					      d->Left + x, d->Top + y, got, expect);
+			}
+	}
+	/* Request-wide arrows are not redrawn on frames they do not cross. */
+	if (gif_redraw_cases[_i].arrows)
+		for (int i = 1; i <= count; i++)
+			ck_assert_int_lt(gif->SavedImages[i].ImageDesc.Width * gif->SavedImages[i].ImageDesc.Height,
+					 width * width);
+	free(want);
+	free(before);
+	DGifCloseFile(gif, &e);
+	free(data);
+}
+END_TEST
+
+/* A check that says to stop after a number of questions. */
+static bool stop_after(void *ctx)
+{
+	int *left = ctx;
+
+	return (*left)-- <= 0;
+}
+
+START_TEST(gif_game_stops)
+{
+	static const char *const uci[] = { "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6" };
+	struct position start, pos;
+	struct fen_report report;
+	struct render_options opts;
+	move moves[6];
+	unsigned char *data = NULL;
+	size_t length = 0;
+
+	fen_parse(START_FEN, strlen(START_FEN), NULL, &start, &report);
+	pos = start;
+	for (int i = 0; i < 6; i++) {
+		struct position_undo undo;
+		ck_assert_int_eq(uci_parse_move(&pos, uci[i], 4, &moves[i]), UCI_OK);
+		position_make_move(&pos, moves[i], &undo);
+	}
+	render_options_default(&opts);
+	opts.size = 128;
+	for (int asked = 0; asked <= 6; asked++) {
+		int left = asked;
+		struct work_check check = { stop_after, &left };
+		data = NULL;
+		ck_assert_int_eq(image_gif_game(&start, moves, 6, &opts, 100, 100, &check, &data, &length), IMAGE_STOPPED);
+		ck_assert_ptr_null(data);
+		ck_assert_int_eq(left, -1); /* asked once more than it answered "go" */
+	}
+	/* A check that never says stop: the whole game, asked before every frame. */
+	int left = 7;
+	struct work_check check = { stop_after, &left };
+	ck_assert_int_eq(image_gif_game(&start, moves, 6, &opts, 100, 100, &check, &data, &length), 0);
+	ck_assert_int_eq(left, 0);
+	free(data);
+}
+END_TEST
+
+/* ---- costs ---- */
+
+/* 64 arrows from corner to corner, as bench/attack.py sends them. */
+static void board_arrows(struct render_options *opts, int n)
+{
+	static const char *const corners[] = { "a1h8", "h1a8", "a8h1", "h8a1", "a1a8", "h1h8", "a1h1", "a8h8" };
+	char text[64 * 6 + 1] = "";
+	struct render_error err;
+
+	for (int i = 0; i < n; i++) {
+		char item[8];
+		snprintf(item, sizeof item, "%s%c%s", i ? "," : "", "GRYB"[i % 4], corners[i % 8]);
+		strcat(text, item);
+	}
+	ck_assert_int_eq(render_parse_arrows(text, opts, &err), 0);
+}
+
+START_TEST(cost_picture)
+{
+	struct position pos;
+	struct fen_report report;
+	struct render_options opts;
+
+	fen_parse(START_FEN, strlen(START_FEN), NULL, &pos, &report);
+	for (int i = 0; i < image_square_size_count; i++) {
+		int width = 8 * image_square_sizes[i];
+		render_options_default(&opts);
+		opts.size = width;
+		ck_assert_uint_eq(image_picture_cost(&pos, &opts), (uint64_t)width * (uint64_t)width);
+	}
+	/* 64 board-wide arrows at 1024 px: the board, then mostly the arrows' own area,
+	 * far below 64 boxes of the whole board. */
+	render_options_default(&opts);
+	opts.size = 1024;
+	board_arrows(&opts, 64);
+	uint8_t *rgb = calloc((size_t)1024 * 1024 * 3, 1);
+	ck_assert_ptr_nonnull(rgb);
+	size_t covered = 0;
+	for (int i = 0; i < opts.arrow_count; i++)
+		covered += ref_arrow(rgb, 128, WHITE, &opts.arrows[i]);
+	struct image_canvas c;
+	ck_assert_int_eq(image_canvas_init(&c, &pos, &opts, 128, rgb), 0);
+	size_t evaluated = image_draw_marks(&c, &(struct image_rect){ 0, 0, 1024, 1024 });
+	uint64_t cost = image_picture_cost(&pos, &opts), marks = cost - 1024 * 1024;
+	ck_assert_uint_ge(marks, evaluated);
+	ck_assert_msg(marks <= 1.1 * (double)covered, "arrows cost %llu for %zu covered pixels",
+		      (unsigned long long)marks, covered);
+	ck_assert_uint_gt(marks, cost / 2); /* mostly the arrows */
+	ck_assert_uint_lt(cost, 8ull * 1024 * 1024);
+	/* Circles: at most their squares. */
+	struct render_error err;
+	render_options_default(&opts);
+	opts.size = 1024;
+	ck_assert_int_eq(render_parse_circles("a1,b2,c3,d4", &opts, &err), 0);
+	cost = image_picture_cost(&pos, &opts);
+	ck_assert_uint_gt(cost, 1024 * 1024 + 4 * 3000);
+	ck_assert_uint_le(cost, 1024 * 1024 + 4 * 128 * 128);
+	free(rgb);
+}
+END_TEST
+
+/* The knight dance of bench/attack.py: g1f3 g8f6 f3g1 f6g8, again and again. */
+static void knight_dance(struct position *start, move *moves, int n)
+{
+	static const char *const uci[] = { "g1f3", "g8f6", "f3g1", "f6g8" };
+	struct position pos;
+	struct fen_report report;
+
+	fen_parse(START_FEN, strlen(START_FEN), NULL, start, &report);
+	pos = *start;
+	for (int i = 0; i < n; i++) {
+		struct position_undo undo;
+		ck_assert_int_eq(uci_parse_move(&pos, uci[i % 4], 4, &moves[i]), UCI_OK);
+		position_make_move(&pos, moves[i], &undo);
+	}
+}
+
+/* Without marks, a game costs its first and last frames (the palette), frame 0 once
+ * more, and the area of every later frame's rectangle: as the GIF shows them. */
+START_TEST(cost_game_frames)
+{
+	struct position start;
+	struct render_options opts;
+	struct gif_source src;
+	move moves[40];
+	unsigned char *data;
+	size_t length;
+	int e;
+
+	knight_dance(&start, moves, 40);
+	render_options_default(&opts);
+	opts.size = 256;
+	opts.last_from = opts.last_to = SQ_NONE;
+	ck_assert_int_eq(image_gif_game(&start, moves, 40, &opts, 100, 100, NULL, &data, &length), 0);
+	GifFileType *gif = gif_decode(data, length, &src);
+	uint64_t areas = 0;
+	for (int i = 1; i < gif->ImageCount; i++)
+		areas += (uint64_t)gif->SavedImages[i].ImageDesc.Width * (uint64_t)gif->SavedImages[i].ImageDesc.Height;
+	ck_assert_uint_eq(image_game_cost(&start, moves, 40, &opts, NULL), 3 * 256 * 256 + areas);
+	DGifCloseFile(gif, &e);
+	free(data);
+}
+END_TEST
+
+/* A game's cost grows by the same amount for every cycle of the same plies. */
+START_TEST(cost_game_linear)
+{
+	struct position start;
+	struct render_options opts;
+	move moves[512];
+
+	knight_dance(&start, moves, 512);
+	for (int arrows = 0; arrows <= 64; arrows += 64) {
+		render_options_default(&opts);
+		opts.size = 1024;
+		opts.last_from = opts.last_to = SQ_NONE;
+		board_arrows(&opts, arrows);
+		uint64_t c64 = image_game_cost(&start, moves, 64, &opts, NULL);
+		uint64_t c128 = image_game_cost(&start, moves, 128, &opts, NULL);
+		uint64_t c256 = image_game_cost(&start, moves, 256, &opts, NULL);
+		uint64_t c512 = image_game_cost(&start, moves, 512, &opts, NULL);
+		/* The marks' bounds are summed as reals and rounded once: a pixel either way. */
+		ck_assert_int_le(llabs((long long)(c256 - c128) - 2 * (long long)(c128 - c64)), 2);
+		ck_assert_int_le(llabs((long long)(c512 - c256) - 2 * (long long)(c256 - c128)), 2);
+		/* A ply costs a quarter of the board (two files, every rank: the tint moves
+		 * from g8/f6 to f3/g1), and the arrows where they cross it: less than a board
+		 * (a full redraw with its 64 arrows was three). */
+		double ply = (double)(c512 - c256) / 256;
+		if (!arrows)
+			ck_assert_uint_eq(c512 - c256, 256ull * 1024 * 1024 / 4);
+		else
+			ck_assert_msg(ply > 1024 * 1024 / 4 && ply < 1024 * 1024, "a ply costs %.0f", ply);
+	}
+}
+END_TEST
+
+/* On every frame, the marks' bound is at least what drawing them in the frame's
+ * rectangle evaluates. */
+START_TEST(cost_game_marks_bound)
+{
+	struct position start;
+	struct render_options opts;
+	struct render_error err;
+	struct image_frames f;
+	struct image_canvas c;
+	move moves[12];
+	uint8_t *rgb = calloc((size_t)1024 * 1024 * 3, 1);
+
+	ck_assert_ptr_nonnull(rgb);
+	knight_dance(&start, moves, 12);
+	render_options_default(&opts);
+	opts.size = 1024;
+	opts.last_from = opts.last_to = SQ_NONE;
+	board_arrows(&opts, 64);
+	ck_assert_int_eq(render_parse_circles("f3,g1,f6,a1", &opts, &err), 0);
+	image_frames_begin(&f, &start, &opts, NULL, 128);
+	ck_assert_int_eq(image_canvas_init(&c, &f.pos, &f.fopts, 128, rgb), 0);
+	for (int i = 0; i < 12; i++) {
+		struct image_rect r;
+		image_frames_next(&f, moves[i], &r);
+		size_t evaluated = image_draw_marks(&c, &r);
+		uint64_t bound = image_marks_cost(&f.fopts, f.bottom, 128, &r);
+		ck_assert_uint_ge(bound, evaluated);
+		ck_assert_msg(bound <= 1.1 * (double)evaluated + 1000, "frame %d: bound %llu for %zu evaluated", i + 1,
+			      (unsigned long long)bound, evaluated);
+	}
+	free(rgb);
+}
+END_TEST
+
 static Suite *image_suite(void)
 {
 	Suite *s = suite_create("image");
@@ -377,6 +1106,22 @@ static Suite *image_suite(void)
 	tcase_add_test(tc, gif_board);
 	tcase_add_test(tc, gif_game);
 	tcase_add_test(tc, gif_game_marks);
+	tcase_add_loop_test(tc, gif_game_frames_are_full_redraws, 0, GIF_REDRAW_CASES);
+	tcase_add_test(tc, gif_game_stops);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("marks");
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, marks_arrows_as_before, 0, MARK_SIZES);
+	tcase_add_loop_test(tc, marks_circles_as_before, 0, MARK_SIZES);
+	tcase_add_test(tc, marks_clipped);
+	tcase_add_test(tc, marks_compose_as_before);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("cost");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, cost_picture);
+	tcase_add_test(tc, cost_game_frames);
+	tcase_add_test(tc, cost_game_linear);
+	tcase_add_test(tc, cost_game_marks_bound);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,6 +1,7 @@
 /* check_stream.c -- streamed endpoints in-process (src/http/stream.c): the spool and its
- * limit, the line and byte readers across buffer boundaries, the output, and bulk
- * /validate's producer end to end, without sockets. */
+ * limit, the line and byte readers across buffer boundaries, the output, bulk
+ * /validate's producer end to end, and the game GIF's PGN body against
+ * --max-render-pixels, without sockets. */
 #include "config.h"
 
 #include <check.h>
@@ -482,6 +483,38 @@ START_TEST(bulk_validate_long_line)
 }
 END_TEST
 
+/* A game GIF from a PGN body that would draw more than --max-render-pixels is refused
+ * before the answer starts (422 render_too_large); at exactly its cost it is drawn. */
+START_TEST(game_gif_render_cap)
+{
+	static const char pgn[] = "1. Nf3 {[%cal Ga1h8,Rh1a8]} Nf6 {[%cal Ga1h8,Rh1a8,Ya1a8]} 2. Ng1 Ng8 *";
+	static const char *const query[] = { "size", "1024", "arrows", "Ba8h1,Bh8a1", NULL };
+	struct http_response resp;
+	char *out;
+	cJSON *json;
+
+	test_config.max_render_pixels = 1000000;
+	ck_assert_ptr_null(test_run(&endpoint_render_game_stream, test_config.spool_dir, pgn, strlen(pgn), 7, 4096,
+				    query, &resp));
+	ck_assert_int_eq(resp.status, 422);
+	json = cJSON_ParseWithLength(resp.body, resp.length);
+	ck_assert_str_eq(cjson_string(json, "code"), "render_too_large");
+	ck_assert_double_eq(cjson_number(json, "limit"), 1000000);
+	double needed = cjson_number(json, "needed");
+	/* The palette's two pictures, frame 0, then the rectangles of four plies. */
+	ck_assert_double_gt(needed, 3.0 * 1024 * 1024);
+	ck_assert_double_lt(needed, 12.0 * 1024 * 1024);
+	cJSON_Delete(json);
+	reply_clear(&resp);
+	test_config.max_render_pixels = (size_t)needed;
+	out = test_run(&endpoint_render_game_stream, test_config.spool_dir, pgn, strlen(pgn), 7, 1 << 16, query, &resp);
+	ck_assert_ptr_nonnull(out);
+	ck_assert(!memcmp(out, "GIF89a", 6));
+	free(out);
+	reply_clear(&resp);
+}
+END_TEST
+
 static Suite *stream_suite(void)
 {
 	Suite *s = suite_create("stream");
@@ -506,6 +539,11 @@ static Suite *stream_suite(void)
 	tcase_add_test(tc, large_reads_end);
 	tcase_add_test(tc, bulk_validate_query);
 	tcase_add_test(tc, bulk_validate_long_line);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("Game GIF");
+	tcase_add_checked_fixture(tc, test_setup, NULL);
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	tcase_add_test(tc, game_gif_render_cap);
 	suite_add_tcase(s, tc);
 	return s;
 }

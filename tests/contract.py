@@ -1368,6 +1368,11 @@ def render_picture_checks(c):
             code="invalid_fen")
     c.check("game.gif POST illegal move", "POST", "/render/game.gif", body={"moves": "e2e5"}, expect=422,
             code="illegal_move")
+    # 1000 plies at 1024 px redraw a quarter of the board each: past --max-render-pixels.
+    dance = ",".join(["g1f3", "g8f6", "f3g1", "f6g8"] * 250)
+    c.check("game.gif render too large", "POST", "/render/game.gif", body={"moves": dance, "size": 1024},
+            expect=422, code="render_too_large",
+            then=lambda r, b: want(b["needed"] > b["limit"], "needed > limit"))
     c.check("game.gif bad delay", "GET", "/render/game.gif?" + query(moves="e2e4", delay="-1"), expect=400,
             code="invalid_field", field="delay")
     c.check("game.gif POST bad moves", "POST", "/render/game.gif", body={"moves": [1]}, expect=400,

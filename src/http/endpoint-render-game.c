@@ -7,7 +7,9 @@
  * The PGN may also be the whole POST body (application/x-chess-pgn, application/vnd.chess-pgn,
  * text/plain), with the options in the query: that body is spooled (stream.h) and read
  * a piece at a time until its first game ends; the rest of the body is not read.
- * Cached like /render: a GET carries a strong ETag and may be answered 304. */
+ * Cached like /render: a GET carries a strong ETag and may be answered 304. An animation
+ * that would draw more than --max-render-pixels is refused (422 render_too_large) before
+ * it is drawn, and the drawing stops between two frames when the request's budget says so. */
 #include "config.h"
 
 #include <stdio.h>
@@ -215,15 +217,17 @@ static void endpoint_game_dropped_header(const struct endpoint_game *g, struct h
 }
 
 /* Draws g. Returns 0 with the GIF in *gif (the caller frees it, and sends it with
- * endpoint_game_headers of etag), or 1 with the whole answer in resp (304 Not Modified,
- * or a 500). */
+ * endpoint_game_headers of etag), or 1 with the whole answer in resp: 304 Not Modified
+ * (before any cost is worked out), 422 render_too_large when the animation would draw
+ * more than --max-render-pixels (before any drawing), the budget's 503 when it ran out
+ * between two frames, or a 500. */
 static int endpoint_game_draw(const struct http_request *req, struct endpoint_game *g, struct http_response *resp,
 			      unsigned char **gif, size_t *length, char etag[NEGOTIATE_ETAG_MAX])
 {
 	char *key, fen_text[FEN_MAX];
 	struct position pos = g->start;
 	size_t n, key_size;
-	int frames = g->count + 2;
+	int frames = g->count + 2, rc;
 
 	g->opts.size = 8 * image_square_for(g->opts.size);
 	fen_format(&g->start, FEN_EP_FEN, FEN_CASTLING_STANDARD, fen_text, sizeof fen_text);
@@ -260,8 +264,16 @@ static int endpoint_game_draw(const struct http_request *req, struct endpoint_ga
 		return 1;
 	}
 	g->opts.last_from = g->opts.last_to = SQ_NONE;
-	if (image_gif_game_marked(&g->start, g->moves, g->count, &g->opts, &g->marks, (int)g->delay,
-				  (int)g->final_delay, gif, length)) {
+	if (endpoint_render_cap(req, image_game_cost(&g->start, g->moves, g->count, &g->opts, &g->marks),
+				"the animation", "a smaller size, fewer plies, or fewer arrows and circles", resp))
+		return 1;
+	rc = image_gif_game_marked(&g->start, g->moves, g->count, &g->opts, &g->marks, (int)g->delay,
+				   (int)g->final_delay, budget_work(req), gif, length);
+	if (rc == IMAGE_STOPPED && req->budget) {
+		budget_problem(req->budget, req->config->request_deadline_ms, resp);
+		return 1;
+	}
+	if (rc) {
 		reply_internal_error(resp);
 		return 1;
 	}

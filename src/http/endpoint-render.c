@@ -1,8 +1,10 @@
 /* endpoint-render.c -- GET /render and POST /render: a board as SVG, PNG, GIF, the JSON
  * a web frontend draws, or ASCII/Unicode text; the format from `format` or, when it is
  * absent, from Accept. Any readable board is drawn, legal or not: legality problems go
- * in X-Fen-Problems (and the JSON), and only an unreadable board is a 422. A GET is a
- * pure function of its query, so it carries a strong ETag and may be answered 304. */
+ * in X-Fen-Problems (and the JSON), and only an unreadable board is a 422, or a PNG or GIF
+ * that would draw more than --max-render-pixels (render_too_large, before drawing). A
+ * GET is a pure function of its query, so it carries a strong ETag and may be answered
+ * 304. */
 #include "config.h"
 
 #include <stdio.h>
@@ -134,8 +136,33 @@ bool endpoint_render_raster(const struct http_request *req)
 	return raster;
 }
 
-/* Renders pos in a picture or text format into resp. */
-static void endpoint_render_body(struct http_response *resp, enum endpoint_render_format format,
+int endpoint_render_cap(const struct http_request *req, uint64_t needed, const char *what, const char *advice,
+			struct http_response *resp)
+{
+	size_t limit = req->config->max_render_pixels;
+	char detail[320];
+	cJSON *ext;
+
+	if (needed <= limit)
+		return 0;
+	snprintf(detail, sizeof detail,
+		 "%s would draw %llu pixels, more than the %zu one request may draw (--max-render-pixels): ask for %s",
+		 what, (unsigned long long)needed, limit, advice);
+	ext = cJSON_CreateObject();
+	if (!ext || !cJSON_AddNumberToObject(ext, "limit", (double)limit) ||
+	    !cJSON_AddNumberToObject(ext, "needed", (double)needed)) {
+		cJSON_Delete(ext);
+		reply_internal_error(resp);
+		return -1;
+	}
+	reply_problem(resp, REPLY_RENDER_TOO_LARGE, detail, ext);
+	return -1;
+}
+
+/* Renders pos in a picture or text format into resp; a PNG or GIF that would draw more
+ * than --max-render-pixels is a 422 instead, before any drawing. */
+static void endpoint_render_body(const struct http_request *req, struct http_response *resp,
+				 enum endpoint_render_format format,
 				 const struct position *pos, const struct render_options *opts, enum fen_verdict verdict,
 				 const struct fen_report *report, const struct json_fen_style *style, const char *fen_text)
 {
@@ -166,6 +193,9 @@ static void endpoint_render_body(struct http_response *resp, enum endpoint_rende
 		return;
 	case ENDPOINT_RENDER_PNG:
 	case ENDPOINT_RENDER_GIF:
+		if (endpoint_render_cap(req, image_picture_cost(pos, opts), "the picture",
+					"a smaller size, or fewer arrows and circles", resp))
+			return;
 		if ((format == ENDPOINT_RENDER_PNG ? image_png : image_gif)(pos, opts, &data, &length))
 			reply_internal_error(resp);
 		else
@@ -282,7 +312,7 @@ void endpoint_render(const struct http_request *req, struct http_response *resp)
 	if (negotiate_fresh(req, etag))
 		reply_static(resp, 304, NULL, NULL, 0);
 	else
-		endpoint_render_body(resp, format, &pos, &opts, verdict, &report, &style, fen_text);
+		endpoint_render_body(req, resp, format, &pos, &opts, verdict, &report, &style, fen_text);
 	if (resp->status != 200 && resp->status != 304)
 		return;
 	negotiate_cache_headers(req, resp, etag);

@@ -55,8 +55,13 @@ struct stream_endpoint;
 #ifndef FEND_DEFAULT_HEAVY_QUEUE
 #define FEND_DEFAULT_HEAVY_QUEUE 8
 #endif
+/* A pixel of an animation costs about 5 ns of CPU (7 when every frame is drawn whole;
+ * bench/render-pixels.py), the budget's unit (a 360-px PNG) about 2 ms: 25 M pixels take
+ * 125-180 ms, under 100 of those. A 200-ply game draws 22 M at 512 px and 39-44 M at
+ * 720 px (its frames cover 36-39% of the board on average); a 1024-px board with a few
+ * arrows 1.1 M (a picture draws at most 3.2 M). */
 #ifndef FEND_DEFAULT_MAX_RENDER_PIXELS
-#define FEND_DEFAULT_MAX_RENDER_PIXELS 40000000
+#define FEND_DEFAULT_MAX_RENDER_PIXELS 25000000
 #endif
 #ifndef FEND_DEFAULT_MAX_CLIENT_CONNECTIONS
 #define FEND_DEFAULT_MAX_CLIENT_CONNECTIONS 64
@@ -609,6 +614,13 @@ void endpoint_render_game(const struct http_request *req, struct http_response *
  * request (query parameters or JSON members named as render_option_names); 0, or -1
  * with invalid_field in resp. */
 int endpoint_render_options(const struct http_request *req, struct render_options *opts, struct http_response *resp);
+
+/* endpoint-render.c, shared with endpoint-render-game.c: 0 when drawing needed pixels
+ * stays within --max-render-pixels; else -1 with the 422 render_too_large problem in
+ * resp, its members limit and needed, and a detail naming what (the picture, the
+ * animation) and advice (what to ask for instead). */
+int endpoint_render_cap(const struct http_request *req, uint64_t needed, const char *what, const char *advice,
+			struct http_response *resp);
 
 void endpoint_health(const struct http_request *req, struct http_response *resp);
 void endpoint_version(const struct http_request *req, struct http_response *resp);

@@ -1,6 +1,6 @@
 /* gif.c -- GIF with giflib: a board as one frame, and a game as an animation whose
  * frames after the first hold only the squares that changed (as lichess's lila-gif
- * does). One palette serves every frame: giflib's median-cut quantizer run over the
+ * does; frames.c finds them). One palette serves every frame: giflib's median-cut quantizer run over the
  * first and the last position, and every pixel mapped to its nearest entry through a
  * cache of 15-bit colours. */
 #include "config.h"
@@ -94,15 +94,23 @@ static uint8_t image_gif_index(struct image_gif_palette *pal, const uint8_t *px)
 	return (uint8_t)best;
 }
 
-/* Maps the rectangle (x0, y0, w, h) of rgb to palette indexes in idx (same layout). */
+/* Maps the rectangle (x0, y0, w, h) of rgb to palette indexes in idx (same layout). A
+ * pixel the colour of the one before takes its index (flat squares make long runs). */
 static void image_gif_map(struct image_gif_palette *pal, const uint8_t *rgb, uint8_t *idx, int width, int x0, int y0,
 			  int w, int h)
 {
 	for (int y = y0; y < y0 + h; y++) {
 		const uint8_t *px = rgb + ((size_t)y * (size_t)width + (size_t)x0) * 3;
-		uint8_t *out = idx + (size_t)y * (size_t)width + (size_t)x0;
-		for (int x = 0; x < w; x++, px += 3)
-			out[x] = image_gif_index(pal, px);
+		uint8_t *out = idx + (size_t)y * (size_t)width + (size_t)x0, last_index = 0;
+		uint32_t last = UINT32_MAX;
+		for (int x = 0; x < w; x++, px += 3) {
+			uint32_t colour = (uint32_t)px[0] << 16 | (uint32_t)px[1] << 8 | px[2];
+			if (colour != last) {
+				last = colour;
+				last_index = image_gif_index(pal, px);
+			}
+			out[x] = last_index;
+		}
 	}
 }
 
@@ -166,16 +174,17 @@ static int image_gif_frame(GifFileType *gif, const uint8_t *idx, int width, int 
 	return 0;
 }
 
-/* Closes the encoder; hands over the buffer when everything succeeded. */
+/* Closes the encoder; hands over the buffer when everything succeeded (rc 0), else
+ * returns rc (IMAGE_STOPPED stays so), or -1. */
 static int image_gif_close(GifFileType *gif, struct image_buffer *buf, int rc, unsigned char **out, size_t *length)
 {
 	int err;
 
-	if (EGifCloseFile(gif, &err) != GIF_OK)
+	if (EGifCloseFile(gif, &err) != GIF_OK && !rc)
 		rc = -1;
 	if (rc || buf->failed) {
 		free(buf->data);
-		return -1;
+		return rc ? rc : -1;
 	}
 	*out = buf->data;
 	*length = buf->length;
@@ -202,118 +211,83 @@ int image_gif(const struct position *pos, const struct render_options *opts, uns
 	return rc;
 }
 
-/* What one square shows in a frame of a game, to find the squares that changed. */
-static uint8_t image_gif_square_state(const struct image_canvas *c, int sq)
-{
-	return (uint8_t)(c->pos->board[sq] | (sq == c->opts->last_from || sq == c->opts->last_to) << 4 |
-			 (sq == c->check_sq) << 5);
-}
-
-/* The from and to squares a move is tinted with: the king's for castling. */
-static void image_gif_move_squares(const struct position *pos, move m, int *from, int *to)
-{
-	*from = move_from(m);
-	*to = move_kind_of(m) == MOVE_CASTLING ? position_castling_king_target(pos, m) : move_to(m);
-}
-
 int image_gif_game(const struct position *start, const move *moves, int count, const struct render_options *opts,
-		   int delay_ms, int final_delay_ms, unsigned char **out, size_t *length)
+		   int delay_ms, int final_delay_ms, const struct work_check *check, unsigned char **out, size_t *length)
 {
-	return image_gif_game_marked(start, moves, count, opts, NULL, delay_ms, final_delay_ms, out, length);
-}
-
-/* True when the square at (col, row) lies in the rectangle prefix_minc..prefix_maxc,
- * prefix_minr..prefix_maxr. */
-#define IMAGE_GIF_IN(col, row, prefix)                                                       \
-	((col) >= prefix##_minc && (col) <= prefix##_maxc && (row) >= prefix##_minr && (row) <= prefix##_maxr)
-
-/* The options of frame f: opts, its own marks, and the move that led to it tinted. */
-static void image_gif_frame_options(const struct render_options *opts, const struct render_game_marks *marks, int f,
-				    struct render_options *fopts)
-{
-	*fopts = *opts;
-	/* What does not fit is counted for the caller by render_game_marks_left_out. */
-	(void)render_game_frame_marks(marks, f, fopts);
+	return image_gif_game_marked(start, moves, count, opts, NULL, delay_ms, final_delay_ms, check, out, length);
 }
 
 int image_gif_game_marked(const struct position *start, const move *moves, int count,
 			  const struct render_options *opts, const struct render_game_marks *marks, int delay_ms,
-			  int final_delay_ms, unsigned char **out, size_t *length)
+			  int final_delay_ms, const struct work_check *check, unsigned char **out, size_t *length)
 {
 	int square = image_square_for(opts->size), width = 8 * square, rc = -1;
 	size_t n = (size_t)width * (size_t)width;
-	struct render_options fopts;
-	struct position pos = *start, last = *start;
-	struct position_undo undo;
+	struct render_options *last_opts = malloc(sizeof *last_opts);
+	struct image_frames *f = malloc(sizeof *f);
+	struct position last;
 	struct image_canvas c;
 	struct image_buffer buf = { 0 };
-	uint8_t state[SQUARE_NB];
 	int delay_cs = (delay_ms + 5) / 10, final_cs = (final_delay_ms + 5) / 10;
-	int mark_minc = 8, mark_minr = 8, mark_maxc = -1, mark_maxr = -1; /* the last frame's marks */
 	uint8_t *sample = malloc(n * 6), *idx = malloc(n);
 	struct image_gif_palette *pal = malloc(sizeof *pal);
 	GifFileType *gif = NULL;
 	bool reserve = render_game_has_marks(marks);
 
-	if (!sample || !idx || !pal)
+	if (!sample || !idx || !pal || !f || !last_opts)
 		goto done;
-	/* The palette comes from the first and the last frame, drawn one above the other. */
-	image_gif_frame_options(opts, marks, 0, &fopts);
-	if (image_compose(start, &fopts, square, sample))
+	if (work_stop(check)) {
+		rc = IMAGE_STOPPED;
 		goto done;
-	image_gif_frame_options(opts, marks, count, &fopts);
-	for (int i = 0; i < count; i++) {
-		if (i == count - 1)
-			image_gif_move_squares(&last, moves[i], &fopts.last_from, &fopts.last_to);
-		position_make_move(&last, moves[i], &undo);
 	}
-	if (image_compose(&last, &fopts, square, sample + n * 3) ||
+	/* The palette comes from the first and the last frame, drawn one above the other;
+	 * the first stays in sample as frame 0, which later frames are drawn over. */
+	image_frames_begin(f, start, opts, marks, square);
+	if (image_compose(start, &f->fopts, square, sample))
+		goto done;
+	image_frames_last(start, moves, count, opts, marks, &last, last_opts);
+	if (image_compose(&last, last_opts, square, sample + n * 3) ||
 	    image_gif_palette_build(pal, sample, width, 2 * width, reserve ? IMAGE_GIF_MARK_COLORS : 0))
 		goto done;
 	if (reserve)
 		image_gif_palette_marks(pal, opts->theme);
-	if (!(gif = image_gif_open(&buf, pal, width, true)))
+	if (!(gif = image_gif_open(&buf, pal, width, true)) || image_canvas_init(&c, &f->pos, &f->fopts, square, sample))
 		goto done;
-	image_gif_frame_options(opts, marks, 0, &fopts);
-	if (image_canvas_init(&c, &pos, &fopts, square, sample))
-		goto done;
-	for (int sq = 0; sq < SQUARE_NB; sq++) {
-		image_draw_square(&c, sq);
-		state[sq] = image_gif_square_state(&c, sq);
-	}
-	image_draw_marks(&c);
-	image_marks_extent(&c, &mark_minc, &mark_minr, &mark_maxc, &mark_maxr);
 	image_gif_map(pal, sample, idx, width, 0, 0, width, width);
 	if (image_gif_frame(gif, idx, width, 0, 0, width, width, count ? delay_cs : final_cs))
 		goto done;
 	for (int i = 0; i < count; i++) {
-		/* The frame covers the squares that changed, and those under the marks of the
-		 * frame before (to wipe them) and of this one; those are drawn again. */
-		int old_minc = mark_minc, old_minr = mark_minr, old_maxc = mark_maxc, old_maxr = mark_maxr;
-		int minc = 8, minr = 8, maxc = -1, maxr = -1;
-		image_gif_frame_options(opts, marks, i + 1, &fopts);
-		image_gif_move_squares(&pos, moves[i], &fopts.last_from, &fopts.last_to);
-		position_make_move(&pos, moves[i], &undo);
-		c.check_sq = render_check_square(&fopts, &pos);
-		mark_minc = mark_minr = 8, mark_maxc = mark_maxr = -1;
-		image_marks_extent(&c, &mark_minc, &mark_minr, &mark_maxc, &mark_maxr);
+		struct image_rect r;
+		if (work_stop(check)) {
+			rc = IMAGE_STOPPED;
+			goto done;
+		}
+		/* The frame holds its rectangle; within it, only the squares that look
+		 * different are drawn again (the rest of sample already shows this frame):
+		 * each run of them along a rank, its squares then every mark of the frame
+		 * where it crosses the run, mapped to the palette. */
+		image_frames_next(f, moves[i], &r);
+		c.check_sq = f->check_sq;
 		for (int sq = 0; sq < SQUARE_NB; sq++) {
 			int col, row;
-			uint8_t now = image_gif_square_state(&c, sq);
 			render_square_origin(sq, c.bottom, &col, &row);
-			if (now == state[sq] && !IMAGE_GIF_IN(col, row, old) && !IMAGE_GIF_IN(col, row, mark))
-				continue;
-			state[sq] = now;
-			image_draw_square(&c, sq);
-			minc = col < minc ? col : minc, maxc = col > maxc ? col : maxc;
-			minr = row < minr ? row : minr, maxr = row > maxr ? row : maxr;
+			if (f->dirty >> (row * 8 + col) & 1)
+				image_draw_square(&c, sq);
 		}
-		if (maxc < 0) /* nothing changed (cannot happen for a legal move): a one-pixel frame */
-			minc = maxc = minr = maxr = 0;
-		image_draw_marks(&c);
-		int x0 = minc * square, y0 = minr * square, w = (maxc - minc + 1) * square, h = (maxr - minr + 1) * square;
-		image_gif_map(pal, sample, idx, width, x0, y0, w, h);
-		if (image_gif_frame(gif, idx, width, x0, y0, w, h, i == count - 1 ? final_cs : delay_cs))
+		for (int row = 0; row < 8; row++)
+			for (int col = 0; col < 8; col++) {
+				int end = col;
+				if (!(f->dirty >> (row * 8 + col) & 1))
+					continue;
+				while (end < 7 && f->dirty >> (row * 8 + end + 1) & 1)
+					end++;
+				struct image_rect run = { col * square, row * square, (end + 1) * square, (row + 1) * square };
+				image_draw_marks(&c, &run);
+				image_gif_map(pal, sample, idx, width, run.x0, run.y0, run.x1 - run.x0, square);
+				col = end;
+			}
+		if (image_gif_frame(gif, idx, width, r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0,
+				    i == count - 1 ? final_cs : delay_cs))
 			goto done;
 	}
 	rc = 0;
@@ -325,5 +299,7 @@ done:
 	free(sample);
 	free(idx);
 	free(pal);
+	free(f);
+	free(last_opts);
 	return rc;
 }

@@ -1,6 +1,7 @@
 /* image-internal.h -- what the files of libfenimage share: the decoded sprite sheets
- * (sprites.c), the board canvas (compose.c) and the embedded sheets (sprites-data.c,
- * generated at build time). Not for use outside src/image. */
+ * (sprites.c), the board canvas (compose.c), the marks (marks.c), the frames of a game
+ * (frames.c) and the embedded sheets (sprites-data.c, generated at build time). Not for
+ * use outside src/image (and its tests). */
 #ifndef FEND_IMAGE_INTERNAL_H
 #define FEND_IMAGE_INTERNAL_H
 
@@ -41,6 +42,24 @@ struct image_canvas {
 	uint8_t *rgb;
 };
 
+/* A rectangle of pixels, [x0, x1) x [y0, y1) from the picture's top-left; empty when
+ * x1 <= x0 or y1 <= y0. */
+struct image_rect {
+	int x0, y0, x1, y1;
+};
+
+/* Lays colour rgb over px with alpha a (0-255). */
+static inline void image_blend(uint8_t *px, uint32_t rgb, unsigned a)
+{
+	unsigned na = 255 - a;
+
+	px[0] = (uint8_t)((((rgb >> 16) & 0xff) * a + px[0] * na + 127) / 255);
+	px[1] = (uint8_t)((((rgb >> 8) & 0xff) * a + px[1] * na + 127) / 255);
+	px[2] = (uint8_t)(((rgb & 0xff) * a + px[2] * na + 127) / 255);
+}
+
+/* compose.c */
+
 /* Prepares a canvas; -1 when the square size has no sprites. */
 int image_canvas_init(struct image_canvas *c, const struct position *pos, const struct render_options *opts,
 		      int square, uint8_t *rgb);
@@ -48,16 +67,118 @@ int image_canvas_init(struct image_canvas *c, const struct position *pos, const 
 /* Draws one square whole: its colour, fill, last-move tint, check mark, coordinate and piece. */
 void image_draw_square(const struct image_canvas *c, int sq);
 
-/* Draws the circles and arrows over the whole board. */
-void image_draw_marks(const struct image_canvas *c);
-
-/* Widens the rectangle of columns and rows [*minc, *maxc] x [*minr, *maxr] (from the
- * picture's top-left; empty when *maxc < *minc) to every square the circles and arrows
- * of c draw on. */
-void image_marks_extent(const struct image_canvas *c, int *minc, int *minr, int *maxc, int *maxr);
-
 /* The flat colour rgba (0xRRGGBBAA) laid over rgb (0xRRGGBB), as the canvas blends it. */
 uint32_t image_over(uint32_t rgb, uint32_t rgba);
+
+/* marks.c */
+
+/* A convex polygon as its edges: a point of each and the unit normal pointing inside,
+ * so that a pixel's distance to an edge is one multiply-add a coordinate. */
+struct image_polygon {
+	int n;
+	double ax[4], ay[4], nx[4], ny[4];
+};
+
+/* An arrow at one square size: its shaft (part 0) and head (part 1), and the box of
+ * pixels its drawing may evaluate (the outline's box and a pixel of edge, within the
+ * board; inclusive, empty when x1 < x0). */
+struct image_arrow {
+	struct image_polygon part[2];
+	int x0, y0, x1, y1;
+	uint32_t rgba;
+};
+
+/* What bounds the pixels drawing an arrow evaluates: each part grown to where its
+ * coverage can be > 0 (E: its edges moved half a pixel out), as n vertices. */
+struct image_arrow_bound {
+	int x0, y0, x1, y1;   /* the arrow's box */
+	int n[2];             /* 0: a degenerate part, bounded by the box */
+	double x[2][4], y[2][4];
+};
+
+/* The arrow drawn with its from and to squares on a board of square-pixel squares,
+ * bottom's side at the bottom. */
+void image_arrow_init(struct image_arrow *a, const struct render_arrow *arrow, enum color bottom, int square);
+
+/* Draws an arrow's pixels that lie in clip, row by row over the span where its coverage
+ * can be > 0, with the coverage of the whole-box drawing (pixel-identical to it).
+ * Returns the number of pixels evaluated. */
+size_t image_arrow_draw(const struct image_canvas *c, const struct image_arrow *a, const struct image_rect *clip);
+
+/* Draws a circle's ring where it lies in clip (within its square); returns the number
+ * of pixels evaluated. */
+size_t image_circle_draw(const struct image_canvas *c, const struct render_circle *circle,
+			 const struct image_rect *clip);
+
+/* Draws the circles, then the arrows, of c's options where they lie in clip; returns the
+ * number of pixels evaluated. */
+size_t image_draw_marks(const struct image_canvas *c, const struct image_rect *clip);
+
+/* The bound of an arrow (image_arrow_cost); no pixel work. */
+void image_arrow_bound_init(struct image_arrow_bound *b, const struct image_arrow *a);
+
+/* At least the number of pixels image_arrow_draw evaluates for the arrow within clip,
+ * and tight: for each part and each row whose centre is in E (within clip and the
+ * arrow's box), E's width there and a pixel (the rounding of a span to whole pixels). */
+double image_arrow_cost(const struct image_arrow_bound *b, const struct image_rect *clip);
+
+/* The number of pixels image_circle_draw evaluates for a circle it draws whole, on a
+ * board of square-pixel squares (the same on every square); its work is in square. */
+double image_circle_full_cost(int square);
+
+/* At least the number of pixels image_circle_draw evaluates for a circle on the square
+ * drawn at (col, row) within clip, given image_circle_full_cost: exactly that when the
+ * square is within clip. */
+double image_circle_cost(int col, int row, int square, double full, const struct image_rect *clip);
+
+/* At least the number of pixels image_draw_marks evaluates for opts's marks within clip
+ * on a board of square-pixel squares with bottom's side at the bottom (rounded up). */
+uint64_t image_marks_cost(const struct render_options *opts, enum color bottom, int square,
+			  const struct image_rect *clip);
+
+/* Widens the rectangle of columns and rows [*minc, *maxc] x [*minr, *maxr] (from the
+ * picture's top-left; empty when *maxc < *minc) to every square an arrow's box touches. */
+void image_arrow_squares(const struct image_arrow *a, int square, int *minc, int *minr, int *maxc, int *maxr);
+
+/* frames.c */
+
+/* The frames of a game being walked: frame `frame` shows pos drawn with fopts (the
+ * request's options, the frame's own marks, the move that led to it tinted). The
+ * fields are for reading; image_frames_begin and image_frames_next write them. */
+struct image_frames {
+	const struct render_options *opts;
+	const struct render_game_marks *marks;
+	int square;
+	enum color bottom;       /* the start position's, kept for every frame */
+	int frame;
+	struct position pos;
+	struct render_options fopts;
+	int check_sq;            /* render_check_square of fopts and pos */
+	uint8_t state[SQUARE_NB]; /* what each square shows (piece, tint, check) */
+	uint64_t dirty;          /* the squares to draw again, bit row * 8 + col (from the
+				  * picture's top-left); frame 0: all */
+};
+
+/* The options of frame f of a game: opts, then the frame's own marks (as many as fit;
+ * render_game_marks_left_out counts the others). The last move is opts's. */
+void image_frames_options(const struct render_options *opts, const struct render_game_marks *marks, int frame,
+			  struct render_options *fopts);
+
+/* Starts at frame 0: start, with opts (whose last move is drawn) and frame 0's marks
+ * (marks may be NULL). Everything is borrowed for the walk. */
+void image_frames_begin(struct image_frames *f, const struct position *start, const struct render_options *opts,
+			const struct render_game_marks *marks, int square);
+
+/* Goes to the next frame by playing m (legal in f->pos). f->dirty is the squares that
+ * look different from the frame before: those whose content changed, and those under
+ * the marks that differ from the frame before's (marks drawn on both, in the same
+ * order, do not count); every other pixel is the same on both frames. *rect is the
+ * rectangle of whole squares around them (the top-left square when nothing changed). */
+void image_frames_next(struct image_frames *f, move m, struct image_rect *rect);
+
+/* The last frame of a game of count moves: its position and options. */
+void image_frames_last(const struct position *start, const move *moves, int count, const struct render_options *opts,
+		       const struct render_game_marks *marks, struct position *last, struct render_options *fopts);
 
 /* A growing output buffer for the encoders; data is malloc'd. */
 struct image_buffer {

@@ -18,6 +18,7 @@
 #include "core/position.h"
 #include "core/render_game.h"
 #include "core/render_options.h"
+#include "core/work.h"
 
 /* The square sizes that sprites exist for, in pixels, smallest first. */
 extern const int image_square_sizes[];
@@ -39,19 +40,48 @@ int image_png(const struct position *pos, const struct render_options *opts, uns
 int image_gif(const struct position *pos, const struct render_options *opts, unsigned char **out,
 	      size_t *length);
 
+/* What image_gif_game and image_gif_game_marked return when check said to stop (nothing
+ * is in *out then). */
+#define IMAGE_STOPPED 1
+
 /* The animated GIF of a game: the start position, then one frame per move with that
  * move tinted (opts->last_move is ignored after the first frame). moves must be legal
  * in turn from start (a valid position). Every frame shows for delay_ms, the last one
  * for final_delay_ms; the animation loops. Frames after the first hold only the
- * rectangle that changed. */
+ * rectangle that changed. check (NULL: never stop) is asked before every frame: when
+ * it says to stop, IMAGE_STOPPED is returned. */
 int image_gif_game(const struct position *start, const move *moves, int count, const struct render_options *opts,
-		   int delay_ms, int final_delay_ms, unsigned char **out, size_t *length);
+		   int delay_ms, int final_delay_ms, const struct work_check *check, unsigned char **out,
+		   size_t *length);
 
 /* The same, and each frame also draws its own marks (render_game.h: the [%cal] arrows
  * and [%csl] circles of the comment after its move; marks may be NULL), over those of
- * opts. A frame then also covers the squares of its marks and of the frame before's. */
+ * opts. A frame's rectangle covers the squares whose content changed and those under
+ * the marks that differ from the frame before's (a mark drawn on both, in the same
+ * order, does not count: the request's own arrows cost nothing on a frame they do not
+ * cross); those squares are drawn again, the marks clipped to them (the rest of the
+ * rectangle is the same on both frames). Every frame shows what drawing its position
+ * whole would. */
 int image_gif_game_marked(const struct position *start, const move *moves, int count,
 			  const struct render_options *opts, const struct render_game_marks *marks, int delay_ms,
-			  int final_delay_ms, unsigned char **out, size_t *length);
+			  int final_delay_ms, const struct work_check *check, unsigned char **out, size_t *length);
+
+/* What drawing costs, before anything is drawn: the pixels a picture or an animation
+ * draws, where each pixel costs about the same (a square's pixel filled, blended with a
+ * sprite, mapped to the palette and encoded; a mark's pixel whose coverage is computed).
+ * The counts are exact for the board and tight upper bounds for the marks (each mark is
+ * drawn only where its coverage can be > 0: its area, its anti-aliased edge and a pixel
+ * a row). Both take time in the number of marks and frames only, no pixel work. */
+
+/* The pixels image_png or image_gif draws for pos with opts: the board's width squared,
+ * and each circle's and arrow's area. */
+uint64_t image_picture_cost(const struct position *pos, const struct render_options *opts);
+
+/* The pixels image_gif_game_marked draws for the game (marks may be NULL): the first and
+ * the last frame whole (the palette is taken from them; the first is frame 0), frame
+ * 0's board mapped and encoded once more, then each later frame's rectangle (encoded;
+ * the squares drawn again within it are fewer) and its marks' area within it. */
+uint64_t image_game_cost(const struct position *start, const move *moves, int count,
+			 const struct render_options *opts, const struct render_game_marks *marks);
 
 #endif

@@ -225,14 +225,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				for (int i = 0; i < marks.count; i++)
 					FUZZ_ASSERT(room[i].from < 64 && room[i].to < 64 && room[i].mark < RENDER_MARK_NB,
 						    "mark %d out of range", i);
-				FUZZ_ASSERT(image_gif_game_marked(&start, moves, count, &opts, &marks, 100, 500, &picture,
-								  &length) == 0,
+				FUZZ_ASSERT(image_gif_game_marked(&start, moves, count, &opts, &marks, 100, 500, NULL,
+								  &picture, &length) == 0,
 					    "image_gif_game_marked failed");
 				FUZZ_ASSERT(length > 6 && !memcmp(picture, "GIF89a", 6) && picture[length - 1] == 0x3b,
 					    "not a GIF");
 			}
 		} else {
-			FUZZ_ASSERT(image_gif_game(&pos, moves, count, &opts, 100, 500, &picture, &length) == 0,
+			FUZZ_ASSERT(image_gif_game(&pos, moves, count, &opts, 100, 500, NULL, &picture, &length) == 0,
 				    "image_gif_game failed");
 			FUZZ_ASSERT(length > 6 && !memcmp(picture, "GIF89a", 6) && picture[length - 1] == 0x3b,
 				    "not a GIF");
