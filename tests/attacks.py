@@ -238,12 +238,14 @@ class Fend:
             conn.close()
 
     def settle(self, quiet=0.05):
-        """Waits until fend's CPU time stops moving (work may go on after an answer)."""
+        """Waits until fend's CPU time stops moving (work may go on after an answer):
+        less than 1% of a CPU over quiet seconds (its watchdog wakes ten times a second,
+        for microseconds)."""
         last = self.cpu()
         while True:
             time.sleep(quiet)
             now = self.cpu()
-            if now == last:
+            if now - last < 0.01 * quiet:
                 return now
             last = now
 

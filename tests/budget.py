@@ -101,7 +101,8 @@ def attack_table():
                       f"more than {BUDGET}x the reference ({ref * BUDGET * 1000:.1f} ms)")
                 check(peak <= RSS_BOUND_KB, f"{name} {size}: peak RSS {peak / 1024:.1f} MiB")
                 if growth:
-                    check(cpu <= GROWTH * prev + NOISE_S,
+                    # ~2.2x: 5% of measurement noise above it, and a few ms.
+                    check(cpu <= 1.05 * GROWTH * prev + NOISE_S,
                           f"{name}: doubling the input from {size // 2} took the CPU from {prev * 1000:.1f} to "
                           f"{cpu * 1000:.1f} ms ({growth:.2f}x)")
                 prev = cpu
@@ -255,7 +256,7 @@ def flood():
 
 def disconnect():
     print("== 4. expensive requests sent and closed at once")
-    fend = Fend(FEND, ["--threads", "2", "--max-render-pixels", "100000000"])
+    fend = Fend(FEND, ["--threads", "2", "--max-render-pixels", str(1 << 40)])
     try:
         heavy = [KINDS["gif_game_plies"][2](1000), KINDS["gif_game_arrows"][2](12),
                  KINDS["gif_game_pgn_marks"][2](40), KINDS["pgn_many_tags"][2](4000)]
@@ -276,7 +277,7 @@ def disconnect():
 
 def deadline_and_busy():
     print("== 5. deadline and busy")
-    fend = Fend(FEND, ["--threads", "2", "--request-deadline", "0.05", "--max-render-pixels", "100000000"])
+    fend = Fend(FEND, ["--threads", "2", "--request-deadline", "0.05", "--max-render-pixels", str(1 << 40)])
     try:
         status, data = fend.request(*KINDS["gif_game_plies"][2](500))
         problem = json.loads(data) if status == 503 else {}
@@ -342,7 +343,7 @@ def deadline_and_busy():
 
 def idle_then_slow():
     print("== 6. a slow request on a connection that idled almost --timeout")
-    fend = Fend(FEND, ["--threads", "2", "--timeout", "2", "--max-render-pixels", "100000000"])
+    fend = Fend(FEND, ["--threads", "2", "--timeout", "2", "--max-render-pixels", str(1 << 40)])
     try:
         import http.client
         req = KINDS["gif_game_plies"][2](500)

@@ -24,6 +24,7 @@ const char *descriptive_code_name(enum descriptive_code code)
 		[DESCRIPTIVE_ERR_TOO_MANY_MOVES] = "too_many_moves",
 		[DESCRIPTIVE_ERR_EMPTY] = "empty_game",
 		[DESCRIPTIVE_ERR_TEXT] = "unreadable_text",
+		[DESCRIPTIVE_ERR_STOPPED] = "stopped",
 	};
 	return names[code];
 }
@@ -610,6 +611,7 @@ struct descriptive_reader {
 	int deepest;                   /* the furthest ply at which a token fitted nothing */
 	bool branched;                 /* some token fitted several moves */
 	long limit;
+	bool stopped;                  /* game->check said to stop */
 };
 
 /* Appends a note (the last slot says the list was cut). */
@@ -700,7 +702,8 @@ static int descriptive_search(struct descriptive_reader *r, int first, struct po
 			descriptive_play(pos, m, p->origin, next_origin ? next_origin : scratch, &p->undo);
 			if (++ply == r->count)
 				return 1;
-			if (++game->nodes > r->limit) {
+			if (++game->nodes > r->limit ||
+			    (game->nodes % DESCRIPTIVE_CHECK_NODES == 0 && (r->stopped = work_stop(game->check)))) {
 				/* Unwind so pos is as given. */
 				while (ply > first) {
 					ply--;
@@ -881,7 +884,7 @@ static enum descriptive_code descriptive_read(struct descriptive_game *game, con
 					      const int *lengths, const int *offsets, int count)
 {
 	struct descriptive_reader r = { game, texts, lengths, count, 0, false,
-					game->node_limit > 0 ? game->node_limit : DESCRIPTIVE_SEARCH_NODES };
+					game->node_limit > 0 ? game->node_limit : DESCRIPTIVE_SEARCH_NODES, false };
 	struct descriptive_error *e = &game->error;
 	struct position pos = game->start;
 	uint8_t origin[SQUARE_NB];
@@ -919,6 +922,11 @@ static enum descriptive_code descriptive_read(struct descriptive_game *game, con
 		}
 	descriptive_origins(&pos, origin);
 	found = descriptive_search(&r, 0, &pos, origin, MOVE_NONE);
+	if (found < 0 && r.stopped) {
+		e->code = DESCRIPTIVE_ERR_STOPPED;
+		snprintf(e->message, sizeof e->message, "the reading was stopped before it ended");
+		return e->code;
+	}
 	if (found <= 0) {
 		e->code = found < 0 ? DESCRIPTIVE_ERR_SEARCH_LIMIT : DESCRIPTIVE_ERR_ILLEGAL;
 		e->ply = found < 0 ? -1 : r.deepest;

@@ -26,6 +26,7 @@
 #include "gametext.h"
 #include "movegen.h"
 #include "position.h"
+#include "work.h"
 
 enum descriptive_lang { DESCRIPTIVE_EN, DESCRIPTIVE_ES, DESCRIPTIVE_LANG_NB };
 
@@ -35,6 +36,8 @@ enum descriptive_lang { DESCRIPTIVE_EN, DESCRIPTIVE_ES, DESCRIPTIVE_LANG_NB };
 #define DESCRIPTIVE_CANDIDATES_MAX 32
 /* Positions the search may visit for one game before it gives up (search_limit). */
 #define DESCRIPTIVE_SEARCH_NODES 200000
+/* How often the search asks game->check whether to stop (a few milliseconds of work). */
+#define DESCRIPTIVE_CHECK_NODES 4096
 /* Slots of the table of dead ends: (ply, position, home squares) from which the rest of
  * the tokens cannot all be read, so that readings which meet again are not searched twice. */
 #define DESCRIPTIVE_DEAD_SLOTS 8192
@@ -74,6 +77,7 @@ enum descriptive_code {
 	DESCRIPTIVE_ERR_TOO_MANY_MOVES,
 	DESCRIPTIVE_ERR_EMPTY,
 	DESCRIPTIVE_ERR_TEXT,          /* the game text could not be cut into moves (gametext) */
+	DESCRIPTIVE_ERR_STOPPED,       /* the caller's check said to stop (game->check) */
 	DESCRIPTIVE_CODE_NB
 };
 
@@ -123,6 +127,7 @@ struct descriptive_game {
 	enum descriptive_lang lang;
 	bool strict_ambiguity;         /* an ambiguity that stays is an error, not a note */
 	long node_limit;               /* 0: DESCRIPTIVE_SEARCH_NODES */
+	const struct work_check *check; /* asked every DESCRIPTIVE_CHECK_NODES positions; NULL: never stop */
 	struct position start;
 	struct gametext text;
 	struct descriptive_spec specs[DESCRIPTIVE_PLY_MAX];

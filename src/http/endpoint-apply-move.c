@@ -181,7 +181,14 @@ void endpoint_apply_move(const struct http_request *req, struct http_response *r
 	options.history = history;
 	options.history_start = history_start_given ? &history_start : NULL;
 	options.tags = tags;
+	options.check = budget_work(req);
 	result = json_apply_moves(&pos, texts, count, &options, &style, &outcome);
+	if (outcome == JSON_APPLY_STOPPED) {
+		/* A descriptive reading ran out of its budget. */
+		cJSON_Delete(result);
+		budget_problem(req->budget, req->config->request_deadline_ms, resp);
+		goto done;
+	}
 	if (!result) {
 		reply_internal_error(resp);
 		goto done;
@@ -203,6 +210,8 @@ void endpoint_apply_move(const struct http_request *req, struct http_response *r
 	case JSON_APPLY_BAD_HISTORY:
 	case JSON_APPLY_UNSUPPORTED:
 		reply_problem(resp, REPLY_INVALID_FIELD, NULL, result);
+		break;
+	case JSON_APPLY_STOPPED:
 		break;
 	}
 done:

@@ -104,9 +104,12 @@ void endpoint_convert(const struct http_request *req, struct http_response *resp
 		reply_internal_error(resp);
 		return;
 	}
+	creq.check = budget_work(req);
 	result = json_convert(&pos, &creq, game, &failure);
 	free(game);
-	if (failure == JSON_CONVERT_BAD_TAGS)
+	if (failure == JSON_CONVERT_STOPPED)
+		budget_problem(req->budget, req->config->request_deadline_ms, resp);
+	else if (failure == JSON_CONVERT_BAD_TAGS)
 		reply_problem_field(resp, REPLY_INVALID_FIELD, "tags",
 				    "a tag name may hold only letters, digits and '_' (as PGN requires)");
 	else if (failure != JSON_CONVERT_OK && result)

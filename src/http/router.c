@@ -227,10 +227,11 @@ const char *router_route_path(int index)
 enum router_cost router_cost(const struct router_route *route)
 {
 	/* Pictures, whole games, PGN and descriptive notation; bulk /validate bodies are
-	 * streams, which always go to the heavy pool (server.c). */
+	 * streams, which always go to the heavy pool (server.c). /render is heavy for a
+	 * raster picture, /apply-move for descriptive notation. */
 	static const char *const heavy[] = { "/render/game.gif", "/convert", "/pgn" };
 
-	if (!strcmp(route->path, "/render"))
+	if (!strcmp(route->path, "/render") || (!strcmp(route->path, "/apply-move")))
 		return ROUTER_BY_REQUEST;
 	for (size_t i = 0; i < sizeof heavy / sizeof heavy[0]; i++)
 		if (!strcmp(route->path, heavy[i]))
@@ -240,5 +241,14 @@ enum router_cost router_cost(const struct router_route *route)
 
 bool router_is_heavy(const struct router_route *route, const struct http_request *req)
 {
-	return router_cost(route) == ROUTER_BY_REQUEST && endpoint_render_raster(req);
+	const char *notation;
+
+	if (router_cost(route) != ROUTER_BY_REQUEST)
+		return false;
+	if (!strcmp(route->path, "/render"))
+		return endpoint_render_raster(req);
+	/* Descriptive notation is read by a search (up to DESCRIPTIVE_SEARCH_NODES
+	 * positions, a few hundred milliseconds); UCI and SAN a move at a time. */
+	notation = req->body ? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(req->body, "notation")) : NULL;
+	return notation && !strcmp(notation, "descriptive");
 }

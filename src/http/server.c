@@ -594,12 +594,46 @@ static enum MHD_Result server_head(struct server_request *r, struct MHD_Connecti
 	return MHD_YES;
 }
 
+/* A request of a route whose cost its request tells (a raster /render, a descriptive
+ * /apply-move): its body is parsed in this thread's arena and read; a cheap one is
+ * answered here at once, an expensive one goes to the heavy pool with a copy of the
+ * body outside the arena. */
+static enum MHD_Result server_complete_by_request(struct server_request *r, struct MHD_Connection *conn)
+{
+	const struct config *cfg = r->server->config;
+	cJSON *copy = NULL;
+	bool heavy = false;
+
+	json_arena_limit(cfg->max_request_memory);
+	json_arena_begin();
+	if (r->route->method == HTTP_POST) {
+		r->root = body_parse(&r->body, cfg->max_body, &r->resp);
+		body_clear(&r->body);
+	}
+	r->req.body = r->root;
+	if (r->route->method == HTTP_POST && r->root && params_check(r->route, &r->req, &r->resp))
+		r->req.body = NULL;
+	if (!r->resp.status) {
+		heavy = router_is_heavy(r->route, &r->req);
+		if (!heavy)
+			r->route->handler(&r->req, &r->resp);
+		else if (r->root && !(copy = json_arena_copy_out(r->root)))
+			reply_internal_error(&r->resp);
+	}
+	r->req.body = NULL;
+	json_arena_delete(r->root);
+	r->root = copy;
+	json_arena_end();
+	json_arena_limit(0);
+	if (heavy && !r->resp.status && server_to_pool(r))
+		return MHD_YES;
+	return server_queue(conn, r);
+}
+
 /* The last call of a request, its body in: answers a cheap request on this thread, or
  * hands an expensive one to the heavy pool. */
 static enum MHD_Result server_complete(struct server_request *r, struct MHD_Connection *conn)
 {
-	struct server *srv = r->server;
-
 	server_conn_unwatch(r->conn);
 	if (r->resp.status)
 		return server_queue(conn, r);
@@ -610,29 +644,8 @@ static enum MHD_Result server_complete(struct server_request *r, struct MHD_Conn
 	if (r->stream || router_cost(r->route) == ROUTER_HEAVY)
 		/* A JSON body is parsed on the pool thread, in its own arena. */
 		return server_to_pool(r) ? MHD_YES : server_queue(conn, r);
-	if (router_cost(r->route) == ROUTER_BY_REQUEST) {
-		if (r->route->method == HTTP_POST) {
-			/* Its body says whether it is heavy (a raster picture): parsed here,
-			 * outside the arena, so that the tree may go to a pool thread. */
-			json_arena_limit(srv->config->max_request_memory);
-			r->root = body_parse(&r->body, srv->config->max_body, &r->resp);
-			json_arena_limit(0);
-			body_clear(&r->body);
-			r->req.body = r->root;
-			if (r->root && params_check(r->route, &r->req, &r->resp)) {
-				cJSON_Delete(r->root);
-				r->root = NULL;
-			}
-			r->req.body = NULL;
-			if (!r->root)
-				return server_queue(conn, r);
-		}
-		r->req.body = r->root;
-		bool heavy = router_is_heavy(r->route, &r->req);
-		r->req.body = NULL;
-		if (heavy)
-			return server_to_pool(r) ? MHD_YES : server_queue(conn, r);
-	}
+	if (router_cost(r->route) == ROUTER_BY_REQUEST)
+		return server_complete_by_request(r, conn);
 	server_run_handler(r);
 	return server_queue(conn, r);
 }

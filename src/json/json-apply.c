@@ -251,7 +251,12 @@ static enum json_apply_outcome json_read_descriptive(const struct position *star
 	game->lang = options->san.lang == SAN_LANG_ES ? DESCRIPTIVE_ES : DESCRIPTIVE_EN;
 	game->strict_ambiguity = true;
 	game->node_limit = 0;
+	game->check = options->check;
 	code = descriptive_read_tokens(game, tokens, count);
+	if (code == DESCRIPTIVE_ERR_STOPPED) {
+		free(game);
+		return JSON_APPLY_STOPPED;
+	}
 	/* A token that is not notation is told in the position it stands in: read the tokens
 	 * before it (whose own problem, if they have one, comes first). */
 	if (code == DESCRIPTIVE_ERR_MALFORMED && game->error.ply > 0) {

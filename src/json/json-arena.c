@@ -237,6 +237,17 @@ void json_arena_delete(cJSON *tree)
 	cJSON_Delete(tree);
 }
 
+cJSON *json_arena_copy_out(const cJSON *tree)
+{
+	bool open = json_arena_open;
+	cJSON *copy;
+
+	json_arena_open = false;
+	copy = cJSON_Duplicate(tree, true);
+	json_arena_open = open;
+	return copy;
+}
+
 void json_arena_install(void)
 {
 	cJSON_Hooks hooks = { json_arena_malloc, json_arena_free };

@@ -309,9 +309,14 @@ cJSON *json_convert(const struct position *start, const struct json_convert_requ
 		game->lang = req->descriptive_lang;
 		game->strict_ambiguity = req->strict;
 		game->node_limit = 0;
+		game->check = req->check;
 		if (descriptive_read_game(game, req->text, req->length) != DESCRIPTIVE_OK) {
 			cJSON_Delete(result);
 			cJSON_Delete(notes);
+			if (game->error.code == DESCRIPTIVE_ERR_STOPPED) {
+				*failure = JSON_CONVERT_STOPPED;
+				return NULL;
+			}
 			return json_convert_descriptive_problem(req, game, failure);
 		}
 		if (!json_descriptive_notes(notes, game, NULL))

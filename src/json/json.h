@@ -109,10 +109,11 @@ struct json_apply_options {
 	const struct position *history_start; /* NULL: the standard starting position */
 	const struct pgn_tag *tags;   /* tags for "pgn" */
 	int tag_count;
+	const struct work_check *check; /* a descriptive reading stops when it says so (NULL: never) */
 };
 
 #define JSON_APPLY_OPTIONS_DEFAULT ((struct json_apply_options){ JSON_NOTATION_AUTO, { SAN_LANG_EN, false }, false, \
-								 NULL, 0, NULL, NULL, 0 })
+								 NULL, 0, NULL, NULL, 0, NULL })
 
 /* Why json_apply_moves returned problem members instead of a result. */
 enum json_apply_outcome {
@@ -121,7 +122,8 @@ enum json_apply_outcome {
 	JSON_APPLY_AMBIGUOUS_MOVE,    /* 422 ambiguous_move */
 	JSON_APPLY_NON_STANDARD_SAN,  /* 422 non_standard_san (strict SAN) */
 	JSON_APPLY_BAD_HISTORY,       /* 400 invalid_field: history does not lead to the position */
-	JSON_APPLY_UNSUPPORTED        /* 400 invalid_field: a notation this build cannot read */
+	JSON_APPLY_UNSUPPORTED,       /* 400 invalid_field: a notation this build cannot read */
+	JSON_APPLY_STOPPED            /* options->check said to stop (no problem members) */
 };
 
 /* Plays count moves from *pos (left at the position after the last move played) and
@@ -164,6 +166,7 @@ struct json_convert_request {
 	const struct pgn_tag *tags;            /* written into the PGN (borrowed) */
 	int tag_count;
 	struct json_fen_style style;
+	const struct work_check *check;        /* a descriptive reading stops when it says so (NULL: never) */
 };
 
 /* Why json_convert returned a problem instead of a result. */
@@ -172,7 +175,8 @@ enum json_convert_failure {
 	JSON_CONVERT_ILLEGAL,    /* illegal_move: reason malformed, not_legal (or a SAN rule) */
 	JSON_CONVERT_AMBIGUOUS,  /* ambiguous_move, with candidates */
 	JSON_CONVERT_UNREADABLE, /* unreadable_game: no moves, too many, too long, search limit */
-	JSON_CONVERT_BAD_TAGS    /* a tag PGN cannot hold; nothing is returned */
+	JSON_CONVERT_BAD_TAGS,   /* a tag PGN cannot hold; nothing is returned */
+	JSON_CONVERT_STOPPED     /* req->check said to stop; nothing is returned */
 };
 
 /* Reads req->text from start and returns the /convert result: {"pgn", "moves": [{"given",
@@ -352,6 +356,10 @@ void json_arena_delete(cJSON *tree);
 
 /* Closes the arena and gives back at once all that was allocated in it. */
 void json_arena_end(void);
+
+/* A copy of tree made outside the arena (malloc, freed with cJSON_Delete), to outlive
+ * json_arena_end or to go to another thread; NULL when out of memory. */
+cJSON *json_arena_copy_out(const cJSON *tree);
 
 /* json_arena_end, and unmaps the thread's region (a thread that ends). */
 void json_arena_release(void);
