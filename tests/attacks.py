@@ -122,7 +122,7 @@ def _(n):
         json.dumps({"fen": START, "moves": moves(n)}).encode()
 
 
-@kind("bulk_validate", "POST /validate NDJSON, N lines", [8000, 16000])
+@kind("bulk_validate", "POST /validate NDJSON, N lines", [32000, 64000])
 def _(n):
     return "POST", "/validate", {"Content-Type": "application/x-ndjson"}, (START + "\n").encode() * n
 
@@ -149,7 +149,7 @@ def _(n):
         json.dumps({"fen": START, "moves": [dance[i % 4] for i in range(n)]}).encode()
 
 
-@kind("moves_many", "GET /moves of a position with many legal moves, N times in one bulk body", [4000, 8000])
+@kind("moves_many", "POST /validate NDJSON, N lines of a position with many legal moves", [16000, 32000])
 def _(n):
     many = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1"
     return "POST", "/validate", {"Content-Type": "application/x-ndjson"}, (json.dumps(many) + "\n").encode() * n

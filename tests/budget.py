@@ -53,6 +53,7 @@ RSS_BOUND_KB = (192 if SANITIZERS else 48) * 1024
 BUDGET = 100          # x the reference request's CPU
 GROWTH = 2.2          # CPU ratio when the input doubles
 NOISE_S = 0.004       # CPU differences below this are measurement noise
+GROWTH_FROM_S = 0.010  # growth is read off requests of at least this much CPU
 
 # What each kind may answer: a result, or the documented refusal made before the work.
 EXPECTED = {
@@ -92,7 +93,7 @@ def attack_table():
             for size in sizes:
                 cpu, peak, status, data = measure(fend, fn(size), repeat=2)
                 per = cpu / size if name in RECORDS else cpu
-                growth = cpu / prev if prev and prev > NOISE_S else None
+                growth = cpu / prev if prev and prev >= GROWTH_FROM_S else None
                 print(f"{name:<20} {size:>8} {status!s:>6} {cpu * 1000:>8.1f} {per / ref:>7.1f} "
                       f"{peak / 1024:>8.1f} {growth and f'{growth:.2f}' or '-':>7}", flush=True)
                 check(status in EXPECTED.get(name, {200}), f"{name} {size}: status {status}: {data[:200]!r}")

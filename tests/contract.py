@@ -28,6 +28,8 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 import urllib.parse
 
 try:
@@ -410,10 +412,15 @@ class Checker:
     def _check_response(self, name, label, method, path, resp, req_headers):
         responses_ptr, component = self.documented(path, method)
         status = str(resp.status)
+        # The head of a request is checked before any route: these answers are the same
+        # for every path.
+        if status in ("414", "431"):
+            component = {"414": "UriTooLong", "431": "HeadersTooLarge"}[status]
         if component:
             self.seen_components.add(component)
             response_ptr = f"#/components/responses/{component}"
-            expected_status = {"NotFound": "404", "MethodNotAllowed": "405"}[component]
+            expected_status = {"NotFound": "404", "MethodNotAllowed": "405", "UriTooLong": "414",
+                               "HeadersTooLarge": "431"}[component]
             if status != expected_status:
                 self.fail(name, f"{label}: the document says {expected_status} for this "
                                 f"{'path' if component == 'NotFound' else 'method'}")
@@ -750,13 +757,22 @@ def run_checks(c, d):
     # ---- framing fend refuses itself (libmicrohttpd would let these through)
     for name, hdrs in [("two Content-Length", [("Content-Length", "66"), ("Content-Length", "66")]),
                        ("Content-Length and chunked", [("Content-Length", "5"), ("Transfer-Encoding", "chunked")]),
-                       ("Transfer-Encoding gzip", [("Transfer-Encoding", "gzip")])]:
+                       ("Transfer-Encoding gzip", [("Transfer-Encoding", "gzip")]),
+                       ("whitespace before a colon", [("Transfer-Encoding ", "chunked")]),
+                       ("a control byte in a value", [("X-Note", "a\x01b")]),
+                       ("two Host headers", [("Host", "other")])]:
         c.check(f"framing: {name}", "POST", "/validate",
                 raw=lambda hdrs=hdrs: c.client.raw("POST", "/validate",
                                                    [("Content-Type", "application/json")] + hdrs,
                                                    [json.dumps({"fen": START}).encode()]),
                 expect=400, code="invalid_framing",
                 then=lambda r, b: want(r.header("Connection") == "close", "the connection is not closed"))
+    # ---- the head's limits, the same on every path
+    c.check("a target over 8 KiB", "GET", "/validate?" + urllib.parse.urlencode({"fen": "x" * 9000}),
+            expect=414, code="uri_too_long",
+            then=lambda r, b: want(b["limit"] == 8192 and r.header("Connection") == "close", "no limit or close"))
+    c.check("header fields over 16 KiB", "GET", "/health", headers={f"X-Pad-{i}": "p" * 1000 for i in range(17)},
+            expect=431, code="headers_too_large", then=lambda r, b: want(b["limit"] == 16384, "no limit"))
     c.check("validate unknown member refused", "POST", "/validate",
             body={"fen": START, "colour": "blue", "extra": {"a": [1, 2]}}, expect=400, code="unknown_parameter",
             then=lambda r, b: want(b["parameter"] == "colour" and b["in"] == "body", "not the member colour"))
@@ -1411,6 +1427,43 @@ def render_picture_checks(c):
             expect=413, code="payload_too_large")
 
 
+def run_budget_daemon_checks(c):
+    """A daemon whose requests have 1 ms of work each: the 503 deadline_exceeded, and
+    streamed answers that end early with their last record."""
+    dance = ",".join(["g1f3", "g8f6", "f3g1", "f6g8"] * 50)
+    c.check("deadline: a game GIF", "GET", "/render/game.gif?" + query(moves=dance, size=512), expect=503,
+            code="deadline_exceeded",
+            then=lambda r, b: want(r.header("Retry-After") == "10" and b["limit_ms"] == 1, "no Retry-After or limit"))
+    lines = (json.dumps(START) + "\n") * 60000
+    c.check("deadline: a bulk answer ends with its last record", "POST", "/validate", body=lines,
+            headers={"Content-Type": "application/x-ndjson"}, expect=200,
+            then=lambda r, b: want(b[-1]["error"]["code"] == "deadline_exceeded" and len(b) < 60000,
+                                   f"the last of {len(b)} records: {b[-1]}"))
+    games = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n" * 20000
+    c.check("deadline: a PGN answer ends with its error", "POST", "/pgn", body=games,
+            headers={"Content-Type": "application/x-chess-pgn"}, expect=200,
+            then=lambda r, b: want(b["error"]["code"] == "deadline_exceeded" and len(b["games"]) < 20000,
+                                   f"{len(b['games'])} games, error {b.get('error')}"))
+    c.check("deadline: a PGN NDJSON answer ends with its last record", "POST", "/pgn", body=games,
+            headers={"Content-Type": "application/x-chess-pgn", "Accept": "application/x-ndjson"}, expect=200,
+            then=lambda r, b: want(b[-1]["error"]["code"] == "deadline_exceeded", f"the last record: {b[-1]}"))
+
+
+def run_busy_daemon_checks(c):
+    """A daemon with one heavy thread and no queue: a second expensive request while one
+    is worked on is 503 busy at once; a cheap one is answered."""
+    slow = "/render/game.gif?" + query(moves=",".join(["g1f3", "g8f6", "f3g1", "f6g8"] * 250), size=1024)
+    worker = threading.Thread(target=lambda: c.client.request("GET", slow))
+    worker.start()
+    time.sleep(0.3)
+    c.check("busy: a PNG while the heavy thread draws", "GET", "/render?" + query(fen=START, format="png"),
+            expect=503, code="busy",
+            then=lambda r, b: want(r.header("Retry-After") == "1" and b["threads"] == 1 and b["queue"] == 0,
+                                   f"Retry-After {r.header('Retry-After')}, {b}"))
+    c.check("busy: an SVG meanwhile", "GET", "/render?" + query(fen=START, format="svg"), expect=200)
+    worker.join()
+
+
 def run_second_daemon_checks(c, limit):
     """A daemon with --cors-origin and a small --max-body."""
     c.check("origin: GET", "GET", "/health", expect=200)
@@ -1697,6 +1750,20 @@ def main():
                 failures.extend(f"shutdown of the second fend: {p}" for p in second.stop())
         finally:
             second.kill()
+        for flags, checks in ((("--request-deadline", "0.001"), run_budget_daemon_checks),
+                              (("--heavy-threads", "1", "--heavy-queue", "0", "--max-render-pixels", str(1 << 40)),
+                               run_busy_daemon_checks)):
+            other = Daemon(FEND, *flags)
+            try:
+                other.start()
+                c.client, c.daemon, c.origin = Client(other.port), other, "*"
+                checks(c)
+                if other.proc.poll() is not None:
+                    failures.append(f"the fend of {checks.__name__} died (status {other.proc.returncode})")
+                else:
+                    failures.extend(f"shutdown of the fend of {checks.__name__}: {p}" for p in other.stop())
+            finally:
+                other.kill()
         failures.extend(c.failures)
     except Failure as exc:
         if c is not None:
@@ -1716,7 +1783,7 @@ def main():
                     continue
                 if (path, method, status) not in c.seen_status:
                     failures.append(f"coverage: {method.upper()} {path} documents {status}, never seen")
-        for name in ("NotFound", "MethodNotAllowed"):
+        for name in ("NotFound", "MethodNotAllowed", "UriTooLong", "HeadersTooLarge"):
             if name not in c.seen_components:
                 failures.append(f"coverage: components/responses/{name} was never seen")
 

@@ -19,7 +19,8 @@ struct server_framing {
 	const char *encoding;    /* the first Transfer-Encoding's value */
 	const char *bad_name;    /* the first header whose name or value is not allowed */
 	const char *why;         /* what is wrong with it */
-	const char *last_value;  /* the previous header's value and length (see below) */
+	const char *last_key;    /* the previous header's name, value and length (see below) */
+	const char *last_value;
 	size_t last_length;
 };
 
@@ -55,7 +56,7 @@ static enum MHD_Result server_framing_scan(void *cls, enum MHD_ValueKind kind, c
 	(void)kind;
 	f->bytes += key_size + value_size + 4;
 	if (!f->bad_name && server_framing_nul_after_value(f, key)) {
-		f->bad_name = "";
+		f->bad_name = f->last_key;
 		f->why = "a header value holds a NUL byte";
 	}
 	if (!f->bad_name) {
@@ -82,6 +83,7 @@ static enum MHD_Result server_framing_scan(void *cls, enum MHD_ValueKind kind, c
 	} else if (!strcasecmp(key, MHD_HTTP_HEADER_HOST)) {
 		f->hosts++;
 	}
+	f->last_key = key;
 	f->last_value = value;
 	f->last_length = value_size;
 	return MHD_YES;
@@ -147,13 +149,13 @@ int server_framing_check(struct MHD_Connection *conn, const char *version, size_
 		return -1;
 	}
 	if (!f.bad_name && server_framing_nul_after_value(&f, NULL)) {
-		f.bad_name = "";
+		f.bad_name = f.last_key;
 		f.why = "a header value holds a NUL byte";
 	}
 	if (f.bad_name) {
 		server_framing_name(f.bad_name, name);
-		snprintf(detail, sizeof detail, "%s", f.why);
-		return server_framing_refuse(resp, detail, name[0] ? name : NULL);
+		snprintf(detail, sizeof detail, "%s (%s)", f.why, name);
+		return server_framing_refuse(resp, detail, name[0] ? name : "?");
 	}
 	if (f.lengths > 1)
 		return server_framing_refuse(resp, "the request has more than one Content-Length header",
