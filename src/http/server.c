@@ -25,11 +25,11 @@
 #include "http/stream.h"
 
 /* Per-connection memory MHD may use for the request's head, its I/O buffers and the
- * answer's headers. Past 32 KiB MHD maps it (pages become resident only when used, and go
- * back when the connection closes); a head of up to about 30 KiB fits with room left to
- * answer it, so that fend can refuse one over SERVER_URI_MAX or SERVER_HEADERS_MAX with
- * its own 414 or 431 (a larger one gets MHD's). MHD clears it per request. */
-#define SERVER_CONNECTION_MEMORY (36 * 1024)
+ * answer's headers. A head of up to about 19 KiB fits with room left to answer it, so
+ * that fend can refuse one over SERVER_URI_MAX or SERVER_HEADERS_MAX with its own 414 or
+ * 431 (a larger one gets MHD's). MHD clears all of it after every request (memset): its
+ * size is CPU on every request, and resident memory for every open connection. */
+#define SERVER_CONNECTION_MEMORY (20 * 1024)
 
 /* Connections MHD may accept beyond --max-connections. At its own limit MHD stops
  * accepting and leaves new clients hanging in the backlog; below it, fend counts the
