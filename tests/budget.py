@@ -22,7 +22,9 @@ stay fast meanwhile.
 6. The watchdog measures idleness: a slow request on a connection that idled almost
    --timeout is answered.
 7. X-Request-Id: the id fend returns is the one it logged, on every kind of answer.
-8. SIGTERM while heavy work runs: fend stops it and exits 0.
+8. Memory with the heavy pool full, and cheap requests at their largest: peak RSS under
+   the bound (the shipped Kubernetes limit is 64 MiB).
+9. SIGTERM while heavy work runs: fend stops it and exits 0.
 
 Environment (make check): FEND_BUILD_DIR, FEND_SANITIZERS=yes for an ASan build (whose
 resident size is mostly shadow memory: the RSS bound is then a looser one).
@@ -50,6 +52,8 @@ SANITIZERS = os.environ.get("FEND_SANITIZERS") == "yes"
 # the shipped Kubernetes limit above it); under ASan its shadow memory and quarantine
 # dominate, and only a gross excess (the 278 MB of the NAG flood before) is caught.
 RSS_BOUND_KB = (192 if SANITIZERS else 48) * 1024
+# With the heavy pool full (the manifest's 2 threads): under the manifest's 64 MiB.
+POOL_FULL_RSS_KB = (384 if SANITIZERS else 56) * 1024
 BUDGET = 100          # x the reference request's CPU
 GROWTH = 2.2          # CPU ratio when the input doubles
 NOISE_S = 0.004       # CPU differences below this are measurement noise
@@ -412,8 +416,44 @@ def request_ids():
           f"the ids returned {got} are not those logged {logged}")
 
 
+def memory_pool_full():
+    print("== 8. memory with the heavy pool full")
+    # The shipped Kubernetes manifest's settings: 2 threads, so 1 heavy thread and 8 queued.
+    fend = Fend(FEND, ["--threads", "2"])
+    heavy = [KINDS["png_arrows"][2](64), KINDS["gif_arrows"][2](64), KINDS["gif_game_arrows"][2](12),
+             KINDS["pgn_variations"][2](16000), KINDS["gif_game_pgn_marks"][2](40)]
+    cheap = KINDS["apply_moves"][2](10000)
+    stop = threading.Event()
+    seen = {}
+
+    def loop(req):
+        while not stop.is_set():
+            status = fend.request(*req)[0]
+            seen[status] = seen.get(status, 0) + 1
+
+    try:
+        time.sleep(0.3)
+        fend.reset_peak()
+        clients = [threading.Thread(target=loop, args=(heavy[i % len(heavy)],)) for i in range(12)]
+        clients += [threading.Thread(target=loop, args=(cheap,)) for _ in range(3)]
+        for t in clients:
+            t.start()
+        time.sleep(10)
+        stop.set()
+        for t in clients:
+            t.join()
+        peak = fend.status_kb("VmHWM")
+        print(f"12 clients looping pictures, animations and PGN, 3 looping /apply-move of 10,000 moves: "
+              f"{seen}; peak RSS {peak / 1024:.1f} MiB")
+        check(peak <= POOL_FULL_RSS_KB, f"peak RSS {peak / 1024:.1f} MiB with the heavy pool full "
+                                        f"(bound {POOL_FULL_RSS_KB // 1024} MiB)")
+        check(seen.get(200, 0) > 0 and set(seen) <= {200, 503}, f"answers {seen}")
+    finally:
+        check(fend.stop() == 0, "fend did not exit 0 after the memory test")
+
+
 def sigterm_during_work():
-    print("== 8. SIGTERM while heavy work runs")
+    print("== 9. SIGTERM while heavy work runs")
     fend = Fend(FEND, ["--threads", "2"])
     body = (json.dumps(START) + "\n").encode() * 400000
     result = []
@@ -435,7 +475,7 @@ def main():
         print(f"budget: {FEND} is not built")
         return 99
     for part in (attack_table, starvation, flood, disconnect, deadline_and_busy, idle_then_slow, request_ids,
-                 sigterm_during_work):
+                 memory_pool_full, sigterm_during_work):
         try:
             part()
         except Exception as exc:  # a broken part fails the test, the others still run

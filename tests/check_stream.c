@@ -278,6 +278,53 @@ START_TEST(limit_is_413)
 END_TEST
 
 /* A spool directory that cannot be written is the server's trouble: 503, said why. */
+/* Every spool together stays within --max-spool: a body that would pass it gets 503
+ * busy (with Retry-After) once it ends, or at once when its Content-Length says so; the
+ * room comes back when the spools before it are freed. */
+START_TEST(spool_total_is_capped)
+{
+	struct http_response resp = { 0 };
+	struct stream *first = stream_new(&test_endpoint, test_config.spool_dir);
+	size_t saved = test_config.max_spool;
+	static char body[3000];
+	cJSON *json;
+	char *out;
+
+	memset(body, 'x', sizeof body);
+	test_limit_value = 100000;
+	test_raw = true;
+	test_config.max_spool = 4096;
+	ck_assert_int_eq(stream_spool_write(first, &test_config, body, 3000), 0);
+	ck_assert_uint_eq(stream_spool_used(), 3000);
+	/* a second body of 3000 bytes does not fit beside it */
+	ck_assert_int_eq(stream_check_length(first, &test_config, "3000", &resp), -1);
+	ck_assert_int_eq(resp.status, 503);
+	reply_clear(&resp);
+	ck_assert_ptr_null(test_run(&test_endpoint, test_config.spool_dir, body, 3000, 1000, 100, NULL, &resp));
+	ck_assert_int_eq(resp.status, 503);
+	json = cJSON_ParseWithLength(resp.body, resp.length);
+	ck_assert_str_eq(cjson_string(json, "code"), "busy");
+	ck_assert_int_eq((int)cjson_number(json, "limit"), 4096);
+	ck_assert_ptr_nonnull(strstr(cjson_string(json, "detail"), "--max-spool"));
+	cJSON_Delete(json);
+	reply_clear(&resp);
+	ck_assert_uint_eq(stream_spool_used(), 3000);
+	/* a small one still fits */
+	out = test_run(&test_endpoint, test_config.spool_dir, body, 1000, 1000, 100, NULL, &resp);
+	ck_assert_ptr_nonnull(out);
+	ck_assert_uint_eq(strlen(out), 1000);
+	free(out);
+	/* the first gone, the second fits */
+	stream_free(first);
+	ck_assert_uint_eq(stream_spool_used(), 0);
+	out = test_run(&test_endpoint, test_config.spool_dir, body, 3000, 1000, 100, NULL, &resp);
+	ck_assert_ptr_nonnull(out);
+	free(out);
+	test_config.max_spool = saved;
+	test_raw = false;
+}
+END_TEST
+
 START_TEST(spool_failure_is_503)
 {
 	struct http_response resp;
@@ -528,6 +575,7 @@ static Suite *stream_suite(void)
 	tcase_add_test(tc, raw_bytes);
 	tcase_add_test(tc, limit_is_413);
 	tcase_add_test(tc, spool_failure_is_503);
+	tcase_add_test(tc, spool_total_is_capped);
 	tcase_add_test(tc, spool_leaves_no_file);
 	tcase_add_test(tc, ndjson_types);
 	suite_add_tcase(s, tc);

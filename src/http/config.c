@@ -77,6 +77,8 @@ const char config_usage[] =
 	"                         open connections from one client address (a proxy of\n"
 	"                         --trust-proxy is not limited); 0: no limit\n"
 	"                         (FEND_MAX_CLIENT_CONNECTIONS, default " CONFIG_STR(FEND_DEFAULT_MAX_CLIENT_CONNECTIONS) ")\n"
+	"  --max-spool BYTES      bytes all streamed bodies may spool at once; a body past it\n"
+	"                         is 503 busy (FEND_MAX_SPOOL, default " CONFIG_STR(FEND_DEFAULT_MAX_SPOOL) ")\n"
 	"  --max-request-memory BYTES\n"
 	"                         memory one request may take for its answer\n"
 	"                         (FEND_MAX_REQUEST_MEMORY, default " CONFIG_STR(FEND_DEFAULT_MAX_REQUEST_MEMORY) ")\n"
@@ -303,6 +305,7 @@ static const struct config_option config_options[] = {
 	  CONFIG_NUMBER(max_render_pixels, 1, 1ULL << 40, "a number of pixels") },
 	{ "--max-client-connections", "FEND_MAX_CLIENT_CONNECTIONS",
 	  CONFIG_NUMBER(max_client_connections, 0, 1000000, "a number of connections (0: no limit)") },
+	{ "--max-spool", "FEND_MAX_SPOOL", CONFIG_NUMBER(max_spool, 1024 * 1024, 1ULL << 50, "a size in bytes") },
 	{ "--max-request-memory", "FEND_MAX_REQUEST_MEMORY",
 	  CONFIG_NUMBER(max_request_memory, 1024 * 1024, 1ULL << 40, "a size in bytes") },
 };
@@ -355,6 +358,7 @@ static void config_defaults(struct config *cfg)
 	cfg->max_render_pixels = FEND_DEFAULT_MAX_RENDER_PIXELS;
 	cfg->max_client_connections = FEND_DEFAULT_MAX_CLIENT_CONNECTIONS;
 	cfg->max_request_memory = FEND_DEFAULT_MAX_REQUEST_MEMORY;
+	cfg->max_spool = FEND_DEFAULT_MAX_SPOOL;
 }
 
 /* Reads the flags of argv; -1 after printing what is wrong. */

@@ -66,6 +66,9 @@ struct stream_endpoint;
 #ifndef FEND_DEFAULT_MAX_CLIENT_CONNECTIONS
 #define FEND_DEFAULT_MAX_CLIENT_CONNECTIONS 64
 #endif
+#ifndef FEND_DEFAULT_MAX_SPOOL
+#define FEND_DEFAULT_MAX_SPOOL 1073741824
+#endif
 #ifndef FEND_DEFAULT_MAX_REQUEST_MEMORY
 #define FEND_DEFAULT_MAX_REQUEST_MEMORY 16777216
 #endif
@@ -179,6 +182,7 @@ struct config {
 	size_t max_render_pixels;         /* pixels one picture or animation may draw */
 	unsigned max_client_connections;  /* open connections per client address; 0: no limit */
 	size_t max_request_memory;        /* memory one request's answer may take */
+	size_t max_spool;                 /* bytes all streamed bodies may spool at once */
 };
 
 /* Fills cfg from the FEND_* environment variables, then argv (flags win). Prints --help

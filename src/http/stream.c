@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,9 +43,10 @@ struct stream {
 	char *wbuf;           /* STREAM_BUFFER bytes not yet written to fd */
 	size_t wlength;
 	size_t received;      /* every byte offered */
-	size_t spooled;       /* bytes kept (written or in wbuf) */
+	size_t spooled;       /* bytes kept (written or in wbuf), counted in stream_spool_total */
 	bool too_large;
 	int spool_errno;      /* non-zero once the spool failed */
+	bool spool_full;      /* --max-spool was reached: nothing more is kept */
 	/* answer */
 	const char *content_type;
 	void *state;
@@ -96,6 +98,14 @@ void stream_unsupported(const struct stream_endpoint *ep, bool json_too, struct 
 	reply_problem(resp, REPLY_UNSUPPORTED_MEDIA_TYPE, detail, NULL);
 }
 
+/* Bytes the spools of every stream hold at once (--max-spool). */
+static atomic_size_t stream_spool_total;
+
+size_t stream_spool_used(void)
+{
+	return atomic_load_explicit(&stream_spool_total, memory_order_relaxed);
+}
+
 struct stream *stream_new(const struct stream_endpoint *ep, const char *dir)
 {
 	struct stream *s = calloc(1, sizeof *s);
@@ -113,6 +123,7 @@ void stream_free(struct stream *s)
 {
 	if (!s)
 		return;
+	atomic_fetch_sub_explicit(&stream_spool_total, s->spooled, memory_order_relaxed);
 	if (s->opened && s->ep->close)
 		s->ep->close(s->state);
 	if (s->fd >= 0)
@@ -140,13 +151,36 @@ static bool stream_length_over(const char *content_length, size_t limit)
 int stream_check_length(const struct stream *s, const struct config *cfg, const char *content_length,
 			struct http_response *resp)
 {
-	size_t limit = s->ep->limit(cfg);
+	size_t limit = s->ep->limit(cfg), room;
 
 	if (content_length && stream_length_over(content_length, limit)) {
 		body_too_large(limit, resp);
 		return -1;
 	}
+	/* A body that cannot fit in what the other uploads leave of --max-spool: at once. */
+	room = cfg->max_spool > stream_spool_used() ? cfg->max_spool - stream_spool_used() : 0;
+	if (content_length && stream_length_over(content_length, room)) {
+		stream_spool_busy(cfg, resp);
+		return -1;
+	}
 	return 0;
+}
+
+void stream_spool_busy(const struct config *cfg, struct http_response *resp)
+{
+	char detail[200];
+	cJSON *ext = cJSON_CreateObject();
+
+	snprintf(detail, sizeof detail,
+		 "the spool holds other uploads up to its limit of %zu bytes (--max-spool): try again shortly",
+		 cfg->max_spool);
+	if (!ext || !cJSON_AddNumberToObject(ext, "limit", (double)cfg->max_spool)) {
+		cJSON_Delete(ext);
+		reply_internal_error(resp);
+		return;
+	}
+	reply_problem(resp, REPLY_BUSY, detail, ext);
+	reply_header(resp, "Retry-After", "10");
 }
 
 /* Creates the spool: an anonymous file in dir (O_TMPFILE), or one unlinked at once
@@ -201,7 +235,7 @@ int stream_spool_write(struct stream *s, const struct config *cfg, const char *d
 	size_t limit = s->ep->limit(cfg);
 
 	s->received += size;
-	if (s->too_large || s->spool_errno)
+	if (s->too_large || s->spool_errno || s->spool_full)
 		return -1;
 	if (size > limit - s->spooled) {
 		/* Nothing more is kept: the answer is a 413 once the body ends. */
@@ -213,6 +247,16 @@ int stream_spool_write(struct stream *s, const struct config *cfg, const char *d
 	}
 	if (!s->wbuf && !(s->wbuf = malloc(STREAM_BUFFER))) {
 		s->spool_errno = ENOMEM;
+		return -1;
+	}
+	/* Every spool together stays within --max-spool: past it, nothing more is kept, and
+	 * the answer is a 503 busy once the body ends. */
+	if (atomic_fetch_add_explicit(&stream_spool_total, size, memory_order_relaxed) + size > cfg->max_spool) {
+		atomic_fetch_sub_explicit(&stream_spool_total, size, memory_order_relaxed);
+		s->spool_full = true;
+		free(s->wbuf);
+		s->wbuf = NULL;
+		s->wlength = 0;
 		return -1;
 	}
 	s->spooled += size;
@@ -241,6 +285,10 @@ int stream_start(struct stream *s, const struct http_request *req, struct http_r
 
 	if (s->too_large) {
 		body_too_large(s->ep->limit(req->config), resp);
+		return -1;
+	}
+	if (s->spool_full) {
+		stream_spool_busy(req->config, resp);
 		return -1;
 	}
 	if (!s->spool_errno)

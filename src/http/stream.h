@@ -180,6 +180,12 @@ int stream_check_length(const struct stream *s, const struct config *cfg, const 
  * or the spool failed (later pieces are only counted, stream_start then answers). */
 int stream_spool_write(struct stream *s, const struct config *cfg, const char *data, size_t size);
 
+/* The 503 busy of a body that --max-spool has no room for. */
+void stream_spool_busy(const struct config *cfg, struct http_response *resp);
+
+/* Bytes every stream's spool holds now. */
+size_t stream_spool_used(void);
+
 /* Bytes of body offered so far, also those past the limit. */
 size_t stream_received(const struct stream *s);
 
