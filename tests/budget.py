@@ -95,7 +95,7 @@ def attack_table():
         for name, (desc, sizes, fn) in KINDS.items():
             prev = None
             for size in sizes:
-                cpu, peak, status, data = measure(fend, fn(size), repeat=2)
+                cpu, peak, status, data = measure(fend, fn(size), repeat=3)
                 per = cpu / size if name in RECORDS else cpu
                 growth = cpu / prev if prev and prev >= GROWTH_FROM_S else None
                 print(f"{name:<20} {size:>8} {status!s:>6} {cpu * 1000:>8.1f} {per / ref:>7.1f} "
