@@ -18,7 +18,8 @@
 # and unicode (and for every tenth position svg, png and gif, which cost a hundred times
 # more); then bulk NDJSON /validate, /render/game.gif,
 # /health, /version, /ready, /metrics, the web page, a 404, a 405, a 400 (malformed JSON),
-# a 422 (illegal move); and POST /pgn when the daemon has it. RSS (VmRSS of
+# a 422 (illegal move); and POST /pgn when the daemon has it. fend runs with a heavy queue
+# as long as the connections (--heavy-queue), so that no request is refused busy. RSS (VmRSS of
 # /proc/PID/status) is sampled every second into the log printed at the end.
 #
 # The two RSS figures compared are read at rest, a second after each phase: fend gives
@@ -57,7 +58,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$build/fend" --port 0 --log off --threads "$fend_threads" --max-connections 1024 >"$tmp/fend.out" 2>"$tmp/fend.err" &
+# Every connection may wait for the heavy pool (pictures, PGN, bulk): a queue as long as
+# the connections, so that the mix is answered in full rather than with 503 busy.
+"$build/fend" --port 0 --log off --threads "$fend_threads" --max-connections 1024 --heavy-queue "$conns" \
+	>"$tmp/fend.out" 2>"$tmp/fend.err" &
 fend_pid=$!
 url=""
 for _ in $(seq 100); do
