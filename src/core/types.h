@@ -49,6 +49,9 @@ enum castling_right {
 enum move_kind { MOVE_NORMAL, MOVE_PROMOTION, MOVE_EN_PASSANT, MOVE_CASTLING };
 
 #define MOVE_NONE ((move)0)
+/* A null move ("--" or "Z0" in PGN, "0000" in UCI): the side to move passes. b1 to b1,
+ * which no real move is. Only the readers that take one produce it. */
+#define MOVE_NULL ((move)(1 | 1 << 6))
 
 static inline int square_file(int sq) { return sq & 7; }
 static inline int square_rank(int sq) { return sq >> 3; }
