@@ -161,7 +161,7 @@ def _(n):
     return pgn(game * n)
 
 
-@kind("pgn_many_tags", "POST /pgn, N games of 20 tags and 40 plies each", [2000, 4000])
+@kind("pgn_many_tags", "POST /pgn, N games of 20 tags and 40 plies each", [1000, 2000])
 def _(n):
     tags = "".join(f'[Tag{i} "value {i}"]\n' for i in range(20))
     game = tags + "\n" + " ".join(moves(40)) + " *\n\n"
