@@ -692,6 +692,7 @@ def run_checks(c, d):
         ("malformed: bad digit", BAD_DIGIT, {}, []),
         ("malformed: empty", "", {}, []),
         ("malformed: too long", START + " " * 300, {}, []),
+        ("malformed: 64 bad letters, a full error list", "/".join(["xxxxxxxx"] * 8) + " w - - 0 1", {}, []),
         ("strict: board only", BOARD_ONLY, {}, []),
         ("lenient: board only", BOARD_ONLY, {"mode": "lenient"}, ["--lenient"]),
         ("lenient: sloppy", SLOPPY, {"mode": "lenient"}, ["--lenient"]),
