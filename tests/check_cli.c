@@ -218,6 +218,46 @@ START_TEST(test_validate_chess960)
 }
 END_TEST
 
+/* The hints of an invalid FEN, as the daemon prints them: a Chess960 FEN without
+ * --chess960, and the seed's two fields without --lenient. */
+START_TEST(test_validate_hints)
+{
+	static const char fen[] = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1";
+	static const char seed[] = "r1bq1rk1/pp3ppp/3n4/2p1N3/2B5/7P/PPP2PP1/R1BQR1K1 w";
+	const char *plain[] = { "validate", fen, NULL };
+	const char *c960[] = { "validate", "--chess960", fen, NULL };
+	const char *partial[] = { "validate", seed, NULL };
+	struct cli_run run = cli_run(plain, NULL);
+	cJSON *tree = cJSON_Parse(run.out), *hint;
+
+	ck_assert_int_eq(run.status, 1);
+	ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(tree, "errors")), 1);
+	hint = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(tree, "hints"), 0);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(hint, "code")->valuestring, "chess960");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(hint, "option")->valuestring, "chess960");
+	ck_assert(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(hint, "value")));
+	ck_assert_ptr_nonnull(strstr(cJSON_GetObjectItemCaseSensitive(hint, "message")->valuestring, "--chess960"));
+	cJSON_Delete(tree);
+	cli_free(&run);
+	cli_expect(plain, NULL, 1, cli_validation(fen, util_strict(false), JSON_FEN_STYLE_DEFAULT));
+	/* with the option: valid, and no hints member */
+	run = cli_run(c960, NULL);
+	ck_assert_int_eq(run.status, 0);
+	ck_assert_ptr_null(strstr(run.out, "\"hints\""));
+	cli_free(&run);
+
+	run = cli_run(partial, NULL);
+	tree = cJSON_Parse(run.out);
+	ck_assert_int_eq(run.status, 1);
+	hint = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(tree, "hints"), 0);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(hint, "code")->valuestring, "lenient");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(hint, "value")->valuestring, "lenient");
+	ck_assert_ptr_nonnull(strstr(cJSON_GetObjectItemCaseSensitive(hint, "message")->valuestring, "--lenient"));
+	cJSON_Delete(tree);
+	cli_free(&run);
+}
+END_TEST
+
 START_TEST(test_validate_ep_styles)
 {
 	static const char fen[] = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
@@ -1031,6 +1071,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_validate_unquoted);
 	tcase_add_test(tc, test_validate_lenient);
 	tcase_add_test(tc, test_validate_chess960);
+	tcase_add_test(tc, test_validate_hints);
 	tcase_add_test(tc, test_validate_ep_styles);
 	tcase_add_test(tc, test_validate_stdin);
 	tcase_add_test(tc, test_validate_ndjson);

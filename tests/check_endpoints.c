@@ -247,6 +247,111 @@ START_TEST(validate_chess960_query)
 }
 END_TEST
 
+/* The hint of code in a response's "hints", or NULL. */
+static const cJSON *test_hint(const cJSON *json, const char *code)
+{
+	const cJSON *hint;
+
+	cJSON_ArrayForEach(hint, cJSON_GetObjectItemCaseSensitive(json, "hints"))
+		if (!strcmp(cjson_string(hint, "code"), code))
+			return hint;
+	return NULL;
+}
+
+/* A Chess960 FEN sent without chess960: one castling error and the hint to set it;
+ * with chess960, valid and no hints. */
+START_TEST(validate_chess960_hint)
+{
+	static const char *const query[] = { "fen", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1",
+					     "chess960", "true", NULL };
+	struct exchange ex;
+	const cJSON *hint;
+
+	test_post(&ex, "/validate", "{\"fen\":\"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert(cJSON_IsFalse(cjson_member(ex.json, "valid")));
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(ex.json, "errors")), 1);
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(ex.json, "errors"), 0), "code"),
+			 "castling_needs_chess960");
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(ex.json, "hints")), 1);
+	hint = test_hint(ex.json, "chess960");
+	ck_assert_ptr_nonnull(hint);
+	ck_assert_str_eq(cjson_string(hint, "option"), "chess960");
+	ck_assert(cJSON_IsTrue(cjson_member(hint, "value")));
+	ck_assert(cJSON_IsTrue(cjson_member(hint, "valid")));
+	ck_assert_ptr_nonnull(strstr(cjson_string(hint, "message"), "chess960: true"));
+	test_done(&ex);
+
+	test_send(&ex, HTTP_GET, "/validate", NULL, query);
+	ck_assert(cJSON_IsTrue(cjson_member(ex.json, "valid")));
+	ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(ex.json, "hints"));
+	test_done(&ex);
+
+	/* a standard position in Shredder-FEN is no Chess960 position */
+	test_post(&ex, "/validate", "{\"fen\":\"4k3/8/8/8/8/8/8/R3K3 w A - 0 1 \"}");
+	ck_assert(cJSON_IsFalse(cjson_member(ex.json, "valid")));
+	ck_assert_ptr_null(test_hint(ex.json, "chess960"));
+	ck_assert_ptr_nonnull(test_hint(ex.json, "lenient"));
+	test_done(&ex);
+}
+END_TEST
+
+/* The seed's two-field FEN: strict mode says lenient mode reads it; lenient mode does. */
+START_TEST(validate_lenient_hint)
+{
+	struct exchange ex;
+	const cJSON *hint;
+
+	test_post(&ex, "/validate", "{\"fen\":\"r1bq1rk1/pp3ppp/3n4/2p1N3/2B5/7P/PPP2PP1/R1BQR1K1 w\"}");
+	ck_assert(cJSON_IsFalse(cjson_member(ex.json, "valid")));
+	hint = test_hint(ex.json, "lenient");
+	ck_assert_ptr_nonnull(hint);
+	ck_assert_str_eq(cjson_string(hint, "option"), "mode");
+	ck_assert_str_eq(cjson_string(hint, "value"), "lenient");
+	ck_assert(cJSON_IsTrue(cjson_member(hint, "valid")));
+	ck_assert_ptr_null(test_hint(ex.json, "chess960"));
+	test_done(&ex);
+
+	test_post(&ex, "/validate", "{\"fen\":\"r1bq1rk1/pp3ppp/3n4/2p1N3/2B5/7P/PPP2PP1/R1BQR1K1 w\",\"mode\":\"lenient\"}");
+	ck_assert(cJSON_IsTrue(cjson_member(ex.json, "valid")));
+	ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(ex.json, "hints"));
+	test_done(&ex);
+
+	/* a trailing newline is bad_whitespace, and lenient mode reads past it */
+	test_post(&ex, "/validate", "{\"fen\":\"" START_FEN "\\n\"}");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(ex.json, "errors"), 0), "code"), "bad_whitespace");
+	ck_assert_int_eq((int)cjson_number(cJSON_GetArrayItem(cjson_member(ex.json, "errors"), 0), "offset"), 56);
+	ck_assert(cJSON_IsTrue(cjson_member(test_hint(ex.json, "lenient"), "valid")));
+	test_done(&ex);
+
+	/* nothing reads this */
+	test_post(&ex, "/validate", "{\"fen\":\"hello\"}");
+	ck_assert(cJSON_IsFalse(cjson_member(ex.json, "valid")));
+	ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(ex.json, "hints"));
+	test_done(&ex);
+}
+END_TEST
+
+/* An endpoint that takes a fen answers invalid_fen with the same hints. */
+START_TEST(moves_invalid_fen_hints)
+{
+	static const char *const query[] = { "fen", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf", NULL };
+	static const char *const both[] = { "fen", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf", "mode", "lenient",
+					    NULL };
+	struct exchange ex;
+
+	test_send(&ex, HTTP_GET, "/moves", NULL, query);
+	test_problem(&ex, 422, "invalid_fen", NULL);
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(ex.json, "hints")), 2);
+	ck_assert(cJSON_IsFalse(cjson_member(test_hint(ex.json, "chess960"), "valid")));
+	ck_assert(cJSON_IsTrue(cjson_member(test_hint(ex.json, "lenient"), "valid")));
+	test_done(&ex);
+	test_send(&ex, HTTP_GET, "/moves", NULL, both);
+	ck_assert_int_eq(ex.resp.status, 200);
+	test_done(&ex);
+}
+END_TEST
+
 START_TEST(validate_missing_fen)
 {
 	struct exchange ex;
@@ -1269,6 +1374,17 @@ START_TEST(reply_print_every_shape)
 	tree = json_invalid_fen(&report);
 	test_same_print(tree);
 	cJSON_Delete(tree);
+	/* strict mode: hints for what lenient mode or Chess960 reads */
+	options.mode = FEN_STRICT;
+	verdict = fen_parse(fen, strlen(fen), &options, &pos, &report);
+	tree = json_validation(verdict, &pos, &report, &style);
+	test_same_print(tree);
+	cJSON_Delete(tree);
+	tree = json_invalid_fen(&report);
+	test_same_print(tree);
+	cJSON_Delete(tree);
+	options.mode = FEN_LENIENT;
+	verdict = fen_parse(fen, strlen(fen), &options, &pos, &report);
 	if (verdict != FEN_VALID)
 		return;
 	tree = json_moves(&pos, (enum san_lang)(_i % SAN_LANG_NB), &style);
@@ -2350,6 +2466,8 @@ static Suite *endpoints_suite(void)
 	tcase_add_test(tc, validate_invalid_is_200);
 	tcase_add_test(tc, validate_styles);
 	tcase_add_test(tc, validate_chess960_query);
+	tcase_add_test(tc, validate_chess960_hint);
+	tcase_add_test(tc, validate_lenient_hint);
 	tcase_add_test(tc, validate_missing_fen);
 	tcase_add_loop_test(tc, validate_invalid_field, 0,
 			    (int)(sizeof validate_invalid_rows / sizeof validate_invalid_rows[0]));
@@ -2379,6 +2497,7 @@ static Suite *endpoints_suite(void)
 	tcase_add_test(tc, moves_post);
 	tcase_add_test(tc, moves_get_flags);
 	tcase_add_test(tc, moves_invalid_fen);
+	tcase_add_test(tc, moves_invalid_fen_hints);
 	tcase_add_test(tc, moves_lang);
 	tcase_set_timeout(tc, TEST_TIMEOUT);
 	suite_add_tcase(s, tc);

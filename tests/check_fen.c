@@ -11,6 +11,7 @@
 #include "core/error.h"
 #include "core/fen.h"
 #include "core/movegen.h"
+#include "core/utf8.h"
 
 #define START_BOARD "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 
@@ -51,6 +52,13 @@ static const struct issue_case fen_error_cases[] = {
 	{ "two spaces between fields", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR  w KQkq - 0 1", STRICT, FEN_MALFORMED, FEN_ERR_BAD_WHITESPACE, FEN_FIELD_NONE, 43, 2, 1, 0, NULL, NULL },
 	{ "a leading space", " rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", STRICT, FEN_MALFORMED, FEN_ERR_BAD_WHITESPACE, FEN_FIELD_NONE, 0, 1, 1, 0, NULL, NULL },
 	{ "a trailing space", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ", STRICT, FEN_MALFORMED, FEN_ERR_BAD_WHITESPACE, FEN_FIELD_NONE, 56, 1, 1, 0, NULL, NULL },
+	/* a newline, carriage return or tab is whitespace like a space (not part of a field) */
+	{ "a trailing newline", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n", STRICT, FEN_MALFORMED, FEN_ERR_BAD_WHITESPACE, FEN_FIELD_NONE, 56, 1, 1, 0, NULL, NULL },
+	{ "a trailing CR LF", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\r\n", STRICT, FEN_MALFORMED, FEN_ERR_BAD_WHITESPACE, FEN_FIELD_NONE, 56, 2, 1, 0, NULL, NULL },
+	{ "a trailing tab", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\t", STRICT, FEN_MALFORMED, FEN_ERR_BAD_WHITESPACE, FEN_FIELD_NONE, 56, 1, 1, 0, NULL, NULL },
+	{ "a leading newline", "\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", STRICT, FEN_MALFORMED, FEN_ERR_BAD_WHITESPACE, FEN_FIELD_NONE, 0, 1, 1, 0, NULL, NULL },
+	{ "a tab between fields", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\tw KQkq - 0 1", STRICT, FEN_MALFORMED, FEN_ERR_BAD_WHITESPACE, FEN_FIELD_NONE, 43, 1, 1, 0, NULL, NULL },
+	{ "a space and a newline at the end", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 \n", STRICT, FEN_MALFORMED, FEN_ERR_BAD_WHITESPACE, FEN_FIELD_NONE, 56, 2, 1, 0, NULL, NULL },
 	{ "seven ranks", "8/8/8/8/8/8/8 w - - 0 1", STRICT, FEN_MALFORMED, FEN_ERR_TOO_FEW_RANKS, FEN_FIELD_BOARD, 13, 0, 1, 0, NULL, NULL },
 	{ "nine ranks", "8/8/8/8/8/8/8/8/8 w - - 0 1", STRICT, FEN_MALFORMED, FEN_ERR_TOO_MANY_RANKS, FEN_FIELD_BOARD, 15, 2, 1, 0, NULL, NULL },
 	{ "nine pieces in rank 8", "rnbqkbnrr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", STRICT, FEN_MALFORMED, FEN_ERR_RANK_TOO_LONG, FEN_FIELD_BOARD, 0, 9, 1, 0, NULL, NULL },
@@ -98,11 +106,15 @@ static const struct issue_case fen_error_cases[] = {
 	{ "pawn and knight give check", "4k3/3P4/5N2/8/8/8/8/5K2 b - - 0 1", STRICT, FEN_ILLEGAL, FEN_ERR_IMPOSSIBLE_CHECK, FEN_FIELD_BOARD, 0, 23, 1, 0, NULL, NULL },
 	{ "check the double push cannot explain", "4k3/8/8/3p4/8/8/8/r3K3 w - d6 0 1", STRICT, FEN_ILLEGAL, FEN_ERR_IMPOSSIBLE_CHECK, FEN_FIELD_EN_PASSANT, 27, 2, 1, 0, NULL, NULL },
 	{ "double check with an en-passant square", "4k3/8/8/3p4/4K3/8/8/4r3 w - d6 0 1", STRICT, FEN_ILLEGAL, FEN_ERR_IMPOSSIBLE_CHECK, FEN_FIELD_EN_PASSANT, 28, 2, 1, 0, NULL, NULL },
-	{ "K right, king on f1", "4k3/8/8/8/8/8/8/R4K1R w K - 0 1", STRICT, FEN_ILLEGAL, FEN_ERR_CASTLING_WITHOUT_KING, FEN_FIELD_CASTLING, 24, 1, 1, 0, NULL, NULL },
-	{ "q right, black king on d8", "r2k4/8/8/8/8/8/8/4K3 w q - 0 1", STRICT, FEN_ILLEGAL, FEN_ERR_CASTLING_WITHOUT_KING, FEN_FIELD_CASTLING, 23, 1, 1, 0, NULL, NULL },
+	{ "K right, king on e2", "4k3/8/8/8/8/8/4K3/7R w K - 0 1", STRICT, FEN_ILLEGAL, FEN_ERR_CASTLING_WITHOUT_KING, FEN_FIELD_CASTLING, 23, 1, 1, 0, NULL, NULL },
+	/* a king off e1/e8 but between rooks on its back rank is Chess960's: one error for the field */
+	{ "K right, king on f1", "4k3/8/8/8/8/8/8/R4K1R w K - 0 1", STRICT, FEN_ILLEGAL, FEN_ERR_CASTLING_NEEDS_CHESS960, FEN_FIELD_CASTLING, 24, 1, 1, 0, NULL, NULL },
+	{ "q right, black king on d8", "r2k4/8/8/8/8/8/8/4K3 w q - 0 1", STRICT, FEN_ILLEGAL, FEN_ERR_CASTLING_NEEDS_CHESS960, FEN_FIELD_CASTLING, 23, 1, 1, 0, NULL, NULL },
+	{ "Shredder-FEN HFhf without chess960", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1", STRICT, FEN_ILLEGAL, FEN_ERR_CASTLING_NEEDS_CHESS960, FEN_FIELD_CASTLING, 46, 4, 1, 0, NULL, NULL },
 	{ "Chess960 right, king in the corner", "7k/8/8/8/8/8/8/KR6 w B - 0 1", STRICT960, FEN_ILLEGAL, FEN_ERR_CASTLING_WITHOUT_KING, FEN_FIELD_CASTLING, 21, 1, 1, 0, NULL, NULL },
 	{ "K right, no rook on h1", "4k3/8/8/8/8/8/8/R3K3 w K - 0 1", STRICT, FEN_ILLEGAL, FEN_ERR_CASTLING_WITHOUT_ROOK, FEN_FIELD_CASTLING, 23, 1, 1, 0, NULL, NULL },
-	{ "C right in standard chess", "4k3/8/8/8/8/8/8/R1R1K3 w C - 0 1", STRICT, FEN_ILLEGAL, FEN_ERR_CASTLING_WITHOUT_ROOK, FEN_FIELD_CASTLING, 25, 1, 1, 0, NULL, NULL },
+	{ "C right without a rook on c1", "4k3/8/8/8/8/8/8/R3K3 w C - 0 1", STRICT, FEN_ILLEGAL, FEN_ERR_CASTLING_WITHOUT_ROOK, FEN_FIELD_CASTLING, 23, 1, 1, 0, NULL, NULL },
+	{ "C right in standard chess", "4k3/8/8/8/8/8/8/R1R1K3 w C - 0 1", STRICT, FEN_ILLEGAL, FEN_ERR_CASTLING_NEEDS_CHESS960, FEN_FIELD_CASTLING, 25, 1, 1, 0, NULL, NULL },
 	{ "Chess960 G right, knight on g1", "4k3/8/8/8/8/8/8/4K1NR w G - 0 1", STRICT960, FEN_ILLEGAL, FEN_ERR_CASTLING_WITHOUT_ROOK, FEN_FIELD_CASTLING, 24, 1, 1, 0, NULL, NULL },
 	{ "en passant e3 with White to move", "4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1", STRICT, FEN_ILLEGAL, FEN_ERR_EN_PASSANT_WRONG_RANK, FEN_FIELD_EN_PASSANT, 26, 2, 1, 0, NULL, NULL },
 	{ "en passant e4", "4k3/8/8/8/8/8/8/4K3 w - e4 0 1", STRICT, FEN_ILLEGAL, FEN_ERR_EN_PASSANT_WRONG_RANK, FEN_FIELD_EN_PASSANT, 24, 2, 1, 0, NULL, NULL },
@@ -241,7 +253,7 @@ START_TEST(test_code_names)
 		"bad_en_passant", "not_a_number", "negative_number", "number_too_large", "fullmove_zero",
 		"missing_king", "too_many_kings", "pawn_on_back_rank", "too_many_pawns", "too_many_pieces",
 		"too_many_promoted_pieces", "opponent_in_check", "too_many_checkers", "impossible_check",
-		"castling_without_king", "castling_without_rook", "en_passant_wrong_rank",
+		"castling_without_king", "castling_without_rook", "castling_needs_chess960", "en_passant_wrong_rank",
 		"en_passant_without_pawn", "en_passant_blocked", "too_many_problems",
 		"field_defaulted", "whitespace_normalized", "case_normalized", "leading_zeros", "castling_dropped",
 		"castling_reordered", "castling_inferred", "castling_rewritten", "chess960_assumed",
@@ -463,8 +475,8 @@ START_TEST(test_shredder_in_standard_chess)
 }
 END_TEST
 
-/* A Chess960 castling field is an error in strict standard chess and makes lenient
- * parsing assume Chess960. */
+/* A Chess960 castling field is one error in strict standard chess (with the chess960
+ * hint) and makes lenient parsing assume Chess960. */
 START_TEST(test_chess960_assumed)
 {
 	static const char fen[] = "rk2r3/8/8/8/8/8/8/RK2R3 w EAea - 0 1";
@@ -474,11 +486,17 @@ START_TEST(test_chess960_assumed)
 	char out[FEN_MAX];
 
 	ck_assert_int_eq(fen_parse(fen, strlen(fen), &strict, &pos, &report), FEN_ILLEGAL);
-	ck_assert_int_eq(report.error_count, 4);
-	for (int i = 0; i < 4; i++) {
-		ck_assert_int_eq(report.errors[i].code, FEN_ERR_CASTLING_WITHOUT_KING);
-		ck_assert_int_eq(report.errors[i].offset, 26 + i);
-	}
+	ck_assert_int_eq(report.error_count, 1);
+	ck_assert_int_eq(report.errors[0].code, FEN_ERR_CASTLING_NEEDS_CHESS960);
+	ck_assert_int_eq(report.errors[0].offset, 26);
+	ck_assert_int_eq(report.errors[0].length, 4);
+	ck_assert_str_eq(report.errors[0].message, "castling rights \"EAea\" fit only Chess960; in standard chess, "
+						   "castling right 'E' needs White's king on e1, and it is not there");
+	ck_assert(!pos.chess960);
+	ck_assert_int_eq(pos.castling, 0);
+	ck_assert_int_eq(report.hint_count, 1);
+	ck_assert_int_eq(report.hints[0].code, FEN_HINT_CHESS960);
+	ck_assert(report.hints[0].valid);
 	ck_assert_int_eq(fen_parse(fen, strlen(fen), &lenient, &pos, &report), FEN_VALID);
 	ck_assert(pos.chess960);
 	ck_assert_int_eq(report.warning_count, 1);
@@ -974,20 +992,311 @@ START_TEST(test_binary_bytes)
 	ck_assert_int_eq(report.errors[0].offset, 13);
 	ck_assert_ptr_nonnull(strstr(report.errors[0].message, "0xFF"));
 
-	/* a three-byte UTF-8 king: three bad bytes, and rank 8 is then too long */
+	/* a three-byte UTF-8 king is one character: one square, quoted as pasted */
 	ck_assert_int_eq(fen_parse(utf8, sizeof utf8 - 1, &options, &pos, &report), FEN_MALFORMED);
-	ck_assert_int_eq(report.error_count, 4);
-	ck_assert_int_eq(report.errors[0].code, FEN_ERR_RANK_TOO_LONG);
-	ck_assert_int_eq(report.errors[0].offset, 0);
-	for (int i = 1; i < 4; i++) {
-		ck_assert_int_eq(report.errors[i].code, FEN_ERR_BAD_PIECE);
-		ck_assert_int_eq(report.errors[i].offset, 3 + i);
-	}
+	ck_assert_int_eq(report.error_count, 1);
+	ck_assert_int_eq(report.errors[0].code, FEN_ERR_BAD_PIECE);
+	ck_assert_int_eq(report.errors[0].offset, 4);
+	ck_assert_int_eq(report.errors[0].length, 3);
+	ck_assert_str_eq(report.errors[0].message, "'\xe2\x99\x94' (U+2654) in rank 8 is not a piece; pieces are KQRBNP "
+						   "(White) and kqrbnp (Black)");
 
 	ck_assert_int_eq(fen_parse(castling, sizeof castling - 1, &options, &pos, &report), FEN_MALFORMED);
 	ck_assert_int_eq(report.errors[0].code, FEN_ERR_BAD_CASTLING);
 	ck_assert_int_eq(report.errors[0].offset, 47);
 	ck_assert_ptr_nonnull(strstr(report.errors[0].message, "0x80"));
+}
+END_TEST
+
+/* Strict whitespace: what the run holds, where it is. */
+START_TEST(test_whitespace_messages)
+{
+	static const struct {
+		const char *fen, *message;
+	} cases[] = {
+		{ START_BOARD " w KQkq - 0 1\n", "1 newline after the last field; fields are separated by exactly one space" },
+		{ START_BOARD " w KQkq - 0 1\r\n", "1 carriage return and 1 newline after the last field; fields are "
+						   "separated by exactly one space" },
+		{ "\t" START_BOARD " w KQkq - 0 1", "1 tab before the first field; fields are separated by exactly one space" },
+		{ START_BOARD " \t w KQkq - 0 1", "2 spaces and 1 tab between fields; fields are separated by exactly one space" },
+		{ START_BOARD "  w KQkq - 0 1", "2 spaces between fields; fields are separated by exactly one space" },
+		{ START_BOARD " w KQkq - 0 1 \t\r\n", "1 space, 1 tab, 1 carriage return and 1 newline after the last field; "
+						      "fields are separated by exactly one space" },
+	};
+	struct fen_options options = STRICT;
+	struct position pos;
+	struct fen_report report;
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		ck_assert_int_eq(fen_parse(cases[i].fen, strlen(cases[i].fen), &options, &pos, &report), FEN_MALFORMED);
+		ck_assert_int_eq(report.error_count, 1);
+		ck_assert_int_eq(report.errors[0].code, FEN_ERR_BAD_WHITESPACE);
+		ck_assert_str_eq(report.errors[0].message, cases[i].message);
+	}
+	/* the move number before a newline is read as such, not as "1\n" */
+	ck_assert_int_eq(fen_parse(START_BOARD " w KQkq - 0 x\n", strlen(START_BOARD) + 14, &options, &pos, &report),
+			 FEN_MALFORMED);
+	ck_assert_int_eq(report.error_count, 2);
+	ck_assert_int_eq(report.errors[0].code, FEN_ERR_NOT_A_NUMBER);
+	ck_assert_int_eq(report.errors[0].length, 1);
+	ck_assert_str_eq(report.errors[0].message, "move number is \"x\"; it must be a whole number");
+}
+END_TEST
+
+/* True when s has no '?' and is well-formed UTF-8. */
+static bool fen_text_as_written(const char *s)
+{
+	return !strchr(s, '?') && utf8_valid_length(s, strlen(s)) == strlen(s);
+}
+
+/* Messages quote pasted text as written: Unicode characters whole, never as '?'. */
+START_TEST(test_unicode_quoted)
+{
+	static const char nbsp[] = START_BOARD " w\xc2\xa0KQkq - 0 1";       /* a no-break space */
+	static const char wide[] = START_BOARD " \xef\xbd\x97 KQkq - 0 1";     /* U+FF57, full-width w */
+	static const char dash[] = START_BOARD " w \xe2\x80\x93 - 0 1";        /* an en dash for '-' */
+	static const char ep_dash[] = START_BOARD " w KQkq \xe2\x80\x94 0 1";  /* an em dash */
+	/* 23 bytes and a 3-byte character: the 24-byte quote must not split it */
+	static const char cut[] = START_BOARD " wwwwwwwwwwwwwwwwwwwwwww\xe2\x80\x93 KQkq - 0 1";
+	struct fen_options options = STRICT;
+	struct position pos;
+	struct fen_report report;
+
+	ck_assert_int_eq(fen_parse(nbsp, strlen(nbsp), &options, &pos, &report), FEN_MALFORMED);
+	ck_assert_int_eq(report.errors[0].code, FEN_ERR_BAD_TURN);
+	ck_assert_str_eq(report.errors[0].message, "side to move is \"w\xc2\xa0KQkq\"; it must be 'w' (White) or 'b' (Black)");
+
+	ck_assert_int_eq(fen_parse(wide, strlen(wide), &options, &pos, &report), FEN_MALFORMED);
+	ck_assert_int_eq(report.error_count, 1);
+	ck_assert_int_eq(report.errors[0].length, 3);
+	ck_assert_str_eq(report.errors[0].message, "side to move is \"\xef\xbd\x97\"; it must be 'w' (White) or 'b' (Black)");
+
+	ck_assert_int_eq(fen_parse(dash, strlen(dash), &options, &pos, &report), FEN_MALFORMED);
+	ck_assert_int_eq(report.error_count, 1);
+	ck_assert_int_eq(report.errors[0].code, FEN_ERR_BAD_CASTLING);
+	ck_assert_int_eq(report.errors[0].offset, 46);
+	ck_assert_int_eq(report.errors[0].length, 3);
+	ck_assert_str_eq(report.errors[0].message,
+			 "'\xe2\x80\x93' (U+2013) is not '-': write no castling rights as '-', the ASCII hyphen-minus");
+
+	ck_assert_int_eq(fen_parse(ep_dash, strlen(ep_dash), &options, &pos, &report), FEN_MALFORMED);
+	ck_assert_int_eq(report.errors[0].code, FEN_ERR_BAD_EN_PASSANT);
+	ck_assert_str_eq(report.errors[0].message, "en-passant field is \"\xe2\x80\x94\" (U+2014), not '-': write no "
+						   "en-passant square as '-', the ASCII hyphen-minus");
+
+	ck_assert_int_eq(fen_parse(cut, strlen(cut), &options, &pos, &report), FEN_MALFORMED);
+	ck_assert_int_eq(report.errors[0].code, FEN_ERR_BAD_TURN);
+	ck_assert_int_eq(report.errors[0].length, 26);
+	ck_assert_str_eq(report.errors[0].message,
+			 "side to move is \"wwwwwwwwwwwwwwwwwwwwwww\"; it must be 'w' (White) or 'b' (Black)");
+
+	/* in lenient mode too, and in every message of these reports */
+	options.mode = FEN_LENIENT;
+	for (const char *const *f = (const char *const[]){ nbsp, wide, dash, ep_dash, cut, NULL }; *f; f++) {
+		ck_assert_int_eq(fen_parse(*f, strlen(*f), &options, &pos, &report), FEN_MALFORMED);
+		for (int i = 0; i < report.error_count; i++)
+			ck_assert_msg(fen_text_as_written(report.errors[i].message), "%s", report.errors[i].message);
+	}
+}
+END_TEST
+
+/* A message or a "given" cut at its buffer's end ends on a character boundary. */
+START_TEST(test_cut_on_characters)
+{
+	char long_text[2 * FEN_ISSUE_MESSAGE_MAX + 1];
+	struct fen_report report;
+	struct fen_issue *issue;
+	size_t n;
+
+	for (n = 0; n + 2 < sizeof long_text; n += 2)
+		memcpy(long_text + n, "\xc3\xa9", 2); /* é, two bytes */
+	long_text[n] = '\0';
+	error_report_clear(&report);
+	/* 159 bytes fit: the 80th é would straddle the end and is left out */
+	issue = error_report_add(&report, FEN_ERR_BAD_TURN, FEN_FIELD_TURN, 0, 1, "%s", long_text);
+	ck_assert_uint_eq(strlen(issue->message), FEN_ISSUE_MESSAGE_MAX - 2);
+	ck_assert(fen_text_as_written(issue->message));
+	/* with one ASCII byte first, 79 é fit whole */
+	issue = error_report_add(&report, FEN_ERR_BAD_TURN, FEN_FIELD_TURN, 0, 1, "x%s", long_text);
+	ck_assert_uint_eq(strlen(issue->message), FEN_ISSUE_MESSAGE_MAX - 1);
+	ck_assert(fen_text_as_written(issue->message));
+	issue = error_report_add(&report, FEN_WARN_CASE_NORMALIZED, FEN_FIELD_TURN, 0, 1, "w");
+	/* twelve é are 24 bytes: 23 fit, and the twelfth é would straddle the end */
+	error_issue_set_change(issue, "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9",
+			       24, "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9");
+	ck_assert_uint_eq(strlen(issue->given), 22);
+	ck_assert_uint_eq(strlen(issue->became), 22);
+	ck_assert(fen_text_as_written(issue->given));
+	ck_assert(fen_text_as_written(issue->became));
+	/* bytes that are not UTF-8 still become '?' */
+	issue = error_report_add(&report, FEN_ERR_BAD_TURN, FEN_FIELD_TURN, 0, 1, "a\xff" "b");
+	ck_assert_str_eq(issue->message, "a?b");
+}
+END_TEST
+
+/* ---- hints ---- */
+
+/* One input and the hints it must get: -1 none, 0 one that is not valid, 1 a valid one. */
+static const struct {
+	const char *name;
+	const char *fen;
+	struct fen_options options;
+	int chess960, lenient;
+} fen_hint_cases[] = {
+	/* Chess960 castling sent without chess960 */
+	{ "Shredder-FEN HFhf", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1", STRICT, 1, -1 },
+	{ "X-FEN KQkq, kings on g1 and g8", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1", STRICT, 1, -1 },
+	{ "X-FEN GQgq, two rooks on one side", "1r2k1rr/8/8/8/8/8/8/1R2K1RR w GQgq - 0 1", STRICT, 1, -1 },
+	{ "Shredder-FEN GBgb", "1r2k1rr/8/8/8/8/8/8/1R2K1RR w GBgb - 0 1", STRICT, 1, -1 },
+	{ "K right, king on f1", "4k3/8/8/8/8/8/8/R4K1R w K - 0 1", STRICT, 1, -1 },
+	{ "Chess960 rights, three fields", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf", STRICT, 0, 1 },
+	{ "Chess960 rights and a wrong en-passant square", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf e6 0 1",
+	  STRICT, 0, 1 },
+	{ "four of five rights fit Chess960", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFChf - 0 1", STRICT, 0, 1 },
+	/* not Chess960, or already read as Chess960 */
+	{ "the start position in Shredder-FEN", START_BOARD " w HAha - 0 1", STRICT, -1, -1 },
+	{ "K right without the h1 rook", "4k3/8/8/8/8/8/8/R3K3 w K - 0 1", STRICT, -1, 1 },
+	{ "K right, king on e2", "4k3/8/8/8/8/8/4K3/7R w K - 0 1", STRICT, -1, 1 },
+	{ "B right, king in the corner, chess960", "7k/8/8/8/8/8/8/KR6 w B - 0 1", STRICT960, -1, 1 },
+	{ "Chess960 rights in lenient mode, no king", "bbqnnrk1/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1",
+	  LENIENT, -1, -1 },
+	/* what strict mode refuses and lenient mode reads */
+	{ "the seed's two fields", "r1bq1rk1/pp3ppp/3n4/2p1N3/2B5/7P/PPP2PP1/R1BQR1K1 w", STRICT, -1, 1 },
+	{ "a board alone", START_BOARD, STRICT, -1, 1 },
+	{ "five fields", START_BOARD " w KQkq - 0", STRICT, -1, 1 },
+	{ "a board alone, chess960 and infer_castling", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR",
+	  { FEN_STRICT, true, true }, -1, 1 },
+	{ "a trailing newline", POSITION_START_FEN "\n", STRICT, -1, 1 },
+	{ "tabs between fields", START_BOARD "\tw\tKQkq\t-\t0\t1", STRICT, -1, 1 },
+	{ "turn W, castling kqKQ, move 0", START_BOARD " W kqKQ - 0 0", STRICT, -1, 1 },
+	{ "an empty board alone", "8/8/8/8/8/8/8/8", STRICT, -1, 0 },
+	/* what lenient mode cannot read (better) */
+	{ "hello", "hello", STRICT, -1, -1 },
+	{ "a bad piece, two fields", "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w", STRICT, -1, -1 },
+	{ "nothing", "", STRICT, -1, -1 },
+	{ "300 bytes", X300, STRICT, -1, -1 },
+	{ "illegal either way", "4k3/8/8/8/8/8/8/4RK2 w - - 0 1", STRICT, -1, -1 },
+	{ "valid", POSITION_START_FEN, STRICT, -1, -1 },
+	{ "valid, Chess960", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1", STRICT960, -1, -1 },
+};
+
+/* The hint of code in report, or NULL. */
+static const struct fen_hint *fen_find_hint(const struct fen_report *report, enum fen_hint_code code)
+{
+	for (int i = 0; i < report->hint_count; i++)
+		if (report->hints[i].code == code)
+			return &report->hints[i];
+	return NULL;
+}
+
+/* Each hint is there or not as the case says, and tells the truth: with its option set
+ * the FEN is valid when the hint says so, and otherwise reads with fewer errors (lenient:
+ * reads at all). */
+START_TEST(test_hints)
+{
+	const char *fen = fen_hint_cases[_i].fen;
+	const int want[FEN_HINT_NB] = { [FEN_HINT_CHESS960] = fen_hint_cases[_i].chess960,
+					[FEN_HINT_LENIENT] = fen_hint_cases[_i].lenient };
+	struct fen_options options = fen_hint_cases[_i].options;
+	struct position pos;
+	struct fen_report report, with;
+	enum fen_verdict verdict = fen_parse(fen, strlen(fen), &options, &pos, &report);
+
+	for (int code = 0; code < FEN_HINT_NB; code++) {
+		const struct fen_hint *hint = fen_find_hint(&report, (enum fen_hint_code)code);
+		struct fen_options set = options;
+		ck_assert_msg((hint != NULL) == (want[code] >= 0), "%s: %s hint %s", fen_hint_cases[_i].name,
+			      error_hint_name((enum fen_hint_code)code), hint ? hint->message : "missing");
+		if (!hint)
+			continue;
+		ck_assert_msg(hint->valid == (want[code] == 1), "%s: %s hint: %s", fen_hint_cases[_i].name,
+			      error_hint_name((enum fen_hint_code)code), hint->message);
+		ck_assert(fen_text_as_written(hint->message));
+		ck_assert_uint_lt(strlen(hint->message), FEN_HINT_MESSAGE_MAX - 1);
+		if (code == FEN_HINT_CHESS960)
+			set.chess960 = true;
+		else
+			set.mode = FEN_LENIENT;
+		enum fen_verdict better = fen_parse(fen, strlen(fen), &set, &pos, &with);
+		if (hint->valid)
+			ck_assert_msg(better == FEN_VALID, "%s: not valid with the %s hint's option", fen_hint_cases[_i].name,
+				      error_hint_name((enum fen_hint_code)code));
+		else if (code == FEN_HINT_CHESS960)
+			ck_assert_int_lt(with.error_count, report.error_count);
+		else
+			ck_assert(better == FEN_ILLEGAL && verdict == FEN_MALFORMED);
+	}
+}
+END_TEST
+
+/* The messages, word for word, and the one castling error that comes with the hint. */
+START_TEST(test_hint_messages)
+{
+	static const char seed[] = "r1bq1rk1/pp3ppp/3n4/2p1N3/2B5/7P/PPP2PP1/R1BQR1K1 w";
+	static const char shredder[] = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf";
+	static const char xfen[] = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1";
+	static const char fewer[] = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFChf - 0 1";
+	struct fen_options options = STRICT;
+	struct position pos;
+	struct fen_report report;
+
+	ck_assert_int_eq(fen_parse(seed, strlen(seed), &options, &pos, &report), FEN_MALFORMED);
+	ck_assert_int_eq(report.error_count, 1);
+	ck_assert_int_eq(report.hint_count, 1);
+	ck_assert_int_eq(report.hints[0].code, FEN_HINT_LENIENT);
+	ck_assert_str_eq(report.hints[0].message,
+			 "lenient mode reads this FEN: send mode: lenient (fen --lenient); it reads "
+			 "\"r1bq1rk1/pp3ppp/3n4/2p1N3/2B5/7P/PPP2PP1/R1BQR1K1 w - - 0 1\" (filling in castling, "
+			 "en_passant, halfmove and fullmove)");
+
+	/* Chess960 rights, three fields: one castling error, and both hints */
+	ck_assert_int_eq(fen_parse(shredder, strlen(shredder), &options, &pos, &report), FEN_MALFORMED);
+	ck_assert_int_eq(report.error_count, 2);
+	ck_assert_int_eq(report.errors[0].code, FEN_ERR_CASTLING_NEEDS_CHESS960);
+	ck_assert_int_eq(report.errors[0].offset, 46);
+	ck_assert_int_eq(report.errors[0].length, 4);
+	ck_assert_int_eq(report.errors[1].code, FEN_ERR_TOO_FEW_FIELDS);
+	ck_assert_int_eq(report.hint_count, 2);
+	ck_assert_int_eq(report.hints[0].code, FEN_HINT_CHESS960);
+	ck_assert_str_eq(report.hints[0].message, "these castling rights are Chess960 rights: send chess960: true "
+						  "(fen --chess960) if this is a Chess960 position; the FEN has other "
+						  "problems too");
+	ck_assert_int_eq(report.hints[1].code, FEN_HINT_LENIENT);
+	ck_assert_str_eq(report.hints[1].message,
+			 "lenient mode reads this FEN: send mode: lenient (fen --lenient); it reads "
+			 "\"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\" (filling in en_passant, halfmove "
+			 "and fullmove; reading the castling rights as Chess960)");
+
+	ck_assert_int_eq(fen_parse(shredder, strlen(shredder), &(struct fen_options)STRICT960, &pos, &report),
+			 FEN_MALFORMED);
+	ck_assert_int_eq(report.error_count, 1);
+	ck_assert_ptr_null(fen_find_hint(&report, FEN_HINT_CHESS960));
+
+	ck_assert_int_eq(fen_parse(xfen, strlen(xfen), &options, &pos, &report), FEN_ILLEGAL);
+	ck_assert_int_eq(report.error_count, 1);
+	ck_assert_str_eq(report.hints[0].message,
+			 "this looks like a Chess960 position: send chess960: true (fen --chess960) and the FEN is valid");
+
+	ck_assert_int_eq(fen_parse("8/8/8/8/8/8/8/8", strlen("8/8/8/8/8/8/8/8"), &options, &pos, &report), FEN_MALFORMED);
+	ck_assert_str_eq(report.hints[0].message,
+			 "lenient mode reads this FEN, though not as a legal position: send mode: lenient (fen --lenient); "
+			 "it reads \"8/8/8/8/8/8/8/8 w - - 0 1\" (filling in turn, castling, en_passant, halfmove and "
+			 "fullmove)");
+
+	ck_assert_int_eq(fen_parse(POSITION_START_FEN "\n", strlen(POSITION_START_FEN) + 1, &options, &pos, &report),
+			 FEN_MALFORMED);
+	ck_assert_str_eq(report.hints[0].message,
+			 "lenient mode reads this FEN: send mode: lenient (fen --lenient); it reads \"" POSITION_START_FEN
+			 "\" (normalizing whitespace)");
+
+	ck_assert_int_eq(fen_parse(fewer, strlen(fewer), &options, &pos, &report), FEN_ILLEGAL);
+	ck_assert_str_eq(report.hints[0].message,
+			 "read as Chess960, 4 of the 5 castling rights standard chess refuses are sound: send chess960: "
+			 "true (fen --chess960) if this is a Chess960 position");
+
+	ck_assert_str_eq(error_hint_name(FEN_HINT_CHESS960), "chess960");
+	ck_assert_str_eq(error_hint_name(FEN_HINT_LENIENT), "lenient");
+	ck_assert_str_eq(error_hint_name(FEN_HINT_NB), "unknown");
 }
 END_TEST
 
@@ -1013,6 +1322,13 @@ static void fen_check_any(const char *text, size_t length, struct fen_options op
 
 	ck_assert(verdict == FEN_VALID || verdict == FEN_ILLEGAL || verdict == FEN_MALFORMED);
 	ck_assert_int_eq(verdict == FEN_VALID, report.error_count == 0);
+	/* hints only for an invalid FEN, at most one of each, each a sentence */
+	ck_assert(report.hint_count >= 0 && report.hint_count <= FEN_HINT_NB);
+	ck_assert(verdict != FEN_VALID || report.hint_count == 0);
+	for (int i = 0; i < report.hint_count; i++) {
+		ck_assert_uint_gt(strlen(report.hints[i].message), 0);
+		ck_assert(i == 0 || report.hints[i].code != report.hints[0].code);
+	}
 	for (int list = 0; list < 2; list++) {
 		const struct fen_issue *issues = list ? report.warnings : report.errors;
 		int count = list ? report.warning_count : report.error_count;
@@ -1204,7 +1520,13 @@ static Suite *fen_suite(void)
 	tcase_add_test(tc, test_infer_castling_chess960_corner_king);
 	tcase_add_test(tc, test_four_fields);
 	tcase_add_test(tc, test_separators);
+	tcase_add_test(tc, test_whitespace_messages);
 	tcase_add_test(tc, test_lenient_limits);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("hints");
+	tcase_add_loop_test(tc, test_hints, 0, NCASES(fen_hint_cases));
+	tcase_add_test(tc, test_hint_messages);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("every_problem");
@@ -1224,6 +1546,8 @@ static Suite *fen_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_length_limit);
 	tcase_add_test(tc, test_binary_bytes);
+	tcase_add_test(tc, test_unicode_quoted);
+	tcase_add_test(tc, test_cut_on_characters);
 	tcase_add_test(tc, test_random_bytes);
 	tcase_add_test(tc, test_random_edits);
 	suite_add_tcase(s, tc);

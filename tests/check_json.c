@@ -178,6 +178,51 @@ START_TEST(test_validation_styles)
 }
 END_TEST
 
+/* An invalid FEN that an option would read gets "hints"; a valid FEN never has the
+ * member (test_validation_valid: its bytes are as before hints existed). */
+START_TEST(test_validation_hints)
+{
+	struct position pos;
+	struct fen_report report;
+	struct fen_options strict960 = { FEN_STRICT, true, false };
+	static const char chess960[] = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1";
+	cJSON *tree;
+
+	ck_assert_int_eq(json_parse(chess960, FEN_STRICT, &pos, &report), FEN_ILLEGAL);
+	json_expect(json_validation(FEN_ILLEGAL, &pos, &report, &json_default),
+		    "{\"valid\":false,\"fen\":\"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w - - 0 1\",\"fields\":{\"board\":"
+		    "\"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR\",\"turn\":\"w\",\"castling\":\"-\",\"en_passant\":null,"
+		    "\"halfmove\":0,\"fullmove\":1},\"chess960\":false,\"zobrist\":null,\"status\":null,\"errors\":[{\"code\":"
+		    "\"castling_needs_chess960\",\"field\":\"castling\",\"offset\":46,\"length\":4,\"message\":\"castling "
+		    "rights \\\"HFhf\\\" fit only Chess960; in standard chess, castling right 'H' needs White's king on e1, "
+		    "and it is not there\"}],\"warnings\":[],\"hints\":[{\"code\":\"chess960\",\"option\":\"chess960\","
+		    "\"value\":true,\"valid\":true,\"message\":\"this looks like a Chess960 position: send chess960: true "
+		    "(fen --chess960) and the FEN is valid\"}]}");
+	/* with chess960, valid and without hints */
+	ck_assert_int_eq(fen_parse(chess960, strlen(chess960), &strict960, &pos, &report), FEN_VALID);
+	tree = json_validation(FEN_VALID, &pos, &report, &json_default);
+	ck_assert(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(tree, "valid")));
+	ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(tree, "hints"));
+	cJSON_Delete(tree);
+
+	ck_assert_int_eq(json_parse("r1bq1rk1/pp3ppp/3n4/2p1N3/2B5/7P/PPP2PP1/R1BQR1K1 w", FEN_STRICT, &pos, &report),
+			 FEN_MALFORMED);
+	json_expect(json_validation(FEN_MALFORMED, &pos, &report, &json_default),
+		    "{\"valid\":false,\"fen\":null,\"fields\":null,\"chess960\":null,\"zobrist\":null,\"status\":null,"
+		    "\"errors\":[{\"code\":\"too_few_fields\",\"field\":\"castling\",\"offset\":51,\"length\":0,\"message\":"
+		    "\"the FEN ends after 2 fields; the castling field and those after it are missing (a FEN has six "
+		    "fields)\"}],\"warnings\":[],\"hints\":[{\"code\":\"lenient\",\"option\":\"mode\",\"value\":\"lenient\","
+		    "\"valid\":true,\"message\":\"lenient mode reads this FEN: send mode: lenient (fen --lenient); it reads "
+		    "\\\"r1bq1rk1/pp3ppp/3n4/2p1N3/2B5/7P/PPP2PP1/R1BQR1K1 w - - 0 1\\\" (filling in castling, en_passant, "
+		    "halfmove and fullmove)\"}]}");
+	/* lenient mode gives no lenient hint */
+	ck_assert_int_eq(json_parse("8/8/8/8/8/8/8/8 w", FEN_LENIENT, &pos, &report), FEN_ILLEGAL);
+	tree = json_validation(FEN_ILLEGAL, &pos, &report, &json_default);
+	ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(tree, "hints"));
+	cJSON_Delete(tree);
+}
+END_TEST
+
 START_TEST(test_invalid_fen)
 {
 	struct position pos;
@@ -188,7 +233,17 @@ START_TEST(test_invalid_fen)
 		    "{\"code\":\"invalid_fen\",\"detail\":\"en-passant square e6 needs the Black pawn that just moved two "
 		    "squares on e5, and there is none\",\"errors\":[{\"code\":\"en_passant_without_pawn\",\"field\":"
 		    "\"en_passant\",\"offset\":24,\"length\":2,\"message\":\"en-passant square e6 needs the Black pawn that "
-		    "just moved two squares on e5, and there is none\"}],\"warnings\":[]}");
+		    "just moved two squares on e5, and there is none\"}],\"warnings\":[],\"hints\":[{\"code\":\"lenient\","
+		    "\"option\":\"mode\",\"value\":\"lenient\",\"valid\":true,\"message\":\"lenient mode reads this FEN: "
+		    "send mode: lenient (fen --lenient); it reads \\\"4k3/8/8/8/8/8/8/4K3 w - - 0 1\\\" (dropping the "
+		    "en-passant square)\"}]}");
+	/* no hints, no member */
+	json_parse("4k3/8/8/8/8/8/8/4RK2 w - - 0 1", FEN_STRICT, &pos, &report);
+	json_expect(json_invalid_fen(&report),
+		    "{\"code\":\"invalid_fen\",\"detail\":\"White is to move but Black's king on e8 is in check: Black's "
+		    "king could be captured\",\"errors\":[{\"code\":\"opponent_in_check\",\"field\":\"turn\",\"offset\":21,"
+		    "\"length\":1,\"message\":\"White is to move but Black's king on e8 is in check: Black's king could be "
+		    "captured\"}],\"warnings\":[]}");
 	/* a report without errors still gives a detail */
 	error_report_clear(&report);
 	json_expect(json_invalid_fen(&report),
@@ -1092,6 +1147,7 @@ static Suite *json_suite(void)
 	tcase_add_test(tc, test_validation_illegal);
 	tcase_add_test(tc, test_validation_malformed);
 	tcase_add_test(tc, test_validation_styles);
+	tcase_add_test(tc, test_validation_hints);
 	tcase_add_test(tc, test_invalid_fen);
 	tcase_add_test(tc, test_issues_are_utf8);
 	tcase_add_test(tc, test_parse_text);

@@ -2,7 +2,7 @@
  * 3-7 of the Unicode standard and on what it excludes (overlong forms, surrogates, code
  * points past U+10FFFF, stray continuation bytes, sequences cut by the end), at every
  * offset around its eight-byte ASCII steps; against a decoder written here from the
- * definition, on random byte strings; and utf8_sanitize and utf8_prefix. */
+ * definition, on random byte strings; and utf8_sanitize, utf8_prefix and utf8_char. */
 #include <check.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -183,6 +183,36 @@ START_TEST(test_prefix)
 }
 END_TEST
 
+/* One character at a time: its length and code point, or 0 when the text does not start
+ * with a whole, well-formed one. */
+START_TEST(test_char)
+{
+	uint32_t cp = 0;
+
+	ck_assert_uint_eq(utf8_char("e4", 2, &cp), 1);
+	ck_assert_uint_eq(cp, 'e');
+	ck_assert_uint_eq(utf8_char("\xC2\xA0x", 3, &cp), 2);
+	ck_assert_uint_eq(cp, 0xA0);
+	ck_assert_uint_eq(utf8_char("\xE2\x80\x93", 3, &cp), 3);
+	ck_assert_uint_eq(cp, 0x2013);
+	ck_assert_uint_eq(utf8_char("\xF0\x9F\x98\x80", 4, &cp), 4);
+	ck_assert_uint_eq(cp, 0x1F600);
+	cp = 7;
+	ck_assert_uint_eq(utf8_char("\xE2\x80\x93", 2, &cp), 0); /* cut by the length */
+	ck_assert_uint_eq(utf8_char("\xE2\x80", 3, &cp), 0);      /* cut by a NUL */
+	ck_assert_uint_eq(utf8_char("\xC0\xAF", 2, &cp), 0);      /* overlong */
+	ck_assert_uint_eq(utf8_char("\xED\xA0\x80", 3, &cp), 0); /* a surrogate */
+	ck_assert_uint_eq(utf8_char("\x80", 1, &cp), 0);
+	ck_assert_uint_eq(utf8_char("", 0, &cp), 0);
+	ck_assert_uint_eq(cp, 7);
+	/* every sequence of the table: a character exactly when it is valid */
+	for (int i = 0; i < NCASES(utf8_sequences); i++) {
+		size_t n = strlen(utf8_sequences[i].bytes);
+		ck_assert_uint_eq(utf8_char(utf8_sequences[i].bytes, n, &cp), utf8_sequences[i].valid ? n : 0);
+	}
+}
+END_TEST
+
 static Suite *utf8_suite(void)
 {
 	Suite *s = suite_create("utf8");
@@ -196,6 +226,7 @@ static Suite *utf8_suite(void)
 	tc = tcase_create("repair");
 	tcase_add_test(tc, test_sanitize);
 	tcase_add_test(tc, test_prefix);
+	tcase_add_test(tc, test_char);
 	suite_add_tcase(s, tc);
 	return s;
 }

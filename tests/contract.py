@@ -71,6 +71,8 @@ MANY_ERRORS = "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 0"
 BOARD_ONLY = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 SLOPPY = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR W kqKQ - 0 1"
 UNDERSCORES = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR_w_KQkq_-_0_1"
+SEED_TWO_FIELDS = "r1bq1rk1/pp3ppp/3n4/2p1N3/2B5/7P/PPP2PP1/R1BQR1K1 w"
+CHESS960_TWO_FIELDS = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w"
 
 
 class Failure(Exception):
@@ -690,6 +692,7 @@ def run_checks(c, d):
         ("malformed: bad digit", BAD_DIGIT, {}, []),
         ("malformed: empty", "", {}, []),
         ("malformed: too long", START + " " * 300, {}, []),
+        ("malformed: 64 bad letters, a full error list", "/".join(["xxxxxxxx"] * 8) + " w - - 0 1", {}, []),
         ("strict: board only", BOARD_ONLY, {}, []),
         ("lenient: board only", BOARD_ONLY, {"mode": "lenient"}, ["--lenient"]),
         ("lenient: sloppy", SLOPPY, {"mode": "lenient"}, ["--lenient"]),
@@ -699,6 +702,13 @@ def run_checks(c, d):
         ("lenient: fullmove 0", START[:-1] + "0", {"mode": "lenient"}, ["--lenient"]),
         ("strict: explicit", START, {"mode": "strict", "chess960": False, "infer_castling": False,
                                      "ep": "fen", "castling": "standard"}, []),
+        ("hint: chess960", CHESS960, {}, []),
+        ("hint: chess960, X-FEN", CHESS960_CASTLE.replace("HAha", "KQkq"), {}, []),
+        ("hints: chess960 and lenient", CHESS960_TWO_FIELDS + " HFhf", {}, []),
+        ("hint: lenient, the seed's two fields", SEED_TWO_FIELDS, {}, []),
+        ("hint: lenient, a trailing newline", START + "\n", {}, []),
+        ("hint: lenient, not legal", "8/8/8/8/8/8/8/8", {}, []),
+        ("hint: none in lenient mode", "8/8/8/8/8/8/8/8", {"mode": "lenient"}, ["--lenient"]),
     ]:
         c.check(f"validate POST {name}", "POST", "/validate", body={"fen": fen, **opts}, expect=ok,
                 then=same_as_cli("validate", *args, fen))
@@ -715,6 +725,41 @@ def run_checks(c, d):
             expect=ok, then=valid)
     c.check("validate GET invalid FEN is 200", "GET", "/validate?" + query(fen=NO_KINGS), expect=ok,
             then=invalid)
+
+    def hints(*expected):
+        """The response's hints are exactly these (code, valid) pairs, each naming its option."""
+        options = {"chess960": ("chess960", True), "lenient": ("mode", "lenient")}
+        def check(r, b):
+            got = b.get("hints", [])
+            want([(h["code"], h["valid"]) for h in got] == list(expected),
+                 f"hints {[(h['code'], h['valid']) for h in got]}, expected {list(expected)}")
+            for h in got:
+                want((h["option"], h["value"]) == options[h["code"]], f"hint {h['code']} names {h['option']}")
+        return check
+    c.check("validate: a Chess960 FEN without chess960", "POST", "/validate", body={"fen": CHESS960}, expect=ok,
+            then=all_of(invalid, hints(("chess960", True)),
+                        lambda r, b: want([e["code"] for e in b["errors"]] == ["castling_needs_chess960"],
+                                          "not one castling_needs_chess960 error")))
+    c.check("validate: the hint's option reads it", "POST", "/validate", body={"fen": CHESS960, "chess960": True},
+            expect=ok, then=all_of(valid, lambda r, b: want("hints" not in b, "a valid FEN with hints")))
+    c.check("validate: Shredder-FEN of a standard position, no hint", "POST", "/validate",
+            body={"fen": START.replace("KQkq", "HAha")}, expect=ok, then=all_of(valid, hints()))
+    c.check("validate: the seed's two fields", "GET", "/validate?" + query(fen=SEED_TWO_FIELDS), expect=ok,
+            then=all_of(invalid, hints(("lenient", True))))
+    c.check("validate: lenient reads the seed", "GET", "/validate?" + query(fen=SEED_TWO_FIELDS, mode="lenient"),
+            expect=ok, then=all_of(valid, hints()))
+    c.check("validate: both hints", "POST", "/validate", body={"fen": CHESS960_TWO_FIELDS + " HFhf"}, expect=ok,
+            then=hints(("chess960", False), ("lenient", True)))
+    c.check("validate: a trailing newline is bad_whitespace", "POST", "/validate", body={"fen": START + "\n"},
+            expect=ok, then=all_of(hints(("lenient", True)), lambda r, b: want(
+                [(e["code"], e["offset"], e["length"]) for e in b["errors"]] == [("bad_whitespace", 56, 1)],
+                "not one bad_whitespace at 56")))
+    c.check("validate: nothing reads hello", "POST", "/validate", body={"fen": "hello"}, expect=ok,
+            then=all_of(invalid, hints()))
+    c.check("validate: a Unicode character quoted whole", "POST", "/validate",
+            body={"fen": START.replace(" KQkq ", " \u2013 ")}, expect=ok,
+            then=lambda r, b: want(b["errors"][0]["message"].startswith("'\u2013' (U+2013) is not '-'"),
+                                   f"message {b['errors'][0]['message']!r}"))
     # ---- bulk /validate: NDJSON in, NDJSON out, streamed
     ndjson = {"Content-Type": "application/x-ndjson"}
     bulk_lines = [json.dumps(E4), "not json", "", json.dumps({"fen": BOARD_ONLY, "mode": "lenient"}),
@@ -1133,6 +1178,11 @@ def run_checks(c, d):
             code="invalid_fen", then=same_as_cli("moves", OPPONENT_IN_CHECK, problem=True))
     c.check("moves POST malformed FEN", "POST", "/moves", body={"fen": "hello"}, expect=422, code="invalid_fen",
             then=same_as_cli("moves", "hello", problem=True))
+    c.check("moves GET invalid FEN with hints", "GET", "/moves?" + query(fen=CHESS960_TWO_FIELDS + " HFhf"),
+            expect=422, code="invalid_fen", then=all_of(
+                same_as_cli("moves", CHESS960_TWO_FIELDS + " HFhf", problem=True),
+                lambda r, b: want([h["code"] for h in b.get("hints", [])] == ["chess960", "lenient"],
+                                  "not the chess960 and lenient hints")))
 
     # ---- /render
     def text_board(orientation):

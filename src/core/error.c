@@ -40,6 +40,7 @@ static const char *const error_code_names[FEN_CODE_NB] = {
 	[FEN_ERR_IMPOSSIBLE_CHECK] = "impossible_check",
 	[FEN_ERR_CASTLING_WITHOUT_KING] = "castling_without_king",
 	[FEN_ERR_CASTLING_WITHOUT_ROOK] = "castling_without_rook",
+	[FEN_ERR_CASTLING_NEEDS_CHESS960] = "castling_needs_chess960",
 	[FEN_ERR_EN_PASSANT_WRONG_RANK] = "en_passant_wrong_rank",
 	[FEN_ERR_EN_PASSANT_WITHOUT_PAWN] = "en_passant_without_pawn",
 	[FEN_ERR_EN_PASSANT_BLOCKED] = "en_passant_blocked",
@@ -59,6 +60,11 @@ static const char *const error_code_names[FEN_CODE_NB] = {
 	[FEN_WARN_HALFMOVE_EXCEEDS_PLIES] = "halfmove_exceeds_plies",
 };
 
+static const char *const error_hint_names[FEN_HINT_NB] = {
+	[FEN_HINT_CHESS960] = "chess960",
+	[FEN_HINT_LENIENT] = "lenient",
+};
+
 static const char *const error_field_names[FEN_FIELD_NB] = {
 	"board", "turn", "castling", "en_passant", "halfmove", "fullmove",
 };
@@ -73,6 +79,11 @@ const char *error_field_name(enum fen_field field)
 	return field >= 0 && field < FEN_FIELD_NB ? error_field_names[field] : NULL;
 }
 
+const char *error_hint_name(enum fen_hint_code code)
+{
+	return code >= 0 && code < FEN_HINT_NB ? error_hint_names[code] : "unknown";
+}
+
 bool error_code_is_warning(enum fen_code code)
 {
 	return code >= FEN_WARN_FIELD_DEFAULTED && code < FEN_CODE_NB;
@@ -82,7 +93,31 @@ void error_report_clear(struct fen_report *report)
 {
 	report->error_count = 0;
 	report->warning_count = 0;
+	report->hint_count = 0;
 	report->truncated = false;
+}
+
+/* Formats into out (size bytes). Text cut short ends at a character boundary, so that a
+ * quoted multi-byte character is kept whole or left out, never turned into '?'; bytes
+ * that were not UTF-8 in the input become '?'. */
+static void error_format(char *out, size_t size, const char *format, va_list ap)
+{
+	int n = vsnprintf(out, size, format, ap);
+
+	if (n >= (int)size) {
+		/* The last lead byte, at most three bytes back: drop it when its sequence
+		 * needed more bytes than were kept. */
+		size_t length = size - 1, lead = length;
+		while (lead > 0 && length - lead < 3 && ((unsigned char)out[lead - 1] & 0xC0) == 0x80)
+			lead--;
+		if (lead > 0) {
+			unsigned char c = (unsigned char)out[lead - 1];
+			size_t need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+			if (length - (lead - 1) < need)
+				out[lead - 1] = '\0';
+		}
+	}
+	utf8_sanitize(out);
 }
 
 struct fen_issue *error_report_add(struct fen_report *report, enum fen_code code, enum fen_field field,
@@ -122,22 +157,45 @@ struct fen_issue *error_report_add(struct fen_report *report, enum fen_code code
 	issue->given[0] = '\0';
 	issue->became[0] = '\0';
 	va_start(ap, format);
-	vsnprintf(issue->message, sizeof issue->message, format, ap);
+	error_format(issue->message, sizeof issue->message, format, ap);
 	va_end(ap);
-	utf8_sanitize(issue->message);
 	return issue;
+}
+
+struct fen_hint *error_report_hint(struct fen_report *report, enum fen_hint_code code, bool valid,
+				   const char *format, ...)
+{
+	struct fen_hint *hint;
+	va_list ap;
+
+	for (int i = 0; i < report->hint_count; i++)
+		if (report->hints[i].code == code)
+			return NULL;
+	if (report->hint_count >= FEN_HINT_NB)
+		return NULL;
+	hint = &report->hints[report->hint_count++];
+	hint->code = code;
+	hint->valid = valid;
+	va_start(ap, format);
+	error_format(hint->message, sizeof hint->message, format, ap);
+	va_end(ap);
+	return hint;
 }
 
 void error_issue_set_change(struct fen_issue *issue, const char *given, size_t given_length,
 			    const char *became)
 {
+	size_t became_length;
+
 	if (!issue)
 		return;
-	if (given_length >= sizeof issue->given)
-		given_length = sizeof issue->given - 1;
+	/* whole characters only: "given" quotes the input */
+	given_length = utf8_prefix(given, given_length, sizeof issue->given - 1);
 	memcpy(issue->given, given, given_length);
 	issue->given[given_length] = '\0';
-	snprintf(issue->became, sizeof issue->became, "%s", became);
+	became_length = utf8_prefix(became, strlen(became), sizeof issue->became - 1);
+	memcpy(issue->became, became, became_length);
+	issue->became[became_length] = '\0';
 	utf8_sanitize(issue->given);
 	utf8_sanitize(issue->became);
 }

@@ -3,7 +3,9 @@
  *
  * Codes are part of the API: their snake_case names (error_code_name) never change
  * meaning once released. A report collects every error and warning of one parse;
- * warnings say what lenient parsing changed (given -> became) or what looks odd. */
+ * warnings say what lenient parsing changed (given -> became) or what looks odd. An
+ * invalid FEN's report may also carry hints: a request option under which the FEN reads
+ * (better), named by a stable code of its own. */
 #ifndef FEN_ERROR_H
 #define FEN_ERROR_H
 
@@ -54,6 +56,7 @@ enum fen_code {
 	FEN_ERR_IMPOSSIBLE_CHECK,
 	FEN_ERR_CASTLING_WITHOUT_KING,
 	FEN_ERR_CASTLING_WITHOUT_ROOK,
+	FEN_ERR_CASTLING_NEEDS_CHESS960, /* rights that resolve only under Chess960 rules, once for the field */
 	FEN_ERR_EN_PASSANT_WRONG_RANK,
 	FEN_ERR_EN_PASSANT_WITHOUT_PAWN,
 	FEN_ERR_EN_PASSANT_BLOCKED,
@@ -82,6 +85,21 @@ enum fen_code {
  * letter); errors can outnumber it (a board of 64 bad letters), see FEN_ERR_TOO_MANY_PROBLEMS. */
 #define FEN_REPORT_MAX 32
 
+/* Options that would read an invalid FEN: each names the option and its value. */
+enum fen_hint_code {
+	FEN_HINT_CHESS960, /* chess960: true -- castling rights that only Chess960 reads */
+	FEN_HINT_LENIENT,  /* mode: lenient -- strict mode refuses what lenient mode reads */
+	FEN_HINT_NB
+};
+
+#define FEN_HINT_MESSAGE_MAX 384
+
+struct fen_hint {
+	enum fen_hint_code code;
+	bool valid; /* with the option the FEN is valid; else it reads with fewer problems */
+	char message[FEN_HINT_MESSAGE_MAX];
+};
+
 struct fen_issue {
 	enum fen_code code;
 	enum fen_field field;
@@ -93,13 +111,16 @@ struct fen_issue {
 };
 
 /* Every problem of one parse. When there are more errors than fit, the last entry is a
- * too_many_problems error and truncated is set. */
+ * too_many_problems error and truncated is set. Hints come only with errors, at most one
+ * of each code. */
 struct fen_report {
 	int error_count;
 	int warning_count;
+	int hint_count;
 	bool truncated;
 	struct fen_issue errors[FEN_REPORT_MAX];
 	struct fen_issue warnings[FEN_REPORT_MAX];
+	struct fen_hint hints[FEN_HINT_NB];
 };
 
 /* The stable snake_case name of a code, e.g. "rank_too_long". */
@@ -121,6 +142,14 @@ void error_report_clear(struct fen_report *report);
 struct fen_issue *error_report_add(struct fen_report *report, enum fen_code code, enum fen_field field,
 				   int offset, int length, const char *format, ...)
 	__attribute__((format(printf, 6, 7)));
+
+/* The stable snake_case name of a hint ("chess960", "lenient"). */
+const char *error_hint_name(enum fen_hint_code code);
+
+/* Appends a hint with a printf-style message (cut at a character boundary). Returns it,
+ * or NULL when the report already has one of that code. */
+struct fen_hint *error_report_hint(struct fen_report *report, enum fen_hint_code code, bool valid,
+				   const char *format, ...) __attribute__((format(printf, 4, 5)));
 
 /* Records what a normalization changed: "given" and "became", each cut to fit. */
 void error_issue_set_change(struct fen_issue *issue, const char *given, size_t given_length,

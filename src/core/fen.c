@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "attacks.h"
+#include "utf8.h"
 
 /* Where one field lies in the input. */
 struct fen_span {
@@ -43,6 +44,9 @@ struct fen_parser {
 	int castling_count;
 	struct fen_issue *castling_changes[8]; /* warnings whose "became" is known once rights are resolved */
 	int castling_change_count;
+	/* Strict, standard chess: castling letters refused that Chess960 rules would read */
+	int castling_refused;   /* letters refused under standard rules */
+	int castling_refused960; /* ... and under Chess960 rules (fewer: worth a hint) */
 };
 
 static const char *const fen_color_names[COLOR_NB] = { "White", "Black" };
@@ -85,9 +89,13 @@ int fen_parse_square(const char *text)
 
 static bool fen_lenient(const struct fen_parser *p) { return p->options->mode == FEN_LENIENT; }
 
-/* The text of a field, for messages: at most 24 bytes of it. */
-static int fen_field_shown(const struct fen_parser *p, enum fen_field f) { return p->fields[f].length > 24 ? 24 : p->fields[f].length; }
-#define FEN_FIELD_TEXT(p, f) fen_field_shown((p), (f)), (p)->text + (p)->fields[(f)].offset
+/* How much of length bytes of input text a message quotes: at most 24 bytes, whole
+ * characters (a cut never splits a UTF-8 sequence, which would show as '?'). */
+static int fen_shown(const char *text, int length) { return (int)utf8_prefix(text, (size_t)length, 24); }
+#define FEN_QUOTE(text, length) fen_shown((text), (length)), (text)
+
+/* The text of a field, for messages: at most 24 bytes of it, as above. */
+#define FEN_FIELD_TEXT(p, f) FEN_QUOTE((p)->text + (p)->fields[(f)].offset, (p)->fields[(f)].length)
 
 /* Remembers a castling warning so that its given/became can be filled in at the end. */
 static void fen_note_castling_change(struct fen_parser *p, struct fen_issue *issue)
@@ -103,6 +111,46 @@ static bool fen_is_lenient_separator(char c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '_';
 }
 
+/* Strict mode splits at the same whitespace (a pasted line's newline, a tab), but only
+ * one space between two fields is regular: anything else is bad_whitespace. */
+static inline bool fen_is_whitespace(char c)
+{
+	/* one comparison for the letters and digits of a field */
+	return (unsigned char)c <= ' ' && (c == ' ' || c == '\t' || c == '\n' || c == '\r');
+}
+
+static inline bool fen_is_separator(bool lenient, char c)
+{
+	return lenient ? fen_is_lenient_separator(c) : fen_is_whitespace(c);
+}
+
+/* Says what a run of n whitespace bytes holds ("2 spaces", "1 carriage return and
+ * 1 newline") into out. */
+static void fen_describe_whitespace(const char *s, int n, char *out, size_t size)
+{
+	static const char kinds[] = " \t\r\n";
+	static const char *const names[][2] = {
+		{ "space", "spaces" }, { "tab", "tabs" }, { "carriage return", "carriage returns" },
+		{ "newline", "newlines" },
+	};
+	int counts[4] = { 0 }, listed = 0, present = 0;
+	size_t used = 0;
+
+	for (int i = 0; i < n; i++)
+		counts[strchr(kinds, s[i]) - kinds]++;
+	for (int k = 0; k < 4; k++)
+		present += counts[k] > 0;
+	out[0] = '\0';
+	for (int k = 0; k < 4 && used < size; k++) {
+		if (!counts[k])
+			continue;
+		listed++;
+		used += (size_t)snprintf(out + used, size - used, "%s%d %s",
+					 listed == 1 ? "" : listed == present ? " and " : ", ", counts[k],
+					 names[k][counts[k] != 1]);
+	}
+}
+
 /* Splits the input into fields; returns false when nothing further can be read. */
 static bool fen_split(struct fen_parser *p, size_t length)
 {
@@ -110,10 +158,9 @@ static bool fen_split(struct fen_parser *p, size_t length)
 	bool lenient = fen_lenient(p), irregular = false;
 
 	while (i < end) {
-		bool separator = lenient ? fen_is_lenient_separator(p->text[i]) : p->text[i] == ' ';
-		if (separator) {
+		if (fen_is_separator(lenient, p->text[i])) {
 			int start = i;
-			while (i < end && (lenient ? fen_is_lenient_separator(p->text[i]) : p->text[i] == ' '))
+			while (i < end && fen_is_separator(lenient, p->text[i]))
 				i++;
 			bool single = i - start == 1 && p->text[start] == ' ' && start > 0 && i < end;
 			if (single)
@@ -122,20 +169,26 @@ static bool fen_split(struct fen_parser *p, size_t length)
 			if (!lenient) {
 				const char *where = start == 0 ? "before the first field" :
 						    i == end ? "after the last field" : "between fields";
+				char what[96];
+				fen_describe_whitespace(p->text + start, i - start, what, sizeof what);
 				fen_error(p, FEN_ERR_BAD_WHITESPACE, FEN_FIELD_NONE, start, i - start,
-					  "%d space%s %s; fields are separated by exactly one space", i - start,
-					  i - start == 1 ? "" : "s", where);
+					  "%s %s; fields are separated by exactly one space", what, where);
 				p->syntax_error = true;
 			}
 			continue;
 		}
 		int start = i;
-		while (i < end && !(lenient ? fen_is_lenient_separator(p->text[i]) : p->text[i] == ' '))
-			i++;
+		/* the loop of every byte of a field, one for each mode */
+		if (lenient)
+			while (i < end && !fen_is_lenient_separator(p->text[i]))
+				i++;
+		else
+			while (i < end && !fen_is_whitespace(p->text[i]))
+				i++;
 		if (n == FEN_FIELD_NB) {
 			fen_error(p, FEN_ERR_TOO_MANY_FIELDS, FEN_FIELD_NONE, start, end - start,
 				  "text after the sixth field (the move number): \"%.*s\"; a FEN has six fields",
-				  end - start > 24 ? 24 : end - start, p->text + start);
+				  FEN_QUOTE(p->text + start, end - start));
 			p->syntax_error = true;
 			break;
 		}
@@ -160,6 +213,30 @@ static bool fen_split(struct fen_parser *p, size_t length)
 
 /* ---- pass 2: each field's syntax ---- */
 
+/* Reports what stands where a piece should, at offset at of rank (0-7), and returns the
+ * bytes it spans: a character pasted from elsewhere (a Unicode king, a dash) is one
+ * square, quoted whole; a byte that is not UTF-8 is named by its value. Out of the
+ * board's loop, which runs for every square of every FEN. */
+static __attribute__((noinline)) int fen_bad_piece(struct fen_parser *p, const char *s, int left, int at, int rank)
+{
+	unsigned char c = (unsigned char)s[0];
+	uint32_t cp;
+	int n = c >= 0x80 ? (int)utf8_char(s, (size_t)left, &cp) : 0;
+
+	if (c >= 0x20 && c < 0x7F)
+		fen_error(p, FEN_ERR_BAD_PIECE, FEN_FIELD_BOARD, at, 1,
+			  "'%c' in rank %d is not a piece; pieces are KQRBNP (White) and kqrbnp (Black)", c, rank + 1);
+	else if (n > 1)
+		fen_error(p, FEN_ERR_BAD_PIECE, FEN_FIELD_BOARD, at, n,
+			  "'%.*s' (U+%04X) in rank %d is not a piece; pieces are KQRBNP (White) and kqrbnp (Black)",
+			  n, s, (unsigned)cp, rank + 1);
+	else
+		fen_error(p, FEN_ERR_BAD_PIECE, FEN_FIELD_BOARD, at, 1,
+			  "byte 0x%02X in rank %d is not a piece; pieces are KQRBNP (White) and kqrbnp (Black)", c,
+			  rank + 1);
+	return n > 1 ? n : 1;
+}
+
 static void fen_read_board(struct fen_parser *p)
 {
 	const struct fen_span *f = &p->fields[FEN_FIELD_BOARD];
@@ -167,6 +244,7 @@ static void fen_read_board(struct fen_parser *p)
 	int rank = 7, file = 0, rank_start = f->offset;
 	bool previous_digit = false, ok = true;
 	bool count_unknown = false; /* a bad digit (counted as 0) may have meant the missing squares */
+	int skip = 0;
 
 	for (int i = 0; i <= f->length; i++) {
 		int at = f->offset + i;
@@ -177,12 +255,12 @@ static void fen_read_board(struct fen_parser *p)
 			if (rank >= 0 && file > 8) {
 				fen_error(p, FEN_ERR_RANK_TOO_LONG, FEN_FIELD_BOARD, rank_start, at - rank_start,
 					  "rank %d (\"%.*s\") describes %d squares; a rank has exactly 8",
-					  rank + 1, at - rank_start, p->text + rank_start, file);
+					  rank + 1, FEN_QUOTE(p->text + rank_start, at - rank_start), file);
 				ok = false;
 			} else if (rank >= 0 && file < 8 && !count_unknown) {
 				fen_error(p, FEN_ERR_RANK_TOO_SHORT, FEN_FIELD_BOARD, rank_start, at - rank_start,
 					  "rank %d (\"%.*s\") describes %d square%s; a rank has exactly 8",
-					  rank + 1, at - rank_start, p->text + rank_start, file, file == 1 ? "" : "s");
+					  rank + 1, FEN_QUOTE(p->text + rank_start, at - rank_start), file, file == 1 ? "" : "s");
 				ok = false;
 			}
 			if (end)
@@ -195,7 +273,7 @@ static void fen_read_board(struct fen_parser *p)
 			if (rank < 0) {
 				fen_error(p, FEN_ERR_TOO_MANY_RANKS, FEN_FIELD_BOARD, at, f->length - i,
 					  "the board has more than 8 ranks: \"%.*s\" follows the 8th '/'-separated part",
-					  f->length - i > 24 ? 24 : f->length - i, s + i);
+					  FEN_QUOTE(s + i, f->length - i));
 				ok = false;
 				break;
 			}
@@ -222,14 +300,12 @@ static void fen_read_board(struct fen_parser *p)
 		}
 		int pc = fen_char_piece(c);
 		if (pc == NO_PIECE) {
-			if ((unsigned char)c >= 0x20 && (unsigned char)c < 0x7F)
-				fen_error(p, FEN_ERR_BAD_PIECE, FEN_FIELD_BOARD, at, 1,
-					  "'%c' in rank %d is not a piece; pieces are KQRBNP (White) and kqrbnp (Black)",
-					  c, rank + 1);
-			else
-				fen_error(p, FEN_ERR_BAD_PIECE, FEN_FIELD_BOARD, at, 1,
-					  "byte 0x%02X in rank %d is not a piece; pieces are KQRBNP (White) and kqrbnp (Black)",
-					  (unsigned char)c, rank + 1);
+			/* the rest of a multi-byte character already reported (never '/' or a digit) */
+			if (skip > 0) {
+				skip--;
+				continue;
+			}
+			skip = fen_bad_piece(p, s + i, f->length - i, at, rank) - 1;
 			ok = false;
 			file++;
 			continue;
@@ -274,6 +350,13 @@ static void fen_read_turn(struct fen_parser *p)
 	p->syntax_error = true;
 }
 
+/* True for the dashes and minus signs a pasted FEN has where it means '-': U+2010 to
+ * U+2015, U+2212 (minus), U+FE63 (small hyphen-minus), U+FF0D (full-width hyphen-minus). */
+static bool fen_is_dash(uint32_t cp)
+{
+	return (cp >= 0x2010 && cp <= 0x2015) || cp == 0x2212 || cp == 0xFE63 || cp == 0xFF0D;
+}
+
 /* Reads the castling letters; which rook each names is settled once the board is known. */
 static void fen_read_castling(struct fen_parser *p)
 {
@@ -288,6 +371,8 @@ static void fen_read_castling(struct fen_parser *p)
 	}
 	for (int i = 0; i < f->length; i++) {
 		char c = s[i];
+		uint32_t cp = 0;
+		int n = 0;
 		bool white = c == 'K' || c == 'Q' || (c >= 'A' && c <= 'H');
 		bool black = c == 'k' || c == 'q' || (c >= 'a' && c <= 'h');
 		if (!white && !black) {
@@ -297,11 +382,21 @@ static void fen_read_castling(struct fen_parser *p)
 			else if ((unsigned char)c >= 0x20 && (unsigned char)c < 0x7F)
 				fen_error(p, FEN_ERR_BAD_CASTLING, FEN_FIELD_CASTLING, f->offset + i, 1,
 					  "'%c' is not a castling right; use '-' or K, Q, k, q (or file letters A-H, a-h in Chess960)", c);
+			else if ((n = (int)utf8_char(s + i, (size_t)(f->length - i), &cp)) > 1 && fen_is_dash(cp))
+				fen_error(p, FEN_ERR_BAD_CASTLING, FEN_FIELD_CASTLING, f->offset + i, n,
+					  "'%.*s' (U+%04X) is not '-': write no castling rights as '-', the ASCII hyphen-minus",
+					  n, s + i, (unsigned)cp);
+			else if (n > 1)
+				fen_error(p, FEN_ERR_BAD_CASTLING, FEN_FIELD_CASTLING, f->offset + i, n,
+					  "'%.*s' (U+%04X) is not a castling right; use '-' or K, Q, k, q (or file letters "
+					  "A-H, a-h in Chess960)", n, s + i, (unsigned)cp);
 			else
 				fen_error(p, FEN_ERR_BAD_CASTLING, FEN_FIELD_CASTLING, f->offset + i, 1,
 					  "byte 0x%02X is not a castling right; use '-' or K, Q, k, q (or file letters A-H, a-h in Chess960)",
 					  (unsigned char)c);
 			ok = false;
+			if (n > 1)
+				i += n - 1;
 			continue;
 		}
 		if (p->castling_count == (int)(sizeof p->castling / sizeof p->castling[0])) {
@@ -344,9 +439,15 @@ static void fen_read_en_passant(struct fen_parser *p)
 			return;
 		}
 	}
-	fen_error(p, FEN_ERR_BAD_EN_PASSANT, FEN_FIELD_EN_PASSANT, f->offset, f->length,
-		  "en-passant field is \"%.*s\"; it must be '-' or a square such as e3 or d6",
-		  FEN_FIELD_TEXT(p, FEN_FIELD_EN_PASSANT));
+	uint32_t cp;
+	if ((size_t)f->length == utf8_char(s, (size_t)f->length, &cp) && fen_is_dash(cp))
+		fen_error(p, FEN_ERR_BAD_EN_PASSANT, FEN_FIELD_EN_PASSANT, f->offset, f->length,
+			  "en-passant field is \"%.*s\" (U+%04X), not '-': write no en-passant square as '-', the "
+			  "ASCII hyphen-minus", FEN_FIELD_TEXT(p, FEN_FIELD_EN_PASSANT), (unsigned)cp);
+	else
+		fen_error(p, FEN_ERR_BAD_EN_PASSANT, FEN_FIELD_EN_PASSANT, f->offset, f->length,
+			  "en-passant field is \"%.*s\"; it must be '-' or a square such as e3 or d6",
+			  FEN_FIELD_TEXT(p, FEN_FIELD_EN_PASSANT));
 	p->syntax_error = true;
 }
 
@@ -664,12 +765,14 @@ static bool fen_king_can_castle(int king, enum color c, bool chess960)
 	return chess960 ? square_file(king) != 0 && square_file(king) != 7 : square_file(king) == 4;
 }
 
-/* Resolves the castling letters against the board, standard or Chess960 rules. Returns
- * true when every letter names a right; with report false nothing is reported or set. */
-static bool fen_resolve_castling(struct fen_parser *p, bool chess960, bool report)
+/* Resolves the castling letters against the board, standard or Chess960 rules, and
+ * returns how many name no right; with report false nothing is reported (each token's
+ * right and rook are set either way), and first, when not NULL, receives the first
+ * refusal's message. */
+static int fen_resolve_castling(struct fen_parser *p, bool chess960, bool report, char first[FEN_ISSUE_MESSAGE_MAX])
 {
 	struct position *pos = p->pos;
-	bool all_ok = true;
+	int refused = 0;
 
 	for (int i = 0; i < p->castling_count; i++) {
 		struct fen_castling_token *t = &p->castling[i];
@@ -726,7 +829,9 @@ static bool fen_resolve_castling(struct fen_parser *p, bool chess960, bool repor
 				continue;
 			}
 		}
-		all_ok = false;
+		if (first && refused == 0)
+			memcpy(first, message, sizeof message);
+		refused++;
 		if (!report)
 			continue;
 		if (problem == FEN_ERR_CASTLING_REPEATED && fen_lenient(p)) {
@@ -739,7 +844,7 @@ static bool fen_resolve_castling(struct fen_parser *p, bool chess960, bool repor
 			fen_error(p, problem, FEN_FIELD_CASTLING, t->offset, 1, "%s", message);
 		}
 	}
-	return all_ok;
+	return refused;
 }
 
 /* Strict FEN lists White's rights before Black's, K before Q, and each letter once. */
@@ -843,24 +948,42 @@ static void fen_apply_castling(struct fen_parser *p)
 	}
 }
 
+/* Castling rights that standard chess refuses but Chess960 reads: lenient mode reads
+ * the position as Chess960; strict mode says so once, for the whole field, rather than
+ * once a letter (and fen_hint adds the chess960 hint). */
 static void fen_check_castling(struct fen_parser *p)
 {
-	bool chess960 = p->options->chess960;
+	const struct fen_span *f = &p->fields[FEN_FIELD_CASTLING];
+	bool chess960 = p->options->chess960, only960 = false;
+	char first[FEN_ISSUE_MESSAGE_MAX];
+	int refused = chess960 ? 0 : fen_resolve_castling(p, false, false, first);
 
-	if (!fen_resolve_castling(p, chess960, false) && !chess960 && fen_lenient(p) &&
-	    fen_resolve_castling(p, true, false)) {
-		const struct fen_span *f = &p->fields[FEN_FIELD_CASTLING];
-		error_report_add(p->report, FEN_WARN_CHESS960_ASSUMED, FEN_FIELD_CASTLING, f->offset, f->length,
-				 "castling rights \"%.*s\" only make sense in Chess960, so the position is read as Chess960",
-				 FEN_FIELD_TEXT(p, FEN_FIELD_CASTLING));
-		chess960 = true;
+	if (refused) {
+		int refused960 = fen_resolve_castling(p, true, false, NULL);
+		if (refused960 == 0 && fen_lenient(p)) {
+			error_report_add(p->report, FEN_WARN_CHESS960_ASSUMED, FEN_FIELD_CASTLING, f->offset, f->length,
+					 "castling rights \"%.*s\" only make sense in Chess960, so the position is read as Chess960",
+					 FEN_FIELD_TEXT(p, FEN_FIELD_CASTLING));
+			chess960 = true;
+		} else if (!fen_lenient(p) && refused960 < refused) {
+			p->castling_refused = refused;
+			p->castling_refused960 = refused960;
+			only960 = refused960 == 0;
+		}
 	}
 	p->pos->chess960 = chess960;
-	fen_resolve_castling(p, chess960, true);
+	if (only960) {
+		fen_error(p, FEN_ERR_CASTLING_NEEDS_CHESS960, FEN_FIELD_CASTLING, f->offset, f->length,
+			  "castling rights \"%.*s\" fit only Chess960; in standard chess, %s",
+			  FEN_FIELD_TEXT(p, FEN_FIELD_CASTLING), first);
+		/* the rights standard chess reads stay; the others are dropped */
+		fen_resolve_castling(p, false, false, NULL);
+	} else {
+		fen_resolve_castling(p, chess960, true, NULL);
+	}
 	fen_apply_castling(p);
 	if (p->castling_change_count) {
 		char became[8];
-		const struct fen_span *f = &p->fields[FEN_FIELD_CASTLING];
 		fen_format_castling(p->pos, FEN_CASTLING_STANDARD, became, sizeof became);
 		for (int i = 0; i < p->castling_change_count; i++)
 			error_issue_set_change(p->castling_changes[i], p->text + f->offset, (size_t)f->length, became);
@@ -910,6 +1033,157 @@ static void fen_sort_issues(struct fen_issue *issues, int count)
 	}
 }
 
+/* The three passes over p's text (p holds text, options, pos and report). */
+static enum fen_verdict fen_read(struct fen_parser *p, size_t length)
+{
+	struct position *pos = p->pos;
+	struct fen_report *report = p->report;
+
+	error_report_clear(report);
+	position_clear(pos);
+	pos->chess960 = p->options->chess960;
+	if (length > FEN_INPUT_MAX) {
+		fen_error(p, FEN_ERR_TOO_LONG, FEN_FIELD_NONE, FEN_INPUT_MAX, (int)(length - FEN_INPUT_MAX),
+			  "the FEN is %zu bytes long; no FEN needs more than %d", length, FEN_INPUT_MAX);
+		return FEN_MALFORMED;
+	}
+	if (!fen_split(p, length))
+		return FEN_MALFORMED;
+
+	fen_read_board(p);
+	if (p->fields[FEN_FIELD_TURN].present)
+		fen_read_turn(p);
+	if (p->fields[FEN_FIELD_CASTLING].present)
+		fen_read_castling(p);
+	if (p->fields[FEN_FIELD_EN_PASSANT].present)
+		fen_read_en_passant(p);
+	if (p->fields[FEN_FIELD_HALFMOVE].present && p->fields[FEN_FIELD_FULLMOVE].present)
+		fen_read_clocks(p);
+	else if (p->fields[FEN_FIELD_HALFMOVE].present)
+		p->syntax_error |= !(p->halfmove_ok = fen_read_number(p, FEN_FIELD_HALFMOVE, &pos->halfmove));
+	if (fen_lenient(p)) {
+		for (int f = FEN_FIELD_TURN; f < FEN_FIELD_NB; f++) {
+			if (p->fields[f].present)
+				continue;
+			if (f == FEN_FIELD_CASTLING && p->options->infer_castling && p->board_ok)
+				fen_infer_castling(p, length);
+			else
+				fen_default_field(p, (enum fen_field)f, length);
+		}
+	}
+	if (p->castling_ok && p->fields[FEN_FIELD_CASTLING].present)
+		fen_check_castling_order(p);
+	fen_check_clocks(p);
+
+	if (p->board_ok)
+		fen_check_legality(p);
+	position_refresh(pos);
+	/* too_many_problems stays last */
+	fen_sort_issues(report->errors, report->error_count - (report->truncated ? 1 : 0));
+	fen_sort_issues(report->warnings, report->warning_count);
+	if (p->syntax_error)
+		return FEN_MALFORMED;
+	return report->error_count ? FEN_ILLEGAL : FEN_VALID;
+}
+
+/* ---- hints: the options under which an invalid FEN reads ---- */
+
+/* Writes into out (size bytes) what a lenient read repaired, from its warnings:
+ * " (filling in castling, en_passant, halfmove and fullmove; normalizing whitespace)",
+ * or "" when it repaired nothing. */
+static void fen_hint_repairs(const struct fen_report *lenient, char *out, size_t size)
+{
+	static const struct {
+		enum fen_code code;
+		const char *words;
+	} repairs[] = {
+		{ FEN_WARN_WHITESPACE_NORMALIZED, "normalizing whitespace" },
+		{ FEN_WARN_CASE_NORMALIZED, "lower-casing letters" },
+		{ FEN_WARN_CASTLING_DROPPED, "dropping castling rights" },
+		{ FEN_WARN_CASTLING_REORDERED, "reordering the castling rights" },
+		{ FEN_WARN_CASTLING_REWRITTEN, "dropping repeated castling rights" },
+		{ FEN_WARN_CHESS960_ASSUMED, "reading the castling rights as Chess960" },
+		{ FEN_WARN_EN_PASSANT_DROPPED, "dropping the en-passant square" },
+		{ FEN_WARN_FULLMOVE_CORRECTED, "reading move number 0 as 1" },
+	};
+	const char *filled[FEN_FIELD_NB], *said[sizeof repairs / sizeof repairs[0]];
+	int filled_count = 0, said_count = 0;
+	size_t used = 0;
+
+	for (int i = 0; i < lenient->warning_count; i++) {
+		const struct fen_issue *w = &lenient->warnings[i];
+		const char *words = NULL;
+		if ((w->code == FEN_WARN_FIELD_DEFAULTED || w->code == FEN_WARN_CASTLING_INFERRED) &&
+		    filled_count < FEN_FIELD_NB) {
+			filled[filled_count++] = error_field_name(w->field);
+			continue;
+		}
+		for (size_t r = 0; r < sizeof repairs / sizeof repairs[0]; r++)
+			if (repairs[r].code == w->code)
+				words = repairs[r].words;
+		for (int k = 0; words && k < said_count; k++)
+			if (said[k] == words)
+				words = NULL;
+		if (words)
+			said[said_count++] = words;
+	}
+	out[0] = '\0';
+#define FEN_HINT_APPEND(...) \
+	(used += used < size ? (size_t)snprintf(out + used, size - used, __VA_ARGS__) : 0)
+	for (int i = 0; i < filled_count; i++)
+		FEN_HINT_APPEND("%s%s", i == 0 ? " (filling in " : i == filled_count - 1 ? " and " : ", ", filled[i]);
+	for (int i = 0; i < said_count; i++)
+		FEN_HINT_APPEND("%s%s", filled_count + i == 0 ? " (" : "; ", said[i]);
+	if (filled_count + said_count)
+		FEN_HINT_APPEND(")");
+#undef FEN_HINT_APPEND
+}
+
+/* Adds the hints of an invalid FEN (verdict) read by p: chess960 when Chess960 rules
+ * read castling rights standard chess refuses, lenient (in strict mode) when lenient
+ * mode reads the FEN as valid, or reads at all what strict mode cannot. Only an invalid
+ * FEN pays for this: lenient's is a second parse. */
+static void fen_hint(const struct fen_parser *p, size_t length, enum fen_verdict verdict)
+{
+	struct fen_report *report = p->report;
+	bool chess960_valid = false;
+
+	if (p->castling_refused960 == 0 && p->castling_refused > 0) {
+		/* the castling_needs_chess960 error is then the only one */
+		chess960_valid = report->error_count == 1;
+		error_report_hint(report, FEN_HINT_CHESS960, chess960_valid, chess960_valid ?
+				  "this looks like a Chess960 position: send chess960: true (fen --chess960) and the FEN is valid" :
+				  "these castling rights are Chess960 rights: send chess960: true (fen --chess960) if this is a "
+				  "Chess960 position; the FEN has other problems too");
+	} else if (p->castling_refused > p->castling_refused960) {
+		error_report_hint(report, FEN_HINT_CHESS960, false,
+				  "read as Chess960, %d of the %d castling rights standard chess refuses are sound: send "
+				  "chess960: true (fen --chess960) if this is a Chess960 position",
+				  p->castling_refused - p->castling_refused960, p->castling_refused);
+	}
+	if (fen_lenient(p) || chess960_valid || length > FEN_INPUT_MAX)
+		return;
+
+	struct fen_options options = *p->options;
+	struct position pos;
+	struct fen_report lenient;
+	struct fen_parser q = {
+		.text = p->text, .options = &options, .pos = &pos, .report = &lenient, .ep_square = SQ_NONE,
+	};
+	char fen[FEN_MAX], repairs[192];
+
+	options.mode = FEN_LENIENT;
+	enum fen_verdict read = fen_read(&q, length);
+	if (read != FEN_VALID && !(read == FEN_ILLEGAL && verdict == FEN_MALFORMED))
+		return;
+	if (!fen_format(&pos, FEN_EP_FEN, FEN_CASTLING_STANDARD, fen, sizeof fen))
+		fen[0] = '\0';
+	fen_hint_repairs(&lenient, repairs, sizeof repairs);
+	error_report_hint(report, FEN_HINT_LENIENT, read == FEN_VALID,
+			  "lenient mode reads this FEN%s: send mode: lenient (fen --lenient); it reads \"%s\"%s",
+			  read == FEN_VALID ? "" : ", though not as a legal position", fen, repairs);
+}
+
 enum fen_verdict fen_parse(const char *text, size_t length, const struct fen_options *options,
 			   struct position *pos, struct fen_report *report)
 {
@@ -917,52 +1191,12 @@ enum fen_verdict fen_parse(const char *text, size_t length, const struct fen_opt
 	struct fen_parser p = {
 		.text = text, .options = options ? options : &strict, .pos = pos, .report = report, .ep_square = SQ_NONE,
 	};
+	enum fen_verdict verdict = fen_read(&p, length);
 
-	error_report_clear(report);
-	position_clear(pos);
-	pos->chess960 = p.options->chess960;
-	if (length > FEN_INPUT_MAX) {
-		fen_error(&p, FEN_ERR_TOO_LONG, FEN_FIELD_NONE, FEN_INPUT_MAX, (int)(length - FEN_INPUT_MAX),
-			  "the FEN is %zu bytes long; no FEN needs more than %d", length, FEN_INPUT_MAX);
-		return FEN_MALFORMED;
-	}
-	if (!fen_split(&p, length))
-		return FEN_MALFORMED;
-
-	fen_read_board(&p);
-	if (p.fields[FEN_FIELD_TURN].present)
-		fen_read_turn(&p);
-	if (p.fields[FEN_FIELD_CASTLING].present)
-		fen_read_castling(&p);
-	if (p.fields[FEN_FIELD_EN_PASSANT].present)
-		fen_read_en_passant(&p);
-	if (p.fields[FEN_FIELD_HALFMOVE].present && p.fields[FEN_FIELD_FULLMOVE].present)
-		fen_read_clocks(&p);
-	else if (p.fields[FEN_FIELD_HALFMOVE].present)
-		p.syntax_error |= !(p.halfmove_ok = fen_read_number(&p, FEN_FIELD_HALFMOVE, &pos->halfmove));
-	if (fen_lenient(&p)) {
-		for (int f = FEN_FIELD_TURN; f < FEN_FIELD_NB; f++) {
-			if (p.fields[f].present)
-				continue;
-			if (f == FEN_FIELD_CASTLING && p.options->infer_castling && p.board_ok)
-				fen_infer_castling(&p, length);
-			else
-				fen_default_field(&p, (enum fen_field)f, length);
-		}
-	}
-	if (p.castling_ok && p.fields[FEN_FIELD_CASTLING].present)
-		fen_check_castling_order(&p);
-	fen_check_clocks(&p);
-
-	if (p.board_ok)
-		fen_check_legality(&p);
-	position_refresh(pos);
-	/* too_many_problems stays last */
-	fen_sort_issues(report->errors, report->error_count - (report->truncated ? 1 : 0));
-	fen_sort_issues(report->warnings, report->warning_count);
-	if (p.syntax_error)
-		return FEN_MALFORMED;
-	return report->error_count ? FEN_ILLEGAL : FEN_VALID;
+	/* a valid FEN never gets here: hints cost it nothing */
+	if (verdict != FEN_VALID)
+		fen_hint(&p, length, verdict);
+	return verdict;
 }
 
 /* ---- output ---- */

@@ -10,9 +10,11 @@
  *   5. halfmove    plies since the last capture or pawn move (fifty-move rule)
  *   6. fullmove    the number of the move about to be played, from 1, +1 after Black moves
  *
- * Strict parsing takes exactly that. Lenient parsing also takes runs of spaces, tabs or
- * underscores between fields and the partial forms people write (the board alone, or
- * with some of the fields), and repairs what it can; every repair is a warning. */
+ * Strict parsing takes exactly that (a tab, newline or carriage return around or between
+ * the fields is bad_whitespace, as a second space is). Lenient parsing also takes runs
+ * of spaces, tabs or underscores between fields and the partial forms people write (the
+ * board alone, or with some of the fields), and repairs what it can; every repair is a
+ * warning. */
 #ifndef FEN_FEN_H
 #define FEN_FEN_H
 
@@ -52,7 +54,11 @@ enum fen_verdict {
 };
 
 /* Parses length bytes of text into pos, collecting every error and warning in report.
- * options may be NULL (strict, standard chess). */
+ * options may be NULL (strict, standard chess). An invalid FEN's report also gets hints:
+ * chess960 when Chess960 rules read castling rights standard chess refuses (strict mode
+ * then reports them once, castling_needs_chess960), lenient (strict mode only) when a
+ * lenient parse, done for the hint, reads the FEN as valid or reads what strict mode
+ * cannot. A valid FEN costs nothing more. */
 enum fen_verdict fen_parse(const char *text, size_t length, const struct fen_options *options,
 			   struct position *pos, struct fen_report *report);
 

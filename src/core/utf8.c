@@ -86,6 +86,26 @@ size_t utf8_valid_length(const char *text, size_t length)
 	return i;
 }
 
+size_t utf8_char(const char *text, size_t length, uint32_t *code_point)
+{
+	unsigned char bytes[4] = { 0 };
+	int n;
+	uint32_t cp;
+
+	if (length == 0)
+		return 0;
+	/* A copy, NUL-padded, so that the sequence check never reads past the end. */
+	memcpy(bytes, text, length < 4 ? length : 4);
+	n = utf8_sequence_length(bytes);
+	if (n == 0 || (size_t)n > length)
+		return 0;
+	cp = n == 1 ? bytes[0] : bytes[0] & (0x7Fu >> n);
+	for (int i = 1; i < n; i++)
+		cp = cp << 6 | (bytes[i] & 0x3Fu);
+	*code_point = cp;
+	return (size_t)n;
+}
+
 size_t utf8_prefix(const char *text, size_t length, size_t max)
 {
 	if (length <= max)

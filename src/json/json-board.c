@@ -102,6 +102,8 @@ cJSON *json_render_game_error(const struct render_game_error *err, const struct 
 	switch (err->code) {
 	case RENDER_GAME_INVALID_FEN:
 		fen_parse(err->fen, strlen(err->fen), NULL, &bad, &report);
+		/* the FEN is a PGN tag's, not the request's: no request option would read it */
+		report.hint_count = 0;
 		return json_invalid_fen(&report);
 	case RENDER_GAME_BAD_MOVE:
 		return json_illegal_move(&err->pos, err->index, err->token, strlen(err->token), err->unreadable, style);

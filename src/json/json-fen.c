@@ -72,6 +72,37 @@ fail:
 	return NULL;
 }
 
+cJSON *json_hints(const struct fen_report *report)
+{
+	cJSON *list = cJSON_CreateArray();
+
+	for (int i = 0; list && i < report->hint_count; i++) {
+		const struct fen_hint *hint = &report->hints[i];
+		bool chess960 = hint->code == FEN_HINT_CHESS960;
+		cJSON *item = cJSON_CreateObject();
+		if (!cJSON_AddItemToArray(list, item)) {
+			cJSON_Delete(item);
+			goto fail;
+		}
+		/* the option to set and its value, as a request spells them */
+		if (!json_put_static(item, "code", error_hint_name(hint->code)) ||
+		    !json_put_static(item, "option", chess960 ? "chess960" : "mode") ||
+		    !(chess960 ? json_put_bool(item, "value", true) : json_put_static(item, "value", "lenient")) ||
+		    !json_put_bool(item, "valid", hint->valid) || !json_put_string(item, "message", hint->message))
+			goto fail;
+	}
+	return list;
+fail:
+	cJSON_Delete(list);
+	return NULL;
+}
+
+/* Adds "hints" to obj when report has any (an invalid FEN's); false when out of memory. */
+static bool json_put_hints(cJSON *obj, const struct fen_report *report)
+{
+	return report->hint_count == 0 || json_put(obj, "hints", json_hints(report));
+}
+
 cJSON *json_status(const struct position *pos, const struct status *st)
 {
 	static const char *const outcomes[] = {
@@ -183,7 +214,8 @@ cJSON *json_validation(enum fen_verdict verdict, const struct position *pos, con
 	    !(valid ? json_put_string(obj, "zobrist", zobrist) : json_put_null(obj, "zobrist")) ||
 	    !json_add_or_null(obj, "status", valid ? json_status(pos, &st) : NULL, valid) ||
 	    !json_add_or_null(obj, "errors", json_issues(report->errors, report->error_count), true) ||
-	    !json_add_or_null(obj, "warnings", json_issues(report->warnings, report->warning_count), true)) {
+	    !json_add_or_null(obj, "warnings", json_issues(report->warnings, report->warning_count), true) ||
+	    !json_put_hints(obj, report)) {
 		cJSON_Delete(obj);
 		return NULL;
 	}
@@ -198,7 +230,8 @@ cJSON *json_invalid_fen(const struct fen_report *report)
 	if (!obj || !cJSON_AddStringToObject(obj, "code", "invalid_fen") ||
 	    !cJSON_AddStringToObject(obj, "detail", detail) ||
 	    !json_add_or_null(obj, "errors", json_issues(report->errors, report->error_count), true) ||
-	    !json_add_or_null(obj, "warnings", json_issues(report->warnings, report->warning_count), true)) {
+	    !json_add_or_null(obj, "warnings", json_issues(report->warnings, report->warning_count), true) ||
+	    !json_put_hints(obj, report)) {
 		cJSON_Delete(obj);
 		return NULL;
 	}

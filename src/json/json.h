@@ -38,6 +38,12 @@ int json_parse_castling_style(const char *name, enum fen_castling_style *out);
 /* [{"code", "field", "offset", "length", "message"[, "given", "became"]}, ...] */
 cJSON *json_issues(const struct fen_issue *issues, int count);
 
+/* An invalid FEN's hints, the options that would read it: [{"code": "chess960" or
+ * "lenient", "option": "chess960" or "mode", "value": true or "lenient", "valid",
+ * "message"}, ...]. json_validation and json_invalid_fen add it as "hints" when the
+ * report has any, and leave it out otherwise (always for a valid FEN). */
+cJSON *json_hints(const struct fen_report *report);
+
 /* {"check", "checkmate", "stalemate", "insufficient_material", "fifty_move",
  *  "seventy_five_move", "legal_moves", "outcome", "result"} */
 cJSON *json_status(const struct position *pos, const struct status *st);
@@ -46,14 +52,14 @@ cJSON *json_status(const struct position *pos, const struct status *st);
 cJSON *json_fields(const struct position *pos, const struct json_fen_style *style);
 
 /* The /validate result (and `fen validate`): {"valid", "fen", "fields", "chess960",
- * "zobrist", "status", "errors", "warnings"}. pos may be unspecified when verdict is
+ * "zobrist", "status", "errors", "warnings"[, "hints"]}. pos may be unspecified when verdict is
  * FEN_MALFORMED; fen, fields, zobrist and status are then null (status is also null for
  * an illegal position). */
 cJSON *json_validation(enum fen_verdict verdict, const struct position *pos, const struct fen_report *report,
 		       const struct json_fen_style *style);
 
 /* Extension members for an invalid FEN given to apply-move, moves or render:
- * {"code": "invalid_fen", "detail", "errors", "warnings"}. */
+ * {"code": "invalid_fen", "detail", "errors", "warnings"[, "hints"]}. */
 cJSON *json_invalid_fen(const struct fen_report *report);
 
 /* The FEN of pos as a cJSON string, in the given style. */

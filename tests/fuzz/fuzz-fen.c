@@ -1,8 +1,9 @@
 /* fuzz-fen.c -- libFuzzer target for the FEN reader. The first byte chooses the options
  * (bit 0 lenient, bit 1 Chess960, bit 2 infer castling); the rest is the FEN. Beyond "no
  * crash": the report is well formed whatever the input; a valid FEN's position keeps
- * every property of fuzz_check_position; and a FEN valid in strict mode reads the same,
- * with the same warnings and nothing more, in lenient mode. */
+ * every property of fuzz_check_position; a FEN valid in strict mode reads the same,
+ * with the same warnings and nothing more, in lenient mode; and an invalid FEN's hints
+ * tell the truth (with a valid hint's option set, the FEN is valid). */
 #include "config.h"
 
 #include <string.h>
@@ -46,6 +47,39 @@ static void fuzz_check_report(const struct fen_report *r, enum fen_verdict v, si
 		    "a truncated report does not end with too_many_problems");
 	fuzz_check_issues(r->errors, r->error_count, false, length);
 	fuzz_check_issues(r->warnings, r->warning_count, true, length);
+	FUZZ_ASSERT(r->hint_count >= 0 && r->hint_count <= FEN_HINT_NB, "%d hints", r->hint_count);
+	FUZZ_ASSERT(v != FEN_VALID || r->hint_count == 0, "a valid FEN with %d hints", r->hint_count);
+	for (int i = 0; i < r->hint_count; i++) {
+		const struct fen_hint *h = &r->hints[i];
+		FUZZ_ASSERT(h->code >= 0 && h->code < FEN_HINT_NB, "hint %d has code %d", i, (int)h->code);
+		FUZZ_ASSERT(i == 0 || h->code != r->hints[0].code, "two %s hints", error_hint_name(h->code));
+		FUZZ_ASSERT(memchr(h->message, '\0', sizeof h->message) && h->message[0] &&
+			    utf8_valid_length(h->message, strlen(h->message)) == strlen(h->message),
+			    "%s hint: no message, or not UTF-8", error_hint_name(h->code));
+	}
+}
+
+/* Each valid hint of report (on text under options) holds: with its option, the FEN is
+ * valid; the chess960 hint is strict mode's only, and lenient's is strict mode's only. */
+static void fuzz_check_hints(const char *text, size_t length, const struct fen_options *options,
+			     const struct fen_report *r)
+{
+	for (int i = 0; i < r->hint_count; i++) {
+		struct fen_options set = *options;
+		struct position pos;
+		struct fen_report again;
+		FUZZ_ASSERT(options->mode == FEN_STRICT, "a %s hint in lenient mode", error_hint_name(r->hints[i].code));
+		FUZZ_ASSERT(r->hints[i].code != FEN_HINT_CHESS960 || !options->chess960, "a chess960 hint with chess960");
+		if (r->hints[i].code == FEN_HINT_CHESS960)
+			set.chess960 = true;
+		else
+			set.mode = FEN_LENIENT;
+		enum fen_verdict v = fen_parse(text, length, &set, &pos, &again);
+		FUZZ_ASSERT(v != FEN_MALFORMED || r->hints[i].code == FEN_HINT_CHESS960,
+			    "lenient mode does not read what its hint says it reads");
+		FUZZ_ASSERT(!r->hints[i].valid || v == FEN_VALID, "the %s hint says valid, and it is not",
+			    error_hint_name(r->hints[i].code));
+	}
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -61,8 +95,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	v = fen_parse(text, in.size, &options, &pos, &report);
 	fuzz_check_report(&report, v, in.size);
-	if (v != FEN_VALID)
+	if (v != FEN_VALID) {
+		fuzz_check_hints(text, in.size, &options, &report);
 		return 0;
+	}
 	fuzz_check_position(&pos, true, "fuzz-fen");
 	if (options.mode != FEN_STRICT)
 		return 0;
