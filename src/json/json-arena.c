@@ -167,7 +167,10 @@ static void *json_arena_heap_alloc(size_t size)
 	p = malloc(size);
 	if (p && json_arena_cap) {
 		json_arena_heap += malloc_usable_size(p);
-		json_arena_set_stop();
+		/* The bump's stop matters only while the arena is open (a tree built on malloc,
+		 * as the PGN builder's, allocates here a dozen times a ply). */
+		if (json_arena_open)
+			json_arena_set_stop();
 	}
 	return p;
 }
@@ -222,7 +225,8 @@ static void json_arena_free(void *p)
 	if (p && json_arena_cap) {
 		size_t n = malloc_usable_size(p);
 		json_arena_heap -= n < json_arena_heap ? n : json_arena_heap;
-		json_arena_set_stop();
+		if (json_arena_open)
+			json_arena_set_stop();
 	}
 	free(p);
 }
@@ -263,6 +267,8 @@ void json_arena_begin(void)
 	json_arena_dirty = json_arena_top;
 	json_arena_open = true;
 	json_arena_spilled = false;
+	/* The heap count may have moved while the arena was closed. */
+	json_arena_set_stop();
 }
 
 void json_arena_end(void)
