@@ -20,6 +20,7 @@ struct server_framing {
 	const char *encoding;    /* the first Transfer-Encoding's value */
 	const char *bad_name;    /* the first header whose name or value is not allowed */
 	const char *why;         /* what is wrong with it */
+	struct server_head *head;
 	const char *last_key;    /* the previous header's name, value and length (see below) */
 	const char *last_value;
 	size_t last_length;
@@ -104,13 +105,21 @@ static enum MHD_Result server_framing_scan(void *cls, enum MHD_ValueKind kind, c
 		}
 	}
 	if (server_framing_is(key, key_size, MHD_HTTP_HEADER_CONTENT_LENGTH, sizeof MHD_HTTP_HEADER_CONTENT_LENGTH - 1)) {
-		f->lengths++;
+		if (!f->lengths++)
+			f->head->content_length = value;
 	} else if (server_framing_is(key, key_size, MHD_HTTP_HEADER_TRANSFER_ENCODING,
 				     sizeof MHD_HTTP_HEADER_TRANSFER_ENCODING - 1)) {
 		if (!f->encodings++)
-			f->encoding = value;
+			f->encoding = f->head->transfer_encoding = value;
 	} else if (server_framing_is(key, key_size, MHD_HTTP_HEADER_HOST, sizeof MHD_HTTP_HEADER_HOST - 1)) {
 		f->hosts++;
+	} else if (server_framing_is(key, key_size, MHD_HTTP_HEADER_CONTENT_TYPE,
+				     sizeof MHD_HTTP_HEADER_CONTENT_TYPE - 1)) {
+		if (!f->head->content_type)
+			f->head->content_type = value;
+	} else if (server_framing_is(key, key_size, "X-Request-Id", sizeof "X-Request-Id" - 1)) {
+		if (!f->head->request_id)
+			f->head->request_id = value;
 	}
 	f->last_key = key;
 	f->last_value = value;
@@ -145,11 +154,13 @@ static void server_framing_name(const char *name, char out[68])
 }
 
 int server_framing_check(struct MHD_Connection *conn, const char *version, size_t uri_length,
-			 struct http_response *resp)
+			 struct server_head *head, struct http_response *resp)
 {
-	struct server_framing f = { 0 };
+	struct server_framing f = { .head = head };
 	char name[68], detail[160];
 
+	*head = (struct server_head){ 0 };
+	MHD_get_connection_values_n(conn, MHD_HEADER_KIND, server_framing_scan, &f);
 	if (uri_length > SERVER_URI_MAX) {
 		cJSON *ext = cJSON_CreateObject();
 		snprintf(detail, sizeof detail, "the request target is %zu bytes long; fend reads at most %d",
@@ -163,7 +174,6 @@ int server_framing_check(struct MHD_Connection *conn, const char *version, size_
 		reply_header(resp, "Connection", "close");
 		return -1;
 	}
-	MHD_get_connection_values_n(conn, MHD_HEADER_KIND, server_framing_scan, &f);
 	if (f.bytes > SERVER_HEADERS_MAX) {
 		cJSON *ext = cJSON_CreateObject();
 		snprintf(detail, sizeof detail, "the request's header fields are %zu bytes long; fend reads at most %d",

@@ -100,13 +100,22 @@ void server_conn_head(struct server_conn *c, const struct config *cfg, bool has_
 
 /* server-framing.c */
 
+/* The headers the daemon reads itself, found while the head is checked (the first of
+ * each; NULL when absent), so that nobody looks them up again. */
+struct server_head {
+	const char *content_length;
+	const char *transfer_encoding;
+	const char *content_type;
+	const char *request_id;
+};
+
 /* Checks what MHD leaves to us in a request's head, before anything else is done with
- * it: the framing headers (one Content-Length, or one chunked Transfer-Encoding), header
+ * it (and fills head, also when it returns -1): the framing headers (one Content-Length, or one chunked Transfer-Encoding), header
  * names without whitespace, values without control bytes, one Host in HTTP/1.1, a
  * request target of at most SERVER_URI_MAX bytes (uri_length, the raw target's) and
  * header fields of at most SERVER_HEADERS_MAX. Returns 0, or -1 with a problem in resp
  * (400, 414 or 431) after which the connection is closed. */
 int server_framing_check(struct MHD_Connection *conn, const char *version, size_t uri_length,
-			 struct http_response *resp);
+			 struct server_head *head, struct http_response *resp);
 
 #endif

@@ -208,9 +208,10 @@ static void *server_uri_seen(void *cls, const char *uri, struct MHD_Connection *
 	return r;
 }
 
-/* Fills the request's state on its first call. */
+/* Fills the request's state on its first call; request_id is the client's X-Request-Id
+ * header (NULL: none). */
 static void server_request_start(struct server_request *r, struct server *srv, struct MHD_Connection *conn,
-				 const char *url, const char *method)
+				 const char *url, const char *method, const char *request_id)
 {
 	const union MHD_ConnectionInfo *info = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
 
@@ -237,8 +238,7 @@ static void server_request_start(struct server_request *r, struct server *srv, s
 		.query_context = conn,
 		.query_each = server_query_each,
 		.body = NULL,
-		.request_id = reply_request_id(MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Request-Id"),
-					       r->request_id),
+		.request_id = reply_request_id(request_id, r->request_id),
 		.config = srv->config,
 		.header = server_header,
 		.header_context = conn,
@@ -255,11 +255,11 @@ static void server_request_start(struct server_request *r, struct server *srv, s
 }
 
 /* True when the request announces a body (a non-zero Content-Length, or chunks). */
-static bool server_has_body(struct MHD_Connection *conn)
+static bool server_has_body(const struct server_head *head)
 {
-	const char *length = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+	const char *length = head->content_length;
 
-	if (MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING))
+	if (head->transfer_encoding)
 		return true;
 	return length && strspn(length, "0") != strlen(length);
 }
@@ -283,12 +283,11 @@ static unsigned server_stream_deadline(const struct server_request *r)
 
 /* Decides, when a POST's headers are in, how its body is taken: streamed, refused (a
  * problem in r->resp, to be sent at once), or collected for the handler. */
-static void server_post_headers(struct server_request *r, struct MHD_Connection *conn)
+static void server_post_headers(struct server_request *r, const struct server_head *head)
 {
 	const struct config *cfg = r->server->config;
 	const struct stream_endpoint *ep = router_stream(r->route);
-	const char *type = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
-	const char *length = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+	const char *type = head->content_type, *length = head->content_length;
 
 	if (ep && ep->accepts(type)) {
 		r->stream = stream_new(ep, cfg->spool_dir);
@@ -573,18 +572,19 @@ static enum MHD_Result server_queue(struct MHD_Connection *conn, struct server_r
 /* The first call of a request, when its head is in: checks it, finds its route, and
  * decides how a POST's body is taken. Returns MHD_YES to read on, or what server_queue
  * returns when the request is answered at once. */
-static enum MHD_Result server_head(struct server_request *r, struct MHD_Connection *conn, const char *version)
+static enum MHD_Result server_head(struct server_request *r, struct MHD_Connection *conn,
+				   const struct server_head *head, bool refused)
 {
-	bool has_body = server_has_body(conn);
+	bool has_body = server_has_body(head);
 
-	if (server_framing_check(conn, version, r->uri_length, &r->resp))
+	if (refused)
 		return server_queue(conn, r);
 	r->route = router_find(&r->req, &r->resp);
 	/* The router answered (404, 405): do not read a body for it. */
 	if (!r->route && has_body)
 		return server_queue(conn, r);
 	if (r->route && r->route->method == HTTP_POST) {
-		server_post_headers(r, conn);
+		server_post_headers(r, head);
 		/* A streamed body's query is checked before the body is spooled. */
 		if (r->resp.status || (r->stream && params_check(r->route, &r->req, &r->resp)))
 			return server_queue(conn, r);
@@ -666,12 +666,19 @@ static enum MHD_Result server_handle(void *cls, struct MHD_Connection *conn, con
 
 	if (!r || !r->started) {
 		size_t uri_length = r ? r->uri_length : strlen(url);
+		struct server_head head;
+		struct http_response refusal = { 0 };
+		bool refused;
 		if (!r && !(r = server_request_alloc()))
 			return MHD_NO;
 		*con_cls = r;
-		server_request_start(r, srv, conn, url, method);
+		/* The head is checked first: the request's id is among its headers. */
+		refused = server_framing_check(conn, version, uri_length, &head, &refusal) != 0;
+		server_request_start(r, srv, conn, url, method, head.request_id);
 		r->uri_length = uri_length;
-		return server_head(r, conn, version);
+		if (refused)
+			r->resp = refusal;
+		return server_head(r, conn, &head, refused);
 	}
 	if (*upload_data_size) {
 		size_t max_body = srv->config->max_body;
