@@ -235,8 +235,9 @@ static void position_drop_castling(struct position *pos, bitboard touched)
 	pos->castling_touch = position_castling_touch(pos);
 }
 
-/* The null move: only the side to move, the en-passant square and the clocks change. */
-static void position_make_null_move(struct position *pos, struct position_undo *undo)
+/* What every move does first: undo keeps what it changes, the en-passant square goes
+ * (out of the key too) and the half-move clock counts on. Returns the key so far. */
+static uint64_t position_begin_move(struct position *pos, struct position_undo *undo)
 {
 	uint64_t key = pos->key;
 
@@ -250,6 +251,14 @@ static void position_make_null_move(struct position *pos, struct position_undo *
 		key ^= position_key_ep_file[square_file(pos->ep_square)];
 	pos->ep_square = SQ_NONE;
 	pos->halfmove++;
+	return key;
+}
+
+/* The null move: only the side to move, the en-passant square and the clocks change. */
+static void position_make_null_move(struct position *pos, struct position_undo *undo)
+{
+	uint64_t key = position_begin_move(pos, undo);
+
 	if (pos->turn == BLACK)
 		pos->fullmove++;
 	pos->turn = (uint8_t)!pos->turn;
@@ -262,23 +271,13 @@ void position_make_move(struct position *pos, move m, struct position_undo *undo
 	int from = move_from(m), to = move_to(m);
 	enum move_kind kind = move_kind_of(m);
 	int pc = pos->board[from];
-	uint64_t key = pos->key;
+	uint64_t key;
 
 	if (m == MOVE_NULL) {
 		position_make_null_move(pos, undo);
 		return;
 	}
-	undo->key = pos->key;
-	undo->castling_touch = pos->castling_touch;
-	undo->halfmove = pos->halfmove;
-	undo->castling = pos->castling;
-	undo->ep_square = pos->ep_square;
-	undo->captured = NO_PIECE;
-
-	if (pos->ep_square != SQ_NONE && position_ep_capturable(pos))
-		key ^= position_key_ep_file[square_file(pos->ep_square)];
-	pos->ep_square = SQ_NONE;
-	pos->halfmove++;
+	key = position_begin_move(pos, undo);
 
 	/* Rights go before the pieces move, while the king still stands where they name it. */
 	if (pos->castling_touch & (bb_square(from) | bb_square(to))) {

@@ -1227,6 +1227,17 @@ static void san_warn_blanks(struct san_parse_result *out, const char *text, size
 	san_warn_to_front(out, added);
 }
 
+/* The move inside the blanks (spaces, tabs) around it: text[*lead, *end). */
+static void san_trim(const char *text, size_t length, size_t *lead, size_t *end)
+{
+	*end = length;
+	while (*end > 0 && (text[*end - 1] == ' ' || text[*end - 1] == '\t'))
+		(*end)--;
+	*lead = 0;
+	while (*lead < *end && (text[*lead] == ' ' || text[*lead] == '\t'))
+		(*lead)++;
+}
+
 /* Strict reading: the first warning of a move that reads is the error. */
 static enum san_code san_strict(struct san_parse_result *out, bool strict)
 {
@@ -1250,11 +1261,7 @@ enum san_code san_parse_move(const struct position *pos, const char *text, size_
 	san_result_clear(out);
 	if (!text)
 		text = "";
-	end = length;
-	while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == '\t'))
-		end--;
-	while (lead < end && (text[lead] == ' ' || text[lead] == '\t'))
-		lead++;
+	san_trim(text, length, &lead, &end);
 	t = text + lead;
 	len = end - lead > SAN_INPUT_MAX + 1 ? SAN_INPUT_MAX + 1 : (int)(end - lead);
 	/* Cyrillic look-alikes of file letters: read the text with the Latin letters in their
@@ -1320,11 +1327,7 @@ enum san_code san_parse_uci_move(const struct position *pos, const char *text, s
 	san_result_clear(out);
 	if (!text)
 		text = "";
-	end = length;
-	while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == '\t'))
-		end--;
-	while (lead < end && (text[lead] == ' ' || text[lead] == '\t'))
-		lead++;
+	san_trim(text, length, &lead, &end);
 	t = text + lead;
 	len = end - lead;
 	if (!len)

@@ -143,6 +143,21 @@ static int server_framing_refuse(struct http_response *resp, const char *detail,
 	return -1;
 }
 
+/* A 414 or 431 naming the limit; the connection is closed after it. Returns -1. */
+static int server_framing_over(struct http_response *resp, enum reply_code code, const char *detail, int limit)
+{
+	cJSON *ext = cJSON_CreateObject();
+
+	if (!ext || !cJSON_AddNumberToObject(ext, "limit", limit)) {
+		cJSON_Delete(ext);
+		reply_internal_error(resp);
+	} else {
+		reply_problem(resp, code, detail, ext);
+	}
+	reply_header(resp, "Connection", "close");
+	return -1;
+}
+
 /* A header name as a JSON-safe string: printable ASCII, others as '?', cut at 64 bytes. */
 static void server_framing_name(const char *name, char out[68])
 {
@@ -162,30 +177,14 @@ int server_framing_check(struct MHD_Connection *conn, const char *version, size_
 	*head = (struct server_head){ 0 };
 	MHD_get_connection_values_n(conn, MHD_HEADER_KIND, server_framing_scan, &f);
 	if (uri_length > SERVER_URI_MAX) {
-		cJSON *ext = cJSON_CreateObject();
 		snprintf(detail, sizeof detail, "the request target is %zu bytes long; fend reads at most %d",
 			 uri_length, SERVER_URI_MAX);
-		if (!ext || !cJSON_AddNumberToObject(ext, "limit", SERVER_URI_MAX)) {
-			cJSON_Delete(ext);
-			reply_internal_error(resp);
-		} else {
-			reply_problem(resp, REPLY_URI_TOO_LONG, detail, ext);
-		}
-		reply_header(resp, "Connection", "close");
-		return -1;
+		return server_framing_over(resp, REPLY_URI_TOO_LONG, detail, SERVER_URI_MAX);
 	}
 	if (f.bytes > SERVER_HEADERS_MAX) {
-		cJSON *ext = cJSON_CreateObject();
 		snprintf(detail, sizeof detail, "the request's header fields are %zu bytes long; fend reads at most %d",
 			 f.bytes, SERVER_HEADERS_MAX);
-		if (!ext || !cJSON_AddNumberToObject(ext, "limit", SERVER_HEADERS_MAX)) {
-			cJSON_Delete(ext);
-			reply_internal_error(resp);
-		} else {
-			reply_problem(resp, REPLY_HEADERS_TOO_LARGE, detail, ext);
-		}
-		reply_header(resp, "Connection", "close");
-		return -1;
+		return server_framing_over(resp, REPLY_HEADERS_TOO_LARGE, detail, SERVER_HEADERS_MAX);
 	}
 	if (!f.bad_name && server_framing_nul_after_value(&f, NULL)) {
 		f.bad_name = f.last_key;
