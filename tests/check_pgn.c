@@ -1111,6 +1111,30 @@ START_TEST(test_not_pgn)
 }
 END_TEST
 
+/* A variation without a move is left out, with its comments: "()" repeated a million
+ * times builds nothing. */
+START_TEST(test_empty_variations)
+{
+	size_t count = 100000, size = 32 + count * 3;
+	char *text = malloc(size), *p = text;
+	cJSON *game;
+
+	p += sprintf(p, "1. e4 ( {a comment} ) ");
+	for (size_t i = 0; i < count; i++) {
+		memcpy(p, "() ", 3);
+		p += 3;
+	}
+	strcpy(p, "(1. d4) e5 *");
+	game = read_one(text);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 2);
+	ck_assert_int_eq(cJSON_GetArraySize(get(move_at(game, 0), "variations")), 1);
+	ck_assert_int_eq(cJSON_GetArraySize(variation(move_at(game, 0), 0)), 1);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "errors")), 0);
+	cJSON_Delete(game);
+	free(text);
+}
+END_TEST
+
 /* More moves than one game may hold: a structured error, the rest of the game skipped. */
 START_TEST(test_game_too_large)
 {
@@ -1127,10 +1151,10 @@ START_TEST(test_game_too_large)
 	game = read_one(text);
 	ck_assert_ptr_nonnull(find_issue(game, "errors", "game_too_large"));
 	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 1);
-	/* 99,999 variations of one move each, then the one whose move did not fit */
-	ck_assert_int_eq(cJSON_GetArraySize(get(move_at(game, 0), "variations")), PGN_GAME_MOVES_MAX);
+	/* the variations of one move each that fit; the one whose move did not fit holds no
+	 * move and is left out */
+	ck_assert_int_eq(cJSON_GetArraySize(get(move_at(game, 0), "variations")), PGN_GAME_MOVES_MAX - 1);
 	ck_assert_int_eq(cJSON_GetArraySize(variation(move_at(game, 0), PGN_GAME_MOVES_MAX - 2)), 1);
-	ck_assert_int_eq(cJSON_GetArraySize(variation(move_at(game, 0), PGN_GAME_MOVES_MAX - 1)), 0);
 	cJSON_Delete(game);
 	free(text);
 }
@@ -1716,6 +1740,7 @@ static Suite *pgn_suite(void)
 	tcase_add_test(tc, test_syntax_errors);
 	tcase_add_test(tc, test_not_pgn);
 	tcase_add_test(tc, test_game_too_large);
+	tcase_add_test(tc, test_empty_variations);
 	tcase_add_test(tc, test_limits_and_bytes);
 	tcase_add_test(tc, test_tag_cap);
 	tcase_add_test(tc, test_tag_repeats);

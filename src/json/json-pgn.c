@@ -56,6 +56,10 @@ struct json_pgn {
 	struct json_pgn_summary summary;
 	cJSON *tags, *moves, *errors, *warnings;
 	cJSON *line[PGN_DEPTH_MAX + 1]; /* moves array per depth */
+	/* A variation is made in its parent's "variations" at its first move, not at its
+	 * "(": one without a move is left out (with the comments in it), so that "()"
+	 * repeated costs nothing, as it does in the PGN export. Until then: its parent. */
+	cJSON *pending[PGN_DEPTH_MAX + 1];
 	cJSON *last[PGN_DEPTH_MAX + 1]; /* last move per depth */
 	/* Per depth, the comments of the last move joined (before the line's first move:
 	 * the game's comment at depth 0, the first move's starting_comment above), and
@@ -341,6 +345,7 @@ static void json_pgn_game_begin(void *ctx, int game)
 	cJSON_Delete(b->game);
 	b->game = g;
 	memset(b->line, 0, sizeof b->line);
+	memset(b->pending, 0, sizeof b->pending);
 	memset(b->last, 0, sizeof b->last);
 	memset(b->nested, 0, sizeof b->nested);
 	for (int d = 0; d <= PGN_DEPTH_MAX; d++) {
@@ -448,7 +453,16 @@ static void json_pgn_move(void *ctx, const struct pgn_move *mv)
 	char *san, *uci, *fen;
 	cJSON *obj, *starting = NULL;
 
-	if (mv->depth > PGN_DEPTH_MAX || !b->line[mv->depth])
+	if (mv->depth > PGN_DEPTH_MAX)
+		return;
+	if (!b->line[mv->depth] && b->pending[mv->depth]) {
+		/* A variation's first move: the variation is made now. */
+		cJSON *line = cJSON_CreateArray();
+		json_pgn_append(b, cJSON_GetObjectItemCaseSensitive(b->pending[mv->depth], "variations"), line);
+		b->line[mv->depth] = b->oom ? NULL : line;
+		b->pending[mv->depth] = NULL;
+	}
+	if (!b->line[mv->depth])
 		return;
 	if (b->last[mv->depth]) {
 		json_pgn_seal(b, mv->depth);
@@ -512,7 +526,7 @@ static void json_pgn_comment(void *ctx, const struct pgn_comment *c)
 	struct json_pgn_text *text;
 	cJSON *last;
 
-	if (!b->game || c->depth > PGN_DEPTH_MAX || !b->line[c->depth])
+	if (!b->game || c->depth > PGN_DEPTH_MAX || (!b->line[c->depth] && !b->pending[c->depth]))
 		return;
 	last = b->last[c->depth];
 	/* A comment after a move belongs to the line's last move, one before the first move
@@ -549,13 +563,11 @@ static void json_pgn_variation_begin(void *ctx, int depth)
 {
 	struct json_pgn *b = ctx;
 	cJSON *parent = depth >= 1 && depth <= PGN_DEPTH_MAX ? b->last[depth - 1] : NULL;
-	cJSON *line;
 
 	if (!parent)
 		return;
-	line = cJSON_CreateArray();
-	json_pgn_append(b, cJSON_GetObjectItemCaseSensitive(parent, "variations"), line);
-	b->line[depth] = b->oom ? NULL : line;
+	b->pending[depth] = parent;
+	b->line[depth] = NULL;
 	b->last[depth] = NULL;
 	b->nested[depth] = 0;
 	json_pgn_text_clear(&b->comment[depth]);
@@ -570,6 +582,7 @@ static void json_pgn_variation_end(void *ctx, int depth)
 		return;
 	json_pgn_seal(b, depth);
 	b->line[depth] = NULL;
+	b->pending[depth] = NULL;
 	/* The comments of a variation without a move go with it. */
 	json_pgn_text_clear(&b->comment[depth]);
 	json_pgn_text_clear(&b->arrows[depth]);
