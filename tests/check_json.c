@@ -696,8 +696,9 @@ START_TEST(test_apply_pgn_tags)
 	ck_assert_int_eq(outcome, JSON_APPLY_OK);
 	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "pgn")->valuestring,
 			 "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"Guevara\"]\n"
-			 "[Black \"Filip\"]\n[Result \"*\"]\n[SetUp \"1\"]\n"
-			 "[FEN \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 3\"]\n\n3... Nf6 4. Bc4 *\n");
+			 "[Black \"Filip\"]\n[Result \"*\"]\n"
+			 "[FEN \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 3\"]\n[SetUp \"1\"]\n"
+			 "\n3... Nf6 4. Bc4 *\n");
 	cJSON_Delete(result);
 }
 END_TEST
