@@ -1,6 +1,6 @@
 /* check_util.h -- helpers shared by the Check programs of the chess core: parse a FEN
  * or fail the test, write one back, list moves as sorted UCI text, and read the data
- * files of tests/data. Header only (static inline), so each program takes what it uses. */
+ * files of tests/data (by lines, or whole). Header only (static inline), so each program takes what it uses. */
 #ifndef FEND_CHECK_UTIL_H
 #define FEND_CHECK_UTIL_H
 
@@ -123,6 +123,27 @@ static inline int util_read_lines(const char *name, char (**lines)[UTIL_LINE_MAX
 		exit(EXIT_FAILURE);
 	}
 	return n;
+}
+
+/* The whole of the file at path, NUL-terminated, its length in *length (the caller frees
+ * it). Fails the test when the file cannot be read. */
+static inline char *util_read_file(const char *path, size_t *length)
+{
+	FILE *f = fopen(path, "rb");
+	long size;
+	char *text;
+
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	fseek(f, 0, SEEK_END);
+	size = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	text = malloc((size_t)size + 1);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_int_eq(fread(text, 1, (size_t)size, f), (size_t)size);
+	text[size] = '\0';
+	fclose(f);
+	*length = (size_t)size;
+	return text;
 }
 
 /* Runs a suite in the usual way and turns the outcome into an exit status. */
