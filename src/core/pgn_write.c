@@ -96,9 +96,11 @@ static int pgn_columns(const char *text, size_t length)
 	return n;
 }
 
+/* White space between the words of a comment: what the JSON of a comment keeps as it is
+ * (other control characters come out as '?' there, as here). */
 static bool pgn_space(char c)
 {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
 static void pgn_emit(struct pgn_writer *w, const char *text, size_t length)

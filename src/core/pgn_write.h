@@ -16,9 +16,9 @@
  *             opens the game or a variation or follows a NAG, comment or variation;
  *             moves in SAN (a null move, MOVE_NULL, as "--"); NAGs as $n, the glyphs
  *             ! ? !! ?? !? ?! included (the standard's 8.2.3.8: suffix annotations are
- *             exported as NAGs); comments as {text} with their white space runs made one
- *             space (they wrap word by word); variations as (...) glued to their first
- *             and last tokens; the result last
+ *             exported as NAGs); comments as {text}, each run of spaces, tabs and
+ *             line breaks made one space (they wrap word by word); variations as (...)
+ *             glued to their first and last tokens; the result last
  *
  * What PGN cannot hold, and what is written instead: a '}' cannot be inside a brace
  * comment, so in a comment holding one, '}' becomes ')' and '{' becomes '(' (a comment
