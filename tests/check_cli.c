@@ -16,7 +16,6 @@
 
 #include "check_util.h"
 #include "core/perft.h"
-#include "core/pgn_export.h"
 #include "core/uci.h"
 #include "core/render_svg.h"
 #include "json/json.h"
@@ -777,17 +776,6 @@ START_TEST(test_pgn_json)
 }
 END_TEST
 
-static int cli_text_sink(void *context, const char *text, size_t length)
-{
-	char **out = context;
-	size_t have = *out ? strlen(*out) : 0;
-
-	*out = realloc(*out, have + length + 1);
-	memcpy(*out + have, text, length);
-	(*out)[have + length] = '\0';
-	return 0;
-}
-
 /* `fen pgn --format pgn FILE`: the games again as export-format PGN, exactly what the
  * library's exporter writes; a game with an error: written as far as it was read, the
  * error as an escape line and on standard error, exit status 1. */
@@ -795,19 +783,11 @@ START_TEST(test_pgn_export)
 {
 	static const char *const args[] = { "pgn", "--format", "pgn", TEST_DATA_DIR "/pgn/annotated.pgn", NULL };
 	static const char *const stdin_args[] = { "pgn", "--format=pgn", "--lang", "de", "-", NULL };
-	struct pgn_export *export = malloc(sizeof *export);
-	struct pgn_reader *reader = malloc(sizeof *reader);
 	size_t length;
-	char *text = util_read_file(TEST_DATA_DIR "/pgn/annotated.pgn", &length), *expected = NULL;
+	char *text = util_read_file(TEST_DATA_DIR "/pgn/annotated.pgn", &length);
 	struct cli_run run;
 
-	pgn_export_init(export, cli_text_sink, &expected, FEN_EP_FEN, FEN_CASTLING_STANDARD, false);
-	pgn_reader_init(reader, &pgn_export_visitor, export, NULL);
-	ck_assert_int_eq(pgn_reader_feed(reader, text, length), length);
-	pgn_reader_finish(reader);
-	cli_expect(args, NULL, 0, expected);
-	free(reader);
-	free(export);
+	cli_expect(args, NULL, 0, util_pgn_export(text, length, SAN_LANG_EN, 0));
 	free(text);
 
 	run = cli_run(stdin_args, "1. e4 e5 2. Sf3 Sc6 3. Kf9 a6 1-0\n");

@@ -19,26 +19,7 @@
 	"[Event \"" event "\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n" \
 	"[Black \"?\"]\n[Result \"" result "\"]\n"
 
-/* ---- text that grows ---- */
-
-struct text {
-	char *data;
-	size_t length, size;
-};
-
-static void text_add(struct text *t, const char *s, size_t n)
-{
-	if (t->length + n + 1 > t->size) {
-		t->size = 2 * (t->length + n + 1) + 256;
-		t->data = realloc(t->data, t->size);
-		ck_assert_ptr_nonnull(t->data);
-	}
-	memcpy(t->data + t->length, s, n);
-	t->length += n;
-	t->data[t->length] = '\0';
-}
-
-__attribute__((format(printf, 2, 3))) static void text_printf(struct text *t, const char *format, ...)
+__attribute__((format(printf, 2, 3))) static void text_printf(struct util_text *t, const char *format, ...)
 {
 	char line[PGN_COMMENT_MAX + 256];
 	va_list ap;
@@ -48,51 +29,13 @@ __attribute__((format(printf, 2, 3))) static void text_printf(struct text *t, co
 	n = vsnprintf(line, sizeof line, format, ap);
 	va_end(ap);
 	ck_assert_int_lt(n, (int)sizeof line);
-	text_add(t, line, (size_t)n);
+	util_text_add(t, line, (size_t)n);
 }
 
-static int text_sink(void *context, const char *s, size_t n)
-{
-	text_add(context, s, n);
-	return 0;
-}
-
-/* Feeds length bytes of input to r in pieces of piece bytes (0: at once), resuming after
- * pauses, then finishes. */
-static void feed(struct pgn_reader *r, const char *input, size_t length, size_t piece)
-{
-	for (size_t at = 0; at < length;) {
-		size_t n = piece && piece < length - at ? piece : length - at, used = 0;
-		while (used < n)
-			used += pgn_reader_feed(r, input + at + used, n - used);
-		at += n;
-	}
-	pgn_reader_finish(r);
-}
-
-/* The export of length bytes of input read in lang, fed in pieces of piece bytes (the
- * caller frees it). */
-static char *export_pgn(const char *input, size_t length, enum san_lang lang, size_t piece)
-{
-	struct pgn_export *e = malloc(sizeof *e);
-	struct pgn_reader *r = malloc(sizeof *r);
-	struct pgn_options options = { { lang, false } };
-	struct text out = { 0 };
-
-	ck_assert(e && r);
-	pgn_export_init(e, text_sink, &out, FEN_EP_FEN, FEN_CASTLING_STANDARD, true);
-	pgn_reader_init(r, &pgn_export_visitor, e, &options);
-	feed(r, input, length, piece);
-	ck_assert(!pgn_export_failed(e));
-	text_add(&out, "", 0);
-	free(r);
-	free(e);
-	return out.data;
-}
-
+/* The export of a string read in lang (the caller frees it). */
 static char *export_text(const char *input, enum san_lang lang)
 {
-	return export_pgn(input, strlen(input), lang, 0);
+	return util_pgn_export(input, strlen(input), lang, 0);
 }
 
 /* ---- the transcript of a reading ---- */
@@ -103,7 +46,7 @@ static char *export_text(const char *input, enum san_lang lang)
  * export writes them (the roster with its defaults and the game's result, the others in
  * order of name with their last value; FEN, SetUp and Variant as the start position). */
 struct trace {
-	struct text out;
+	struct util_text out;
 	size_t game_at;           /* where the current game's transcript starts */
 	int pending;              /* depth of a variation with no move yet, or 0 */
 	size_t pending_at;
@@ -133,7 +76,7 @@ static void trace_game_begin(void *ctx, int game)
 	t->pending = 0;
 	t->tags = 0;
 	t->game_problems = 0;
-	text_add(&t->out, "game\n", 5);
+	util_text_add(&t->out, "game\n", 5);
 }
 
 static void trace_tag(void *ctx, const char *name, const char *value, size_t length)
@@ -187,7 +130,7 @@ static void trace_comment(void *ctx, const struct pgn_comment *c)
 
 	for (size_t i = 0; i < c->length; i++) {
 		char ch = c->text[i];
-		if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\f' || ch == '\v') {
+		if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') {
 			space = n > 0;
 			continue;
 		}
@@ -307,9 +250,9 @@ static struct trace trace_pgn(const char *input, size_t length, enum san_lang la
 	struct pgn_options options = { { lang, false } };
 	struct trace t = { 0 };
 
-	text_add(&t.out, "", 0);
+	util_text_add(&t.out, "", 0);
 	pgn_reader_init(r, &trace_visitor, &t, &options);
-	feed(r, input, length, 0);
+	util_pgn_feed(r, input, length, 0);
 	free(r);
 	return t;
 }
@@ -335,14 +278,14 @@ static void assert_same_text(const char *a, const char *b, const char *what)
  * is not PGN (the caller frees it) */
 static char *without_escapes(const char *text)
 {
-	struct text out = { 0 };
+	struct util_text out = { 0 };
 
-	text_add(&out, "", 0);
+	util_text_add(&out, "", 0);
 	for (const char *line = text; *line;) {
 		size_t n = strcspn(line, "\n") + 1;
 		bool blank = n == 1 && (out.length == 0 || (out.length >= 2 && !strcmp(out.data + out.length - 2, "\n\n")));
 		if (line[0] != '%' && !blank)
-			text_add(&out, line, n);
+			util_text_add(&out, line, n);
 		line += n;
 	}
 	return out.data;
@@ -379,7 +322,7 @@ START_TEST(test_mini_template)
 {
 	size_t length;
 	char *input = util_read_file(TEST_DATA_DIR "/pgn/mini-template.pgn", &length);
-	char *out = export_pgn(input, length, SAN_LANG_EN, 0);
+	char *out = util_pgn_export(input, length, SAN_LANG_EN, 0);
 
 	ck_assert_str_eq(out, ROSTER("?", "1-0")
 		"[Annotator \"DocSimooo\"]\n[BlackElo \"?\"]\n[ECO \"C20\"]\n"
@@ -587,7 +530,7 @@ START_TEST(test_null_move)
 	struct pgn_export *e = malloc(sizeof *e);
 	struct position start, passed, after;
 	struct position_undo undo;
-	struct text out = { 0 };
+	struct util_text out = { 0 };
 	move e5;
 
 	util_parse(POSITION_START_FEN, false, &start);
@@ -595,7 +538,7 @@ START_TEST(test_null_move)
 	after = passed;
 	ck_assert_int_eq(uci_parse_move(&passed, "e7e5", 4, &e5), UCI_OK);
 	position_make_move(&after, e5, &undo);
-	pgn_export_init(e, text_sink, &out, FEN_EP_FEN, FEN_CASTLING_STANDARD, false);
+	pgn_export_init(e, util_text_sink, &out, FEN_EP_FEN, FEN_CASTLING_STANDARD, false);
 	pgn_export_visitor.game_begin(e, 0);
 	pgn_export_visitor.start(e, &start, false);
 	pgn_export_visitor.move(e, &(struct pgn_move){ .before = &start, .after = &passed, .m = MOVE_NULL, .ply = 1,
@@ -617,11 +560,11 @@ START_TEST(test_streaming)
 	struct pgn_export *e = malloc(sizeof *e);
 	struct pgn_reader *r = malloc(sizeof *r);
 	struct pgn_export_summary summary;
-	struct text out = { 0 };
+	struct util_text out = { 0 };
 	size_t used;
 
-	text_add(&out, "", 0);
-	pgn_export_init(e, text_sink, &out, FEN_EP_FEN, FEN_CASTLING_STANDARD, true);
+	util_text_add(&out, "", 0);
+	pgn_export_init(e, util_text_sink, &out, FEN_EP_FEN, FEN_CASTLING_STANDARD, true);
 	pgn_reader_init(r, &pgn_export_visitor, e, NULL);
 	ck_assert(!pgn_export_take(e, &summary));
 	used = pgn_reader_feed(r, input, sizeof input - 1);
@@ -669,7 +612,7 @@ START_TEST(test_sink_failure_and_observer)
 	pgn_export_init(e, failing_sink, NULL, FEN_EP_FEN, FEN_CASTLING_STANDARD, false);
 	pgn_export_observe(e, count_issue, &issues);
 	pgn_reader_init(r, &pgn_export_visitor, e, NULL);
-	feed(r, "1. e4 e5 2. Nxf3 0-0 *", 22, 0);
+	util_pgn_feed(r, "1. e4 e5 2. Nxf3 0-0 *", 22, 0);
 	ck_assert(pgn_export_failed(e));
 	ck_assert_int_eq(issues, 2); /* the error, and the moves skipped after it */
 	free(r);
@@ -686,9 +629,9 @@ START_TEST(test_round_trip)
 {
 	size_t length;
 	char *input = util_read_file(files[_i], &length);
-	char *out = export_pgn(input, length, SAN_LANG_EN, 0);
-	char *again = export_pgn(out, strlen(out), SAN_LANG_EN, 0);
-	char *in_pieces = export_pgn(input, length, SAN_LANG_EN, 7);
+	char *out = util_pgn_export(input, length, SAN_LANG_EN, 0);
+	char *again = util_pgn_export(out, strlen(out), SAN_LANG_EN, 0);
+	char *in_pieces = util_pgn_export(input, length, SAN_LANG_EN, 7);
 	struct trace read = trace_pgn(input, length, SAN_LANG_EN), reread = trace_pgn(out, strlen(out), SAN_LANG_EN);
 
 	ck_assert_int_gt(read.games, 0);
