@@ -14,6 +14,7 @@
 #include "core/movegen.h"
 #include "core/perft.h"
 #include "core/pgn.h"
+#include "core/pgn_export.h"
 #include "core/san.h"
 #include "core/render.h"
 #include "core/render_game.h"
@@ -68,7 +69,9 @@ static const char fen_cli_usage[] =
 	"  perft FEN DEPTH     count the leaf nodes of the move tree (--divide: per first move)\n"
 	"  pgn FILE|-          read PGN games (a file, or standard input) and print one JSON line\n"
 	"                      per game, or with --format fen|epd|uci|san the mainline's FEN, EPD,\n"
-	"                      UCI or SAN after every ply, one a line, an empty line between games\n"
+	"                      UCI or SAN after every ply, one a line, an empty line between games,\n"
+	"                      or with --format pgn the games again as clean export-format PGN\n"
+	"                      (as POST /pgn with Accept: application/x-chess-pgn)\n"
 	"  convert FILE|-      a whole game as typed (descriptive notation, SAN or UCI, with\n"
 	"                      move numbers, commas, a closing remark) to PGN, as POST /convert\n"
 	"  render FEN          draw the board: --format svg (the default), png, gif, json, ascii\n"
@@ -98,7 +101,7 @@ static const char fen_cli_usage[] =
 	"                      POST /validate (with \"line\"; an unreadable line gets an\n"
 	"                      \"error\" record)\n"
 	"  --divide            perft: print each first move's count before the total\n"
-	"  --format FORMAT     pgn: json (the default), fen, epd, uci or san\n"
+	"  --format FORMAT     pgn: json (the default), fen, epd, uci, san or pgn\n"
 	"  --from NOTATION     convert: descriptive (the default; --lang en or es), san or uci\n"
 	"  --fen FEN           convert: the starting position (default: the standard start)\n"
 	"  --tag NAME=VALUE    convert: a PGN tag (repeatable)\n"
@@ -172,13 +175,13 @@ static int fen_cli_render_option(struct fen_cli *cli, const char *arg, const cha
 	if (!strcmp(name, "format")) {
 		/* render's formats, then pgn's; each command refuses the other's. */
 		static const char *const formats[] = { "svg", "png", "gif", "json", "ascii", "unicode",
-						       "fen", "epd", "uci", "san" };
+						       "fen", "epd", "uci", "san", "pgn" };
 		size_t f = 0;
 		while (f < sizeof formats / sizeof formats[0] && strcmp(formats[f], value))
 			f++;
 		if (f == sizeof formats / sizeof formats[0])
 			return fen_cli_option_error("--format takes svg, png, gif, json, ascii or unicode (render), or "
-						    "json, fen, epd, uci or san (pgn), not '%s'", value);
+						    "json, fen, epd, uci, san or pgn (pgn), not '%s'", value);
 		cli->format = formats[f];
 		cli->format_given = true;
 	} else if (!strcmp(name, "output")) {
@@ -566,7 +569,7 @@ static int fen_cli_perft(const struct fen_cli *cli)
 /* `fen pgn --format fen|epd|uci|san`: the mainline's plies as text, one a line. */
 struct fen_cli_pgn_text {
 	const struct fen_cli *cli;
-	char kind;                 /* 'f' fen, 'e' epd, 'u' uci, 's' san */
+	char kind;                 /* 'f' fen, 'e' epd, 'u' uci, 's' san ('p' pgn: only its issues) */
 	bool errors;
 };
 
@@ -614,6 +617,13 @@ static void fen_cli_pgn_text_begin(void *ctx, int game)
 	(void)ctx;
 	if (game > 0)
 		fputc('\n', stdout);
+}
+
+/* `fen pgn --format pgn`: the exported games go to standard output. */
+static int fen_cli_pgn_export_sink(void *context, const char *text, size_t length)
+{
+	(void)context;
+	return fwrite(text, 1, length, stdout) == length ? 0 : -1;
 }
 
 /* Feeds a stream to a reader in pieces; on_pause runs whenever the reader pauses (after
@@ -673,8 +683,9 @@ static int fen_cli_pgn(const struct fen_cli *cli)
 	if (cli->argc != 1)
 		return fen_cli_usage_error("%s", "pgn needs one FILE, or '-' for standard input");
 	if (cli->format_given && strcmp(cli->format, "json") && strcmp(cli->format, "fen") &&
-	    strcmp(cli->format, "epd") && strcmp(cli->format, "uci") && strcmp(cli->format, "san"))
-		return fen_cli_usage_error("pgn --format takes json, fen, epd, uci or san, not '%s'", cli->format);
+	    strcmp(cli->format, "epd") && strcmp(cli->format, "uci") && strcmp(cli->format, "san") &&
+	    strcmp(cli->format, "pgn"))
+		return fen_cli_usage_error("pgn --format takes json, fen, epd, uci, san or pgn, not '%s'", cli->format);
 	path = cli->argv[0];
 	in = strcmp(path, "-") ? fopen(path, "rb") : stdin;
 	if (!in) {
@@ -686,7 +697,20 @@ static int fen_cli_pgn(const struct fen_cli *cli)
 		fprintf(stderr, "fen: out of memory\n");
 		exit(EXIT_FAILURE);
 	}
-	if (cli->format_given && strcmp(cli->format, "json")) {
+	if (cli->format_given && !strcmp(cli->format, "pgn")) {
+		struct fen_cli_pgn_text text = { cli, 'p', false };
+		struct pgn_export *export = malloc(sizeof *export);
+		if (!export) {
+			fprintf(stderr, "fen: out of memory\n");
+			exit(EXIT_FAILURE);
+		}
+		pgn_export_init(export, fen_cli_pgn_export_sink, NULL, cli->style.ep, cli->style.castling, false);
+		pgn_export_observe(export, fen_cli_pgn_text_issue, &text);
+		pgn_reader_init(reader, &pgn_export_visitor, export, &options);
+		ok = fen_cli_pgn_feed(in, reader, NULL, NULL);
+		errors = text.errors;
+		free(export);
+	} else if (cli->format_given && strcmp(cli->format, "json")) {
 		static const struct pgn_visitor visitor = {
 			.game_begin = fen_cli_pgn_text_begin,
 			.move = fen_cli_pgn_text_move,
@@ -859,7 +883,7 @@ static int fen_cli_render(const struct fen_cli *cli)
 	if (cli->argc != 1)
 		return fen_cli_usage_error("%s", "render needs a FEN (one quoted argument)");
 	if (!strcmp(cli->format, "fen") || !strcmp(cli->format, "epd") || !strcmp(cli->format, "uci") ||
-	    !strcmp(cli->format, "san"))
+	    !strcmp(cli->format, "san") || !strcmp(cli->format, "pgn"))
 		return fen_cli_usage_error("render --format takes svg, png, gif, json, ascii or unicode, not '%s'",
 					   cli->format);
 	if (cli->moves) {
@@ -915,7 +939,7 @@ int main(int argc, char **argv)
 		{ "moves", fen_cli_moves, "fen moves [--lenient] [--chess960] [--ep STYLE] [--castling STYLE] [--lang LANG] FEN" },
 		{ "apply", fen_cli_apply, "fen apply [--lenient] [--chess960] [--ep STYLE] [--castling STYLE] [--notation NAME] [--lang LANG] [--strict-san] FEN MOVE..." },
 		{ "perft", fen_cli_perft, "fen perft [--chess960] [--divide] FEN DEPTH" },
-		{ "pgn", fen_cli_pgn, "fen pgn [--format json|fen|epd|uci|san] [--lang LANG] [--strict-san] [--ep STYLE] [--castling STYLE] FILE|-" },
+		{ "pgn", fen_cli_pgn, "fen pgn [--format json|fen|epd|uci|san|pgn] [--lang LANG] [--strict-san] [--ep STYLE] [--castling STYLE] FILE|-" },
 		{ "convert", fen_cli_convert, "fen convert [--from descriptive|san|uci] [--lang LANG] [--san-lang LANG] [--fen FEN] [--tag NAME=VALUE]... [--strict-ambiguity] [--strict-san] [--pgn] FILE|-" },
 		{ "render", fen_cli_render, "fen render [--format svg|png|gif|json|ascii|unicode] [--output FILE] [--orientation O] [--coordinates 0|1] [--check 0|1] [--size PX] [--theme T] [--last-move M] [--arrows A] [--circles C] [--squares S] [--moves M,...] [--delay MS] [--final-delay MS] [--lenient] [--chess960] FEN, or fen render [--format gif] --game FILE|- [picture options]" },
 	};

@@ -816,6 +816,31 @@ START_TEST(test_pgn_json)
 }
 END_TEST
 
+/* `fen pgn --format pgn FILE`: the games again as export-format PGN, exactly what the
+ * library's exporter writes; a game with an error: written as far as it was read, the
+ * error as an escape line and on standard error, exit status 1. */
+START_TEST(test_pgn_export)
+{
+	static const char *const args[] = { "pgn", "--format", "pgn", TEST_DATA_DIR "/pgn/annotated.pgn", NULL };
+	static const char *const stdin_args[] = { "pgn", "--format=pgn", "--lang", "de", "-", NULL };
+	size_t length;
+	char *text = util_read_file(TEST_DATA_DIR "/pgn/annotated.pgn", &length);
+	struct cli_run run;
+
+	cli_expect(args, NULL, 0, util_pgn_export(text, length, SAN_LANG_EN, 0));
+	free(text);
+
+	run = cli_run(stdin_args, "1. e4 e5 2. Sf3 Sc6 3. Kf9 a6 1-0\n");
+	ck_assert_int_eq(run.status, 1);
+	ck_assert_str_eq(run.out, "% fend: line 1, column 24: unreadable_move Kf9: \"f9\" is not a square, expected\n"
+				  "% a destination like e4\n[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n"
+				  "[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"1-0\"]\n\n"
+				  "1. e4 e5 2. Nf3 Nc6 1-0\n\n");
+	ck_assert_ptr_nonnull(strstr(run.err, "game 1, line 1, column 24: unreadable_move Kf9"));
+	cli_free(&run);
+}
+END_TEST
+
 START_TEST(test_pgn_errors)
 {
 	static const char *const json[] = { "pgn", "-", NULL };
@@ -824,6 +849,7 @@ START_TEST(test_pgn_errors)
 	static const char *const format[] = { "pgn", "--format", "xml", "-", NULL };
 	static const char *const none[] = { "pgn", NULL };
 	static const char *const render[] = { "render", "--format", "fen", POSITION_START_FEN, NULL };
+	static const char *const render_pgn[] = { "render", "--format", "pgn", POSITION_START_FEN, NULL };
 	struct cli_run run;
 
 	/* an illegal move: the game is still printed, with its error; exit status 1 */
@@ -849,6 +875,10 @@ START_TEST(test_pgn_errors)
 	cli_free(&run);
 	/* --format is shared with render, which refuses pgn's formats */
 	run = cli_run(render, NULL);
+	ck_assert_int_eq(run.status, 2);
+	ck_assert_ptr_nonnull(strstr(run.err, "render --format takes"));
+	cli_free(&run);
+	run = cli_run(render_pgn, NULL);
 	ck_assert_int_eq(run.status, 2);
 	ck_assert_ptr_nonnull(strstr(run.err, "render --format takes"));
 	cli_free(&run);
@@ -1109,6 +1139,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_pgn_formats);
 	tcase_add_test(tc, test_pgn_json);
 	tcase_add_test(tc, test_pgn_errors);
+	tcase_add_test(tc, test_pgn_export);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("render");

@@ -517,7 +517,7 @@ START_TEST(test_apply_null_and_glyphs)
 	ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(list, 4), "nag")->valueint, 5);
 	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "pgn")->valuestring,
 			 "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n"
-			 "[Result \"*\"]\n\n1. e4 -- 2. d4 $16 2... -- 3. Nf3!? $10 *\n");
+			 "[Result \"*\"]\n\n1. e4 -- 2. d4 $16 2... -- 3. Nf3 $5 $10 *\n");
 	cJSON_Delete(result);
 
 	/* notation uci: 0000 is the null move */
@@ -824,8 +824,9 @@ START_TEST(test_apply_pgn_tags)
 	ck_assert_int_eq(outcome, JSON_APPLY_OK);
 	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "pgn")->valuestring,
 			 "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"Guevara\"]\n"
-			 "[Black \"Filip\"]\n[Result \"*\"]\n[SetUp \"1\"]\n"
-			 "[FEN \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 3\"]\n\n3... Nf6 4. Bc4 *\n");
+			 "[Black \"Filip\"]\n[Result \"*\"]\n"
+			 "[FEN \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 3\"]\n[SetUp \"1\"]\n"
+			 "\n3... Nf6 4. Bc4 *\n");
 	cJSON_Delete(result);
 }
 END_TEST

@@ -177,21 +177,10 @@ END_TEST
 static char *load(const char *name)
 {
 	char path[512];
-	FILE *f;
-	long size;
-	char *text;
+	size_t length;
 
 	snprintf(path, sizeof path, "%s/pgn/%s", TEST_DATA_DIR, name);
-	f = fopen(path, "rb");
-	ck_assert_msg(f != NULL, "cannot open %s", path);
-	fseek(f, 0, SEEK_END);
-	size = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	text = malloc((size_t)size + 1);
-	ck_assert_int_eq(fread(text, 1, (size_t)size, f), (size_t)size);
-	text[size] = '\0';
-	fclose(f);
-	return text;
+	return util_read_file(path, &length);
 }
 
 START_TEST(test_mini_template)

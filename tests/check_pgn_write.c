@@ -1,6 +1,7 @@
 /* check_pgn_write.c -- tests of src/core/pgn_write.c: the exact PGN of short games, tags
- * and their escaping, setup tags, Black moving first, NAGs and comments, the result,
- * wrapping to 79 columns, and every error. */
+ * in export order and their escaping, setup tags, Black moving first, NAGs and comments,
+ * the result, wrapping to 79 columns, the movetext writer's variations, null moves and
+ * glued tokens, escape lines, and every error. */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,8 +80,8 @@ START_TEST(test_black_first)
 	const char *fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 12";
 
 	game.move_count = play(fen, false, "g8f6 f1c4 f8c5", &start, moves, 8);
-	ck_assert_str_eq(write(&game), ROSTER_UNKNOWN("*") "[SetUp \"1\"]\n[FEN \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 12\"]\n"
-				       "\n12... Nf6 13. Bc4 Bc5 *\n");
+	ck_assert_str_eq(write(&game), ROSTER_UNKNOWN("*") "[FEN \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 12\"]\n"
+				       "[SetUp \"1\"]\n\n12... Nf6 13. Bc4 Bc5 *\n");
 }
 END_TEST
 
@@ -95,10 +96,11 @@ START_TEST(test_tags)
 	struct pgn_game game = { .start = &start, .moves = moves, .tags = tags, .tag_count = 7 };
 
 	game.move_count = play(POSITION_START_FEN, false, "e2e4 e7e5", &start, moves, 8);
-	/* the game goes on, so the caller's Result tag (a resignation, say) is the result */
+	/* the game goes on, so the caller's Result tag (a resignation, say) is the result;
+	 * the tags past the roster come in ASCII order */
 	ck_assert_str_eq(write(&game), "[Event \"Simul \\\"Havana\\\" C:\\\\games\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n"
 				       "[Round \"?\"]\n[White \"Guevara\"]\n[Black \"Filip, M.\"]\n[Result \"1-0\"]\n"
-				       "[ECO \"C20\"]\n[Annotator \"two lines\"]\n\n1. e4 e5 1-0\n");
+				       "[Annotator \"two lines\"]\n[ECO \"C20\"]\n\n1. e4 e5 1-0\n");
 }
 END_TEST
 
@@ -109,8 +111,10 @@ START_TEST(test_chess960)
 	struct pgn_game game = { .start = &start, .moves = moves };
 
 	game.move_count = play("1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1", true, "g1h1", &start, moves, 8);
-	ck_assert_str_eq(write(&game), ROSTER_UNKNOWN("*") "[Variant \"Chess960\"]\n[SetUp \"1\"]\n"
-				       "[FEN \"1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w KQkq - 0 1\"]\n\n1. O-O *\n");
+	ck_assert_str_eq(write(&game), ROSTER_UNKNOWN("*") "[FEN \"1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w KQkq - 0 1\"]\n"
+				       "[SetUp \"1\"]\n[Variant \"Chess960\"]\n\n1. O-O *\n");
+	game.castling = FEN_CASTLING_SHREDDER;
+	ck_assert_ptr_nonnull(strstr(write(&game), "[FEN \"1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1\"]\n"));
 }
 END_TEST
 
@@ -127,10 +131,15 @@ START_TEST(test_notes)
 	struct pgn_game game = { .start = &start, .moves = moves, .notes = notes };
 
 	game.move_count = play(POSITION_START_FEN, false, "e2e4 e7e5 g1f3 b8c6", &start, moves, 8);
-	ck_assert_str_eq(write(&game), ROSTER_UNKNOWN("*") "\n1. e4! e5!! $14 2. Nf3 $14 {the main line (sic)} 2... Nc6 {} *\n");
-	ck_assert_str_eq(pgn_nag_suffix(6), "?!");
-	ck_assert_ptr_null(pgn_nag_suffix(7));
-	ck_assert_ptr_null(pgn_nag_suffix(0));
+	/* NAGs as $n, the glyphs' too (the standard's 8.2.3.8); a comment holding '}' has
+	 * its braces made parentheses; Black's move after a NAG or comment has its number */
+	ck_assert_str_eq(write(&game), ROSTER_UNKNOWN("*")
+			 "\n1. e4 $1 1... e5 $3 $14 2. Nf3 $14 {the main line (sic)} 2... Nc6 {} *\n");
+	notes[2].comment = "  { a brace\tand\n\nlines\x01  "; /* no '}': kept as it is */
+	notes[0].nags[1] = 256;
+	notes[0].nag_count = 2;
+	ck_assert_str_eq(write(&game), ROSTER_UNKNOWN("*")
+			 "\n1. e4 $1 1... e5 $3 $14 2. Nf3 $14 {{ a brace and lines?} 2... Nc6 {} *\n");
 }
 END_TEST
 
@@ -188,6 +197,115 @@ START_TEST(test_wrapping)
 		game.lang = SAN_LANG_EN;
 		check_wrapping(write(&game), SAN_LANG_EN, &longest);
 	}
+}
+END_TEST
+
+/* A sink that appends to a static text. */
+static char sink_text[8192];
+static size_t sink_length;
+
+static int text_sink(void *context, const char *text, size_t length)
+{
+	(void)context;
+	ck_assert_uint_lt(sink_length + length, sizeof sink_text);
+	memcpy(sink_text + sink_length, text, length);
+	sink_length += length;
+	sink_text[sink_length] = '\0';
+	return 0;
+}
+
+/* The movetext writer a piece at a time: variations glued to their first and last
+ * tokens, move numbers after them, a null move, a ')' that takes its token down to the
+ * next line, a word wider than a line with the '}' glued after it. */
+START_TEST(test_writer_pieces)
+{
+	struct pgn_writer w;
+	struct position start, after_e4;
+	struct position_undo undo;
+	char word[400];
+	move e4, d4, c5;
+
+	util_parse(POSITION_START_FEN, false, &start);
+	ck_assert_int_eq(uci_parse_move(&start, "e2e4", 4, &e4), UCI_OK);
+	ck_assert_int_eq(uci_parse_move(&start, "d2d4", 4, &d4), UCI_OK);
+	after_e4 = start;
+	position_make_move(&after_e4, e4, &undo);
+	ck_assert_int_eq(uci_parse_move(&after_e4, "c7c5", 4, &c5), UCI_OK);
+
+	sink_length = 0;
+	pgn_writer_init(&w, text_sink, NULL, SAN_LANG_EN);
+	pgn_writer_move(&w, &start, e4, NULL);
+	pgn_writer_variation_begin(&w);
+	pgn_writer_move(&w, &start, d4, "d4");
+	pgn_writer_variation_begin(&w);
+	pgn_writer_move(&w, &start, MOVE_NULL, NULL);
+	pgn_writer_variation_end(&w);
+	pgn_writer_variation_end(&w);
+	pgn_writer_move(&w, &after_e4, c5, NULL);
+	pgn_writer_nag(&w, 146);
+	pgn_writer_nag(&w, -1);
+	ck_assert_int_eq(pgn_writer_result(&w, "*"), 0);
+	ck_assert_str_eq(sink_text, "1. e4 (1. d4 (1. --)) 1... c5 $146 *\n");
+
+	/* a ')' past column 79 takes "{word}" down with it */
+	sink_length = 0;
+	pgn_writer_init(&w, text_sink, NULL, SAN_LANG_EN);
+	pgn_writer_move(&w, &start, e4, NULL);
+	pgn_writer_variation_begin(&w);
+	pgn_writer_move(&w, &start, d4, NULL);
+	memset(word, 'w', 64);
+	pgn_writer_comment(&w, word, 64);
+	pgn_writer_variation_end(&w);
+	pgn_writer_result(&w, "*");
+	ck_assert_str_eq(sink_text, "1. e4 (1. d4\n{wwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwww}) *\n");
+
+	/* a word wider than a line: a line of its own, the glued text after it */
+	sink_length = 0;
+	pgn_writer_init(&w, text_sink, NULL, SAN_LANG_EN);
+	pgn_writer_move(&w, &start, e4, NULL);
+	memset(word, 'w', sizeof word);
+	pgn_writer_variation_begin(&w);
+	pgn_writer_move(&w, &start, d4, NULL);
+	pgn_writer_comment(&w, word, sizeof word);
+	pgn_writer_variation_end(&w);
+	pgn_writer_result(&w, "*");
+	ck_assert_uint_eq(sink_length, strlen("1. e4 (1. d4\n{") + sizeof word + strlen("})\n*\n"));
+	ck_assert_int_eq(strncmp(sink_text, "1. e4 (1. d4\n{www", 17), 0);
+	ck_assert_str_eq(sink_text + sink_length - 6, "w})\n*\n");
+}
+END_TEST
+
+/* Escape lines wrap within 79 columns, each line starting "% ". */
+START_TEST(test_escape)
+{
+	sink_length = 0;
+	ck_assert_int_eq(pgn_write_escape("fend: line 3, column 9: illegal_move Nf9: a message long enough to be wrapped "
+					  "onto a second escape line", text_sink, NULL), 0);
+	ck_assert_str_eq(sink_text, "% fend: line 3, column 9: illegal_move Nf9: a message long enough to be wrapped\n"
+				    "% onto a second escape line\n");
+}
+END_TEST
+
+/* Without a start position, the set-up tags are the caller's, in ASCII order with the
+ * others; with one, the caller's are left out for fend's own. */
+START_TEST(test_write_tags)
+{
+	struct position start;
+	const struct pgn_tag tags[] = { { "Variant", "Atomic" }, { "FEN", "bad" }, { "Black", "B" }, { "Annotator", "x" },
+					{ "SetUp", "1" } };
+	struct pgn_game game = { .tags = tags, .tag_count = 5 };
+
+	sink_length = 0;
+	ck_assert_int_eq(pgn_write_tags(&game, "1-0", text_sink, NULL), 0);
+	ck_assert_str_eq(sink_text, "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
+				    "[Black \"B\"]\n[Result \"1-0\"]\n[Annotator \"x\"]\n[FEN \"bad\"]\n[SetUp \"1\"]\n"
+				    "[Variant \"Atomic\"]\n\n");
+	util_parse(POSITION_START_FEN, false, &start);
+	game.start = &start;
+	sink_length = 0;
+	ck_assert_int_eq(pgn_write_tags(&game, "1-0", text_sink, NULL), 0);
+	ck_assert_str_eq(sink_text, "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
+				    "[Black \"B\"]\n[Result \"1-0\"]\n[Annotator \"x\"]\n\n");
 }
 END_TEST
 
@@ -269,6 +387,9 @@ static Suite *pgn_write_suite(void)
 	tcase_add_test(tc, test_wrapping);
 	tcase_add_test(tc, test_errors);
 	tcase_add_test(tc, test_result_of);
+	tcase_add_test(tc, test_writer_pieces);
+	tcase_add_test(tc, test_escape);
+	tcase_add_test(tc, test_write_tags);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,7 +1,7 @@
 /* check_stream.c -- streamed endpoints in-process (src/http/stream.c): the spool and its
  * limit, the line and byte readers across buffer boundaries, the output, bulk
- * /validate's producer end to end, and the game GIF's PGN body against
- * --max-render-pixels, without sockets. */
+ * /validate's producer end to end, /pgn's PGN answer, and the game GIF's PGN body
+ * against --max-render-pixels, without sockets. */
 #include "config.h"
 
 #include <check.h>
@@ -14,6 +14,7 @@
 #include "http/http.h"
 #include "http/stream.h"
 #include "check_cjson.h"
+#include "check_util.h"
 
 #define START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 #define TEST_TIMEOUT 30
@@ -95,6 +96,9 @@ static const char *test_query(void *context, const char *name)
 	return NULL;
 }
 
+/* The request headers of the streams started next (name, value, ..., NULL; NULL: none). */
+static const char *const *test_headers;
+
 /* Spools body in pieces of piece bytes, starts the stream and reads the whole answer
  * in reads of at most max bytes. Returns the answer (the caller frees it), or NULL when
  * stream_start refused (the problem is then in *resp). */
@@ -107,6 +111,8 @@ static char *test_run(const struct stream_endpoint *ep, const char *dir, const c
 		.path = "/test",
 		.query = test_query,
 		.query_context = (void *)(uintptr_t)query,
+		.header = test_query,
+		.header_context = (void *)(uintptr_t)test_headers,
 		.request_id = "test-id",
 		.config = &test_config,
 	};
@@ -481,6 +487,63 @@ START_TEST(large_reads_end)
 }
 END_TEST
 
+/* /pgn with Accept: application/x-chess-pgn: the games as the exporter writes them,
+ * streamed a game at a time whatever the read sizes; a body that is not PGN is still a
+ * 422; Accept naming NDJSON as well gets NDJSON. */
+START_TEST(pgn_answer)
+{
+	static const char game[] = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 {a comment} Nc6!? (2... d6) 3. Bb5 a6 *\n\n"
+				   "1. d4 Nf6 2. Kd9 *\n\n";
+	static const char *const pgn_accept[] = { "Accept", "application/x-chess-pgn", NULL };
+	static const char *const both_accept[] = { "Accept", "application/vnd.chess-pgn, application/x-ndjson", NULL };
+	static const char *const query[] = { "lang", "de", NULL };
+	size_t count = 300, n = 0;
+	char *body = malloc(count * sizeof game), *out, *expected;
+	struct http_response resp;
+
+	for (size_t i = 0; i < count; i++, n += sizeof game - 1)
+		memcpy(body + n, game, sizeof game - 1);
+	expected = util_pgn_export(body, n, SAN_LANG_EN, 0);
+
+	test_headers = pgn_accept;
+	out = test_run(&endpoint_pgn_stream, test_config.spool_dir, body, n, 4096, 1000, NULL, &resp);
+	ck_assert_ptr_nonnull(out);
+	ck_assert_uint_gt(strlen(out), STREAM_BUFFER);
+	ck_assert_str_eq(out, expected);
+	ck_assert_ptr_nonnull(strstr(out, "2. Nf3 {a comment} 2... Nc6 $5 (2... d6) 3. Bb5 a6 *\n\n"));
+	free(out);
+	reply_clear(&resp);
+
+	/* lang reads the body; the answer is English SAN */
+	out = test_run(&endpoint_pgn_stream, test_config.spool_dir, "1. e4 e5 2. Sf3 Sc6 *", 21, 7, 4096, query, &resp);
+	ck_assert_ptr_nonnull(out);
+	ck_assert_ptr_nonnull(strstr(out, "\n\n1. e4 e5 2. Nf3 Nc6 *\n\n"));
+	free(out);
+	reply_clear(&resp);
+
+	ck_assert_ptr_null(test_run(&endpoint_pgn_stream, test_config.spool_dir, "hello, world", 12, 4096, 4096, NULL, &resp));
+	ck_assert_int_eq(resp.status, 422);
+	reply_clear(&resp);
+
+	test_headers = both_accept;
+	out = test_run(&endpoint_pgn_stream, test_config.spool_dir, body, sizeof game - 1, 4096, 4096, NULL, &resp);
+	ck_assert_ptr_nonnull(out);
+	{
+		/* two lines, a game each */
+		int lines = 0;
+		for (const char *p = out; (p = strchr(p, '\n')); p++)
+			lines++;
+		ck_assert_int_eq(lines, 2);
+		ck_assert_int_eq(out[0], '{');
+	}
+	free(out);
+	reply_clear(&resp);
+	test_headers = NULL;
+	free(expected);
+	free(body);
+}
+END_TEST
+
 /* The query's options are every line's defaults; a bad one refuses the whole request. */
 START_TEST(bulk_validate_query)
 {
@@ -585,6 +648,7 @@ static Suite *stream_suite(void)
 	tcase_add_test(tc, bulk_validate);
 	tcase_add_test(tc, bulk_validate_empty);
 	tcase_add_test(tc, large_reads_end);
+	tcase_add_test(tc, pgn_answer);
 	tcase_add_test(tc, bulk_validate_query);
 	tcase_add_test(tc, bulk_validate_long_line);
 	suite_add_tcase(s, tc);

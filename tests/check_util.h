@@ -1,6 +1,6 @@
 /* check_util.h -- helpers shared by the Check programs of the chess core: parse a FEN
  * or fail the test, write one back, list moves as sorted UCI text, and read the data
- * files of tests/data. Header only (static inline), so each program takes what it uses. */
+ * files of tests/data (by lines, or whole), and export PGN into a growing text. Header only (static inline), so each program takes what it uses. */
 #ifndef FEND_CHECK_UTIL_H
 #define FEND_CHECK_UTIL_H
 
@@ -11,6 +11,7 @@
 
 #include "core/fen.h"
 #include "core/movegen.h"
+#include "core/pgn_export.h"
 #include "core/uci.h"
 
 /* Longest line the data files hold. */
@@ -123,6 +124,86 @@ static inline int util_read_lines(const char *name, char (**lines)[UTIL_LINE_MAX
 		exit(EXIT_FAILURE);
 	}
 	return n;
+}
+
+/* The whole of the file at path, NUL-terminated, its length in *length (the caller frees
+ * it). Fails the test when the file cannot be read. */
+static inline char *util_read_file(const char *path, size_t *length)
+{
+	FILE *f = fopen(path, "rb");
+	long size;
+	char *text;
+
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	fseek(f, 0, SEEK_END);
+	size = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	text = malloc((size_t)size + 1);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_int_eq(fread(text, 1, (size_t)size, f), (size_t)size);
+	text[size] = '\0';
+	fclose(f);
+	*length = (size_t)size;
+	return text;
+}
+
+/* Text that grows; data is NUL-terminated once anything was added (the caller frees it). */
+struct util_text {
+	char *data;
+	size_t length, size;
+};
+
+static inline void util_text_add(struct util_text *t, const char *s, size_t n)
+{
+	if (t->length + n + 1 > t->size) {
+		t->size = 2 * (t->length + n + 1) + 256;
+		t->data = realloc(t->data, t->size);
+		ck_assert_ptr_nonnull(t->data);
+	}
+	memcpy(t->data + t->length, s, n);
+	t->length += n;
+	t->data[t->length] = '\0';
+}
+
+/* A pgn_sink that adds to a struct util_text. */
+static inline int util_text_sink(void *context, const char *s, size_t n)
+{
+	util_text_add(context, s, n);
+	return 0;
+}
+
+/* Feeds length bytes of PGN to r in pieces of piece bytes (0: all at once), resuming
+ * after pauses, then finishes. */
+static inline void util_pgn_feed(struct pgn_reader *r, const char *input, size_t length, size_t piece)
+{
+	for (size_t at = 0; at < length;) {
+		size_t n = piece && piece < length - at ? piece : length - at, used = 0;
+		while (used < n)
+			used += pgn_reader_feed(r, input + at + used, n - used);
+		at += n;
+	}
+	pgn_reader_finish(r);
+}
+
+/* What pgn_export writes of length bytes of PGN read in lang, fed to the reader in pieces
+ * of piece bytes (0: all at once), the exporter pausing after every game: a new string
+ * the caller frees. */
+static inline char *util_pgn_export(const char *input, size_t length, enum san_lang lang, size_t piece)
+{
+	struct pgn_export *e = malloc(sizeof *e);
+	struct pgn_reader *r = malloc(sizeof *r);
+	struct pgn_options options = { { lang, false } };
+	struct util_text out = { 0 };
+
+	ck_assert(e && r);
+	util_text_add(&out, "", 0);
+	pgn_export_init(e, util_text_sink, &out, FEN_EP_FEN, FEN_CASTLING_STANDARD, true);
+	pgn_reader_init(r, &pgn_export_visitor, e, &options);
+	util_pgn_feed(r, input, length, piece);
+	ck_assert(!pgn_export_failed(e));
+	free(r);
+	free(e);
+	return out.data;
 }
 
 /* Runs a suite in the usual way and turns the outcome into an exit status. */

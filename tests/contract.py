@@ -1310,6 +1310,45 @@ def run_checks(c, d):
             headers=pgn_type, expect=ok,
             then=lambda r, b: want(b["games"][0]["errors"][0]["code"] == "non_standard_san" and
                                    b["games"][0]["errors"][0]["reason"] == "coordinate_move", "strict UCI"))
+    # PGN back: the export of `fen pgn --format pgn`, and the document's own example
+    def pgn_export_same_as_cli(*args, body=pgn_mini):
+        def check(r, b):
+            want(r.header("Content-Type").lower().replace(" ", "") == "application/x-chess-pgn;charset=utf-8",
+                 f"Content-Type {r.header('Content-Type')!r}")
+            want(r.header("Transfer-Encoding") == "chunked", "not chunked")
+            if not os.access(FEN_CLI, os.X_OK):
+                return
+            out = subprocess.run([FEN_CLI, "pgn", "--format", "pgn", *args, "-"], input=body.encode(),
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=TIMEOUT)
+            want(r.body == out.stdout, f"differs from `fen pgn --format pgn {' '.join(args)} -`: "
+                                       f"{r.body[:200]!r} / {out.stdout[:200]!r}")
+        return check
+    pgn_answer = {"Content-Type": "application/x-chess-pgn", "Accept": "application/x-chess-pgn"}
+    c.check("pgn PGN answer", "POST", "/pgn", body=pgn_mini + "\n1. d4 d5 2. Kd9 *\n", headers=pgn_answer, expect=ok,
+            then=all_of(pgn_export_same_as_cli(body=pgn_mini + "\n1. d4 d5 2. Kd9 *\n"),
+                        lambda r, b: want(b.startswith('[Event "?"]\n[Site "?"]\n') and
+                                          "6. Nxe5 $3 6... Bxd1 $4" in b and "% fend: line 6, column 13:" in b,
+                                          "not the export of the mini template and the error's escape line")))
+    c.check("pgn PGN answer (vnd), JSON body, lang and ep", "POST", "/pgn",
+            body={"pgn": "[FEN \"4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 12\"]\n\nexd3 Kf2 *", "lang": "de", "ep": "legal"},
+            headers={"Accept": "text/html;q=0.5, application/vnd.chess-pgn"}, expect=ok,
+            then=lambda r, b: want('[FEN "4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 12"]\n[SetUp "1"]\n\n12... exd3 13. Kf2 *\n\n'
+                                   in b, f"not the game from its FEN: {b!r}"))
+    pgn_example = d.doc["paths"]["/pgn"]["post"]["responses"]["200"]["content"]["application/x-chess-pgn"]
+    pgn_example_body = ('[Event "Example"]\n[White "Morphy"]\n[Date "1858.??.??"]\n\n1. e4 e5 2. Nf3 d6 3. d4 Bg4?! '
+                        '{[%clk 0:10:00]} 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3 c6 9. Bg5 b5!? '
+                        '(9... Qb4 10. Qxb4) 10. Nxb5 cxb5 11. Bxb5+ Nbd7 1-0\n\n1. d4 d5 2. Nf9 *\n')
+    c.check("pgn PGN answer, the document's example", "POST", "/pgn", body=pgn_example_body, headers=pgn_answer,
+            expect=ok, then=lambda r, b: want(b == pgn_example["examples"]["normalized"]["value"],
+                                              f"not the example: {b!r}"))
+    c.check("pgn PGN answer, not PGN", "POST", "/pgn", body="hello world", headers=pgn_answer, expect=422,
+            code="malformed_pgn")
+    c.check("pgn PGN answer, empty body", "POST", "/pgn", body="", headers=pgn_answer, expect=422,
+            code="malformed_pgn")
+    c.check("pgn NDJSON wins over PGN in Accept", "POST", "/pgn", body="1. e4 *",
+            headers={"Content-Type": "application/x-chess-pgn",
+                     "Accept": "application/x-chess-pgn, application/x-ndjson"},
+            expect=ok, then=lambda r, b: want(r.media_type() == "application/x-ndjson", "not NDJSON"))
     c.check("pgn not PGN", "POST", "/pgn", body="<html></html>", headers=pgn_type, expect=422,
             code="malformed_pgn")
     c.check("pgn empty body", "POST", "/pgn", body="", headers=pgn_type, expect=422, code="malformed_pgn")
@@ -1528,6 +1567,13 @@ def run_budget_daemon_checks(c):
     c.check("deadline: a PGN NDJSON answer ends with its last record", "POST", "/pgn", body=games,
             headers={"Content-Type": "application/x-chess-pgn", "Accept": "application/x-ndjson"}, expect=200,
             then=lambda r, b: want(b[-1]["error"]["code"] == "deadline_exceeded", f"the last record: {b[-1]}"))
+    c.check("deadline: a PGN answer in PGN ends with an escape line", "POST", "/pgn", body=games,
+            headers={"Content-Type": "application/x-chess-pgn", "Accept": "application/x-chess-pgn"}, expect=200,
+            then=lambda r, b: want(b.endswith("\n") and b.count("[Event ") < 20000 and
+                                   b.rstrip("\n").split("\n")[-1].startswith("% ") and
+                                   "% fend: the answer ends here, before the end of the body: deadline_exceeded:" in b
+                                   and (b.count("[Event ") == 0 or b.split("% fend: the answer ends")[0].endswith("*\n\n")),
+                                   f"{b.count('[Event ')} games, ending {b[-300:]!r}"))
 
 
 def run_busy_daemon_checks(c):

@@ -1,12 +1,15 @@
-/* endpoint-pgn.c -- POST /pgn: PGN games to JSON, with the FEN after every ply. The
- * body is PGN (application/x-chess-pgn, application/vnd.chess-pgn, text/plain) or JSON
- * {"pgn": "..."}; every body is spooled (stream.h) and read by the incremental PGN
- * reader a piece at a time, so neither the request nor the answer is ever held whole.
- * The answer is {"games": [...]} (application/json), or with Accept: application/x-ndjson
- * one game per line; both are sent chunked, a game as soon as it is read.
+/* endpoint-pgn.c -- POST /pgn: PGN games to JSON, with the FEN after every ply, or back
+ * to clean export-format PGN. The body is PGN (application/x-chess-pgn,
+ * application/vnd.chess-pgn, text/plain) or JSON {"pgn": "..."}; every body is spooled
+ * (stream.h) and read by the incremental PGN reader a piece at a time, so neither the
+ * request nor the answer is ever held whole. The answer is {"games": [...]}
+ * (application/json), or with Accept: application/x-ndjson one game per line, or with
+ * Accept: application/x-chess-pgn (or application/vnd.chess-pgn) the games as export
+ * format PGN (core/pgn_export.h); all are sent chunked, a game as soon as it is read.
  *
  * Before the 200 goes out the first game is read: a body with no game in it, or one
- * whose first game is not PGN at all, is a 422 malformed_pgn that says where. */
+ * whose first game is not PGN at all, is a 422 malformed_pgn that says where, whatever
+ * the answer's format. */
 #include "config.h"
 
 #include <stdint.h>
@@ -14,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/pgn_export.h"
 #include "core/san.h"
 #include "http/http.h"
 #include "http/stream.h"
@@ -21,9 +25,15 @@
 /* Games read per produce call (a produce call also stops once a chunk's worth waits). */
 #define PGN_GAMES_PER_CALL 8
 
+/* The Content-Type of a PGN answer. */
+#define PGN_ANSWER_TYPE "application/x-chess-pgn; charset=utf-8"
+
+/* What the answer is made of, from the request's Accept. */
+enum pgn_answer { PGN_ANSWER_JSON, PGN_ANSWER_NDJSON, PGN_ANSWER_PGN };
+
 struct pgn_stream {
 	struct http_request req;       /* the request's options (query), while it lasts */
-	bool ndjson;
+	enum pgn_answer answer;
 	bool json_body;
 	struct body body;              /* a JSON body, read whole */
 	cJSON *root;
@@ -31,9 +41,15 @@ struct pgn_stream {
 	size_t chunk_length;
 	bool finished;                 /* pgn_reader_finish was called */
 	int games;                     /* games emitted */
-	struct json_pgn *builder;
+	struct json_pgn *builder;      /* JSON and NDJSON answers */
 	char *print;                   /* where games are printed, kept for the next */
 	size_t print_size;
+	struct pgn_export *export;     /* PGN answers */
+	struct stream_output *out;     /* where export's games go, while it is fed */
+	enum san_lang lang;
+	bool first;                    /* the first game is being read */
+	bool first_oom;
+	cJSON *first_errors;           /* its errors, for a 422 */
 	struct pgn_reader reader;
 	char buffer[STREAM_BUFFER];
 };
@@ -43,8 +59,16 @@ static bool pgn_accepts(const char *type)
 	return stream_is_pgn_type(type) || body_is_json_type(type);
 }
 
-/* True when an Accept header asks for NDJSON (any element of its list). */
-static bool pgn_wants_ndjson(const char *accept)
+/* True for the media types of a PGN answer, any parameters, any case. */
+static bool pgn_is_answer_type(const char *type)
+{
+	static const char *const names[] = { "application/x-chess-pgn", "application/vnd.chess-pgn" };
+
+	return stream_type_is(type, names, sizeof names / sizeof names[0]);
+}
+
+/* True when an element of an Accept header's list is a type that is (q is not looked at). */
+static bool pgn_accept_names(const char *accept, bool (*is)(const char *type))
 {
 	while (accept && *accept) {
 		const char *comma = strchr(accept, ',');
@@ -53,12 +77,52 @@ static bool pgn_wants_ndjson(const char *accept)
 		if (n < sizeof type) {
 			memcpy(type, accept, n);
 			type[n] = '\0';
-			if (stream_is_ndjson_type(type))
+			if (is(type))
 				return true;
 		}
 		accept = comma ? comma + 1 : NULL;
 	}
 	return false;
+}
+
+/* The answer an Accept header asks for: NDJSON when it names NDJSON, else PGN when it
+ * names PGN, else JSON (also when it names neither, as for any other type). */
+static enum pgn_answer pgn_answer_of(const char *accept)
+{
+	if (pgn_accept_names(accept, stream_is_ndjson_type))
+		return PGN_ANSWER_NDJSON;
+	if (pgn_accept_names(accept, pgn_is_answer_type))
+		return PGN_ANSWER_PGN;
+	return PGN_ANSWER_JSON;
+}
+
+/* The sink of exported games: the stream's output. */
+static int pgn_answer_sink(void *context, const char *text, size_t length)
+{
+	struct pgn_stream *st = context;
+
+	return stream_emit(st->out, text, length);
+}
+
+/* The problems the exporter sees: the first game's errors are kept for a 422. */
+static void pgn_answer_issue(void *context, const struct pgn_issue *issue)
+{
+	struct pgn_stream *st = context;
+	cJSON *item;
+
+	if (!st->first || pgn_code_is_warning(issue->code) || st->first_oom)
+		return;
+	if (!st->first_errors && !(st->first_errors = cJSON_CreateArray())) {
+		st->first_oom = true;
+		return;
+	}
+	if (cJSON_GetArraySize(st->first_errors) >= PGN_GAME_ISSUES_MAX)
+		return;
+	item = json_pgn_issue(issue, st->lang);
+	if (!item || !cJSON_AddItemToArray(st->first_errors, item)) {
+		cJSON_Delete(item);
+		st->first_oom = true;
+	}
 }
 
 /* 0 (no limit) is as good as none; a quarter of the address space keeps the server's
@@ -85,6 +149,18 @@ static int pgn_options(struct pgn_stream *st, const struct http_request *req, st
 				    "lang must be en, it, es, fr, de, nl, ru or figurine");
 		return -1;
 	}
+	st->lang = options.san.lang;
+	if (st->answer == PGN_ANSWER_PGN) {
+		/* The reader's caps bound a game: the exporter holds one (pgn_export.h). */
+		if (!(st->export = malloc(sizeof *st->export))) {
+			reply_internal_error(resp);
+			return -1;
+		}
+		pgn_export_init(st->export, pgn_answer_sink, st, style.ep, style.castling, true);
+		pgn_export_observe(st->export, pgn_answer_issue, st);
+		pgn_reader_init(&st->reader, &pgn_export_visitor, st->export, &options);
+		return 0;
+	}
 	st->builder = json_pgn_new(&style, options.san.lang, true);
 	if (!st->builder) {
 		reply_internal_error(resp);
@@ -101,6 +177,8 @@ static void pgn_close(void *state)
 	if (!st)
 		return;
 	json_pgn_free(st->builder);
+	free(st->export);
+	cJSON_Delete(st->first_errors);
 	free(st->print);
 	cJSON_Delete(st->root);
 	body_clear(&st->body);
@@ -116,7 +194,8 @@ static int pgn_open(const struct http_request *req, void **state, struct http_re
 		return -1;
 	}
 	st->req = *req;
-	st->ndjson = pgn_wants_ndjson(req->header ? req->header(req->header_context, "Accept") : NULL);
+	st->answer = pgn_answer_of(req->header ? req->header(req->header_context, "Accept") : NULL);
+	st->first = true;
 	st->json_body = body_is_json_type(req->header ? req->header(req->header_context, "Content-Type") : NULL);
 	body_init(&st->body);
 	/* A JSON body's options are in the body, read in pgn_begin. */
@@ -155,41 +234,68 @@ static int pgn_read_json(struct pgn_stream *st, struct stream_input *in, struct 
 	return 0;
 }
 
+/* Gives the reader more of the input (up to a pause). Returns 1 when it read some, or
+ * finished the input just now; 0 when the input was finished already; -1 on a read
+ * error. */
+static int pgn_feed(struct pgn_stream *st, struct stream_input *in)
+{
+	ssize_t n;
+
+	if (st->finished)
+		return 0;
+	if (st->chunk_length) {
+		size_t used = pgn_reader_feed(&st->reader, st->chunk, st->chunk_length);
+		st->chunk += used;
+		st->chunk_length -= used;
+		return 1;
+	}
+	n = st->json_body ? 0 : stream_read(in, st->buffer, sizeof st->buffer);
+	if (n < 0)
+		return -1;
+	if (n == 0) {
+		pgn_reader_finish(&st->reader);
+		st->finished = true;
+		return 1;
+	}
+	st->chunk = st->buffer;
+	st->chunk_length = (size_t)n;
+	return 1;
+}
+
 /* The next finished game: 1 with *game set (the caller owns it), 0 when there are no
  * more, -1 on a read error or out of memory. */
 static int pgn_next_game(struct pgn_stream *st, struct stream_input *in, cJSON **game,
 			 struct json_pgn_summary *summary)
 {
 	bool oom;
+	int fed;
 
 	for (;;) {
 		if ((*game = json_pgn_take(st->builder, summary, &oom)))
 			return 1;
 		if (oom)
 			return -1;
-		if (st->finished)
-			return 0;
-		if (st->chunk_length) {
-			size_t used = pgn_reader_feed(&st->reader, st->chunk, st->chunk_length);
-			st->chunk += used;
-			st->chunk_length -= used;
-			continue;
-		}
-		if (st->json_body) {
-			pgn_reader_finish(&st->reader);
-			st->finished = true;
-			continue;
-		}
-		ssize_t n = stream_read(in, st->buffer, sizeof st->buffer);
-		if (n < 0)
+		if ((fed = pgn_feed(st, in)) <= 0)
+			return fed;
+	}
+}
+
+/* The next game exported into out: 1 when one was written (*summary, when not NULL,
+ * says what it amounts to), 0 when there are no more, -1 on a read error or out of
+ * memory. */
+static int pgn_next_export(struct pgn_stream *st, struct stream_input *in, struct stream_output *out,
+			   struct pgn_export_summary *summary)
+{
+	int fed;
+
+	st->out = out;
+	for (;;) {
+		if (pgn_export_failed(st->export))
 			return -1;
-		if (n == 0) {
-			pgn_reader_finish(&st->reader);
-			st->finished = true;
-			continue;
-		}
-		st->chunk = st->buffer;
-		st->chunk_length = (size_t)n;
+		if (pgn_export_take(st->export, summary))
+			return 1;
+		if ((fed = pgn_feed(st, in)) <= 0)
+			return fed;
 	}
 }
 
@@ -214,8 +320,9 @@ static int pgn_emit(struct pgn_stream *st, struct stream_output *out, cJSON *gam
 		if (cJSON_PrintPreallocated(game, st->print, (int)st->print_size - 5, false)) {
 			/* NDJSON ends each game with a newline; the games array is printed as
 			 * compactly as any other answer. */
-			if ((st->ndjson || st->games == 0 || !stream_emit(out, ",", 1)) &&
-			    !stream_emit(out, st->print, strlen(st->print)) && (!st->ndjson || !stream_emit(out, "\n", 1)))
+			bool ndjson = st->answer == PGN_ANSWER_NDJSON;
+			if ((ndjson || st->games == 0 || !stream_emit(out, ",", 1)) &&
+			    !stream_emit(out, st->print, strlen(st->print)) && (!ndjson || !stream_emit(out, "\n", 1)))
 				ret = 0;
 			break;
 		}
@@ -229,42 +336,78 @@ static int pgn_emit(struct pgn_stream *st, struct stream_output *out, cJSON *gam
 	return ret;
 }
 
+/* The 422 of a body that is not PGN: got is false when it held no game at all (line and
+ * column are then 1); else line and column say where reading its first game failed and
+ * errors (taken over, may be NULL) what it found. */
+static void pgn_malformed(struct http_response *resp, bool got, unsigned line, unsigned column, cJSON *errors)
+{
+	const cJSON *first = cJSON_GetArrayItem(errors, 0);
+	const char *why = first ? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(first, "message")) : NULL;
+	char detail[256];
+	cJSON *ext = cJSON_CreateObject();
+
+	snprintf(detail, sizeof detail, got ? "not PGN: line %u, column %u: %s" : "the body holds no PGN game", line,
+		 column, why ? why : "");
+	if (ext) {
+		cJSON_AddNumberToObject(ext, "line", line);
+		cJSON_AddNumberToObject(ext, "column", column);
+		if (got && errors && cJSON_AddItemToObject(ext, "errors", errors))
+			errors = NULL;
+	}
+	cJSON_Delete(errors);
+	reply_problem(resp, REPLY_MALFORMED_PGN, detail, ext);
+}
+
+/* pgn_begin for a PGN answer: the first game is written before the status is decided. */
+static int pgn_begin_export(struct pgn_stream *st, struct stream_input *in, struct stream_output *out,
+			    const char **content_type, struct http_response *resp)
+{
+	struct pgn_export_summary summary;
+	int got = pgn_next_export(st, in, out, &summary);
+
+	st->first = false;
+	if (got < 0 || st->first_oom) {
+		reply_internal_error(resp);
+		return -1;
+	}
+	if (got == 0 || summary.malformed) {
+		pgn_malformed(resp, got, got ? summary.line : 1, got ? summary.column : 1, st->first_errors);
+		st->first_errors = NULL;
+		return -1;
+	}
+	cJSON_Delete(st->first_errors);
+	st->first_errors = NULL;
+	st->games++;
+	*content_type = PGN_ANSWER_TYPE;
+	return 0;
+}
+
 /* Reads the first game before the status is decided. */
 static int pgn_begin(void *state, struct stream_input *in, struct stream_output *out, const char **content_type,
 		     struct http_response *resp)
 {
 	struct pgn_stream *st = state;
 	struct json_pgn_summary summary;
-	cJSON *game, *ext;
+	cJSON *game;
 	int got;
 
 	if (st->json_body && pgn_read_json(st, in, resp))
 		return -1;
+	if (st->answer == PGN_ANSWER_PGN)
+		return pgn_begin_export(st, in, out, content_type, resp);
 	got = pgn_next_game(st, in, &game, &summary);
 	if (got < 0) {
 		reply_internal_error(resp);
 		return -1;
 	}
 	if (got == 0 || summary.malformed) {
-		const cJSON *first = got ? cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(game, "errors"), 0) : NULL;
-		const char *why = first ? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(first, "message")) : NULL;
-		char detail[256];
-		snprintf(detail, sizeof detail, got ? "not PGN: line %u, column %u: %s" : "the body holds no PGN game",
-			 summary.line, summary.column, why ? why : "");
-		ext = cJSON_CreateObject();
-		if (ext) {
-			cJSON_AddNumberToObject(ext, "line", got ? summary.line : 1);
-			cJSON_AddNumberToObject(ext, "column", got ? summary.column : 1);
-			if (got)
-				cJSON_AddItemToObject(ext, "errors",
-						      cJSON_DetachItemFromObjectCaseSensitive(game, "errors"));
-		}
+		pgn_malformed(resp, got, got ? summary.line : 1, got ? summary.column : 1,
+			      got ? cJSON_DetachItemFromObjectCaseSensitive(game, "errors") : NULL);
 		cJSON_Delete(game);
-		reply_problem(resp, REPLY_MALFORMED_PGN, detail, ext);
 		return -1;
 	}
-	*content_type = st->ndjson ? STREAM_NDJSON_TYPE : REPLY_JSON_TYPE;
-	if ((!st->ndjson && stream_emit(out, "{\"games\":[", 10)) || pgn_emit(st, out, game)) {
+	*content_type = st->answer == PGN_ANSWER_NDJSON ? STREAM_NDJSON_TYPE : REPLY_JSON_TYPE;
+	if ((st->answer == PGN_ANSWER_JSON && stream_emit(out, "{\"games\":[", 10)) || pgn_emit(st, out, game)) {
 		reply_internal_error(resp);
 		return -1;
 	}
@@ -274,16 +417,20 @@ static int pgn_begin(void *state, struct stream_input *in, struct stream_output 
 static enum stream_step pgn_produce(void *state, struct stream_input *in, struct stream_output *out)
 {
 	struct pgn_stream *st = state;
-	cJSON *game;
+	cJSON *game = NULL;
 
 	for (int i = 0; i < PGN_GAMES_PER_CALL && stream_pending(out) < STREAM_BUFFER; i++) {
-		switch (pgn_next_game(st, in, &game, NULL)) {
+		int got = st->answer == PGN_ANSWER_PGN ? pgn_next_export(st, in, out, NULL)
+						       : pgn_next_game(st, in, &game, NULL);
+		switch (got) {
 		case 1:
-			if (pgn_emit(st, out, game))
+			if (st->answer == PGN_ANSWER_PGN)
+				st->games++;
+			else if (pgn_emit(st, out, game))
 				return STREAM_FAIL;
 			break;
 		case 0:
-			if (!st->ndjson && stream_emit(out, "]}", 2))
+			if (st->answer == PGN_ANSWER_JSON && stream_emit(out, "]}", 2))
 				return STREAM_FAIL;
 			return STREAM_END;
 		default:
@@ -293,16 +440,30 @@ static enum stream_step pgn_produce(void *state, struct stream_input *in, struct
 	return STREAM_MORE;
 }
 
-/* The answer ends early: NDJSON's last line, or the games array closed and an "error"
- * member after it. */
+static int pgn_abort_sink(void *context, const char *text, size_t length)
+{
+	return stream_emit(context, text, length);
+}
+
+/* The answer ends early: NDJSON's last line; the games array closed and an "error"
+ * member after it; or, after the last whole game of a PGN answer, an escape line saying
+ * why (PGN has no place for it in a game, and every reader skips such a line). */
 static int pgn_abort(void *state, struct stream_output *out, const cJSON *problem)
 {
 	struct pgn_stream *st = state;
 	char *text;
 	int ret;
 
-	if (st->ndjson)
+	if (st->answer == PGN_ANSWER_NDJSON)
 		return stream_abort_ndjson(state, out, problem);
+	if (st->answer == PGN_ANSWER_PGN) {
+		const char *code = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(problem, "code"));
+		const char *detail = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(problem, "detail"));
+		char line[512];
+		snprintf(line, sizeof line, "fend: the answer ends here, before the end of the body: %s: %s",
+			 code ? code : "error", detail ? detail : "");
+		return pgn_write_escape(line, pgn_abort_sink, out);
+	}
 	if (!(text = cJSON_PrintUnformatted(problem)))
 		return -1;
 	ret = stream_emit(out, "],\"error\":", 10) || stream_emit(out, text, strlen(text)) || stream_emit(out, "}", 1)

@@ -260,7 +260,7 @@ static cJSON *json_convert_pgn(const struct position *start, const struct json_c
 	enum pgn_write_result r;
 	cJSON *out = NULL;
 
-	/* The annotations as NAGs (written back as !, ?, ...), when there are any. */
+	/* The annotations as NAGs (written back as $1, $2, ...), when there are any. */
 	for (int i = 0; i < game->count && !notes; i++)
 		if (game->nags[i] && !(notes = calloc((size_t)game->count, sizeof *notes)))
 			return NULL;

@@ -197,23 +197,34 @@ static cJSON *json_pgn_text_take(struct json_pgn *b, struct json_pgn_text *t)
 	return item;
 }
 
-/* Adds item to obj under name (a string literal: it is not copied); marks the builder out
- * of memory when either is NULL. A game has a dozen members per ply, so copying every key
- * was a good part of the time spent. */
-static void json_pgn_add(struct json_pgn *b, cJSON *obj, const char *name, cJSON *item)
+/* Adds item to obj under name (a string literal: it is not copied); sets *oom when either
+ * is NULL. A game has a dozen members per ply, so copying every key was a good part of
+ * the time spent. */
+static void json_pgn_put(bool *oom, cJSON *obj, const char *name, cJSON *item)
 {
 	if (!item || !obj || !cJSON_AddItemToObjectCS(obj, name, item)) {
 		cJSON_Delete(item);
-		b->oom = true;
+		*oom = true;
 	}
+}
+
+static void json_pgn_push(bool *oom, cJSON *array, cJSON *item)
+{
+	if (!item || !array || !cJSON_AddItemToArray(array, item)) {
+		cJSON_Delete(item);
+		*oom = true;
+	}
+}
+
+/* json_pgn_put and json_pgn_push, marking the builder out of memory. */
+static void json_pgn_add(struct json_pgn *b, cJSON *obj, const char *name, cJSON *item)
+{
+	json_pgn_put(&b->oom, obj, name, item);
 }
 
 static void json_pgn_append(struct json_pgn *b, cJSON *array, cJSON *item)
 {
-	if (!item || !array || !cJSON_AddItemToArray(array, item)) {
-		cJSON_Delete(item);
-		b->oom = true;
-	}
+	json_pgn_push(&b->oom, array, item);
 }
 
 /* Sets obj[name] (created as null at first) to item. */
@@ -588,46 +599,56 @@ static void json_pgn_variation_end(void *ctx, int depth)
 	json_pgn_text_clear(&b->arrows[depth]);
 }
 
-/* Adds a problem to the game's errors or warnings. */
-static void json_pgn_issue_add(struct json_pgn *b, const struct pgn_issue *issue)
+cJSON *json_pgn_issue(const struct pgn_issue *issue, enum san_lang lang)
 {
-	bool warning = pgn_code_is_warning(issue->code);
+	bool warning = pgn_code_is_warning(issue->code), oom = false;
 	const char *code = issue->code == PGN_WARN_SAN ? san_code_name(issue->san) : pgn_code_name(issue->code);
 	cJSON *obj = cJSON_CreateObject();
 
-	json_pgn_add(b, obj, "code", cJSON_CreateString(code));
-	json_pgn_add(b, obj, "message", cJSON_CreateString(issue->message));
-	json_pgn_add(b, obj, "index", json_pgn_int(issue->game));
-	json_pgn_add(b, obj, "line", json_pgn_int((long)issue->line));
-	json_pgn_add(b, obj, "column", json_pgn_int((long)issue->column));
-	json_pgn_add(b, obj, "ply", issue->ply ? json_pgn_int(issue->ply) : cJSON_CreateNull());
-	json_pgn_add(b, obj, "depth", json_pgn_int(issue->depth));
-	json_pgn_add(b, obj, "san", issue->token ? json_pgn_string(issue->token, strlen(issue->token)) : cJSON_CreateNull());
+	json_pgn_put(&oom, obj, "code", cJSON_CreateString(code));
+	json_pgn_put(&oom, obj, "message", cJSON_CreateString(issue->message));
+	json_pgn_put(&oom, obj, "index", json_pgn_int(issue->game));
+	json_pgn_put(&oom, obj, "line", json_pgn_int((long)issue->line));
+	json_pgn_put(&oom, obj, "column", json_pgn_int((long)issue->column));
+	json_pgn_put(&oom, obj, "ply", issue->ply ? json_pgn_int(issue->ply) : cJSON_CreateNull());
+	json_pgn_put(&oom, obj, "depth", json_pgn_int(issue->depth));
+	json_pgn_put(&oom, obj, "san",
+		     issue->token ? json_pgn_string(issue->token, strlen(issue->token)) : cJSON_CreateNull());
 	if (!warning && issue->san != SAN_OK)
-		json_pgn_add(b, obj, "reason", cJSON_CreateString(san_code_name(issue->san)));
+		json_pgn_put(&oom, obj, "reason", cJSON_CreateString(san_code_name(issue->san)));
 	if (issue->given)
-		json_pgn_add(b, obj, "given", json_pgn_string(issue->given, strlen(issue->given)));
+		json_pgn_put(&oom, obj, "given", json_pgn_string(issue->given, strlen(issue->given)));
 	if (issue->became)
-		json_pgn_add(b, obj, "became", cJSON_CreateString(issue->became));
+		json_pgn_put(&oom, obj, "became", cJSON_CreateString(issue->became));
 	if (issue->candidates && issue->pos) {
 		cJSON *list = cJSON_CreateArray();
-		json_pgn_add(b, obj, "candidates", list);
-		for (int i = 0; !b->oom && i < issue->candidates->count; i++) {
+		json_pgn_put(&oom, obj, "candidates", list);
+		for (int i = 0; !oom && i < issue->candidates->count; i++) {
 			char san[SAN_MAX], uci[UCI_MAX];
 			cJSON *item = cJSON_CreateObject();
-			san_format_move(issue->pos, issue->candidates->moves[i], b->lang, SAN_STYLE_SAN, san);
+			san_format_move(issue->pos, issue->candidates->moves[i], lang, SAN_STYLE_SAN, san);
 			uci_format_move(issue->pos, issue->candidates->moves[i], uci);
-			json_pgn_add(b, item, "san", cJSON_CreateString(san));
-			json_pgn_add(b, item, "uci", cJSON_CreateString(uci));
-			json_pgn_append(b, list, item);
+			json_pgn_put(&oom, item, "san", cJSON_CreateString(san));
+			json_pgn_put(&oom, item, "uci", cJSON_CreateString(uci));
+			json_pgn_push(&oom, list, item);
 		}
 	}
-	json_pgn_append(b, warning ? b->warnings : b->errors, obj);
+	if (oom) {
+		cJSON_Delete(obj);
+		return NULL;
+	}
+	return obj;
+}
+
+/* Adds a problem to the game's errors or warnings. */
+static void json_pgn_issue_add(struct json_pgn *b, const struct pgn_issue *issue)
+{
+	json_pgn_append(b, pgn_code_is_warning(issue->code) ? b->warnings : b->errors, json_pgn_issue(issue, b->lang));
 }
 
 /* A problem: listed while the game has fewer than PGN_GAME_ISSUES_MAX of its kind, else
  * counted (json_pgn_unlisted says how many at the end). */
-static void json_pgn_issue(void *ctx, const struct pgn_issue *issue)
+static void json_pgn_on_issue(void *ctx, const struct pgn_issue *issue)
 {
 	struct json_pgn *b = ctx;
 	int kind = pgn_code_is_warning(issue->code);
@@ -709,7 +730,7 @@ const struct pgn_visitor json_pgn_visitor = {
 	.comment = json_pgn_comment,
 	.variation_begin = json_pgn_variation_begin,
 	.variation_end = json_pgn_variation_end,
-	.issue = json_pgn_issue,
+	.issue = json_pgn_on_issue,
 	.game_end = json_pgn_game_end,
 };
 

@@ -316,6 +316,12 @@ void json_pgn_free(struct json_pgn *b);
  * (and NULL returned) when building it ran out of memory. summary may be NULL. */
 cJSON *json_pgn_take(struct json_pgn *b, struct json_pgn_summary *summary, bool *oom);
 
+/* One problem of a game as its "errors" or "warnings" list has it ({"code", "message",
+ * "index", "line", "column", "ply", "depth", "san", ...}), candidate moves in lang; for a
+ * caller that lists problems without building the games (POST /pgn answering PGN). The
+ * caller owns it; NULL when out of memory. */
+cJSON *json_pgn_issue(const struct pgn_issue *issue, enum san_lang lang);
+
 /* json-member.c */
 
 /* Members whose name is a string constant (it must outlive the tree): added without

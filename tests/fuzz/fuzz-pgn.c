@@ -8,14 +8,21 @@
  * move is legal where it is played, its after position is the before position with the
  * move made (and, in the first reading, fuzz_check_move holds), a "standard" text is the
  * move's English SAN; issues have known codes, places and UTF-8 messages; a game's end
- * counts the mainline plies, errors and warnings reported for it. */
+ * counts the mainline plies, errors and warnings reported for it.
+ *
+ * Then the export (core/pgn_export.c): the input's export read back gives the same games
+ * (every game but those that are not PGN, each with its start, mainline plies, final
+ * position and result) without an error where the start could be read; the export's
+ * export is the export again, but for its escape lines. */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/movegen.h"
 #include "core/pgn.h"
+#include "core/pgn_export.h"
 #include "core/utf8.h"
 #include "fuzz.h"
 
@@ -298,6 +305,147 @@ static void fuzz_pgn_read(struct pgn_reader *r, struct fuzz_pgn *f, const struct
 	pgn_reader_finish(r);
 }
 
+/* ---- the export's round trip ---- */
+
+/* Text that grows (freed by the caller). */
+struct fuzz_text {
+	char *data;
+	size_t length, size;
+};
+
+static int fuzz_text_sink(void *context, const char *text, size_t length)
+{
+	struct fuzz_text *t = context;
+
+	if (t->length + length + 1 > t->size) {
+		t->size = 2 * (t->length + length + 1);
+		if (!(t->data = realloc(t->data, t->size)))
+			abort();
+	}
+	memcpy(t->data + t->length, text, length);
+	t->length += length;
+	t->data[t->length] = '\0';
+	return 0;
+}
+
+/* What a reading ends with, game by game (the first FUZZ_GAMES of them). */
+#define FUZZ_GAMES 256
+struct fuzz_games {
+	int count;
+	int errors;                     /* of the current game */
+	struct {
+		uint64_t start, final;  /* keys; 0 without a start */
+		int plies, errors;
+		char result[PGN_RESULT_MAX];
+	} game[FUZZ_GAMES];
+};
+
+static void fuzz_games_issue(void *ctx, const struct pgn_issue *issue)
+{
+	struct fuzz_games *g = ctx;
+
+	g->errors += !pgn_code_is_warning(issue->code);
+}
+
+static bool fuzz_games_end(void *ctx, const struct pgn_game_end *end)
+{
+	struct fuzz_games *g = ctx;
+
+	if (!end->malformed && g->count < FUZZ_GAMES) {
+		g->game[g->count].start = end->start ? end->start->key : 0;
+		g->game[g->count].final = end->final ? end->final->key : 0;
+		g->game[g->count].plies = end->plies;
+		g->game[g->count].errors = g->errors;
+		snprintf(g->game[g->count++].result, sizeof g->game[0].result, "%s", end->result);
+	}
+	g->errors = 0;
+	return false;
+}
+
+static const struct pgn_visitor fuzz_games_visitor = {
+	.issue = fuzz_games_issue,
+	.game_end = fuzz_games_end,
+};
+
+static void fuzz_games_read(struct pgn_reader *r, struct fuzz_games *g, const struct pgn_options *options,
+			    const char *text, size_t length)
+{
+	memset(g, 0, sizeof *g);
+	pgn_reader_init(r, &fuzz_games_visitor, g, options);
+	pgn_reader_feed(r, text, length);
+	pgn_reader_finish(r);
+}
+
+/* The export of length bytes of text read with options (the caller frees its data). */
+static struct fuzz_text fuzz_export(struct pgn_reader *r, const struct pgn_options *options, const char *text,
+				    size_t length)
+{
+	static struct pgn_export export;
+	struct fuzz_text out = { 0 };
+	size_t used = 0;
+
+	fuzz_text_sink(&out, "", 0);
+	pgn_export_init(&export, fuzz_text_sink, &out, FEN_EP_FEN, FEN_CASTLING_STANDARD, true);
+	pgn_reader_init(r, &pgn_export_visitor, &export, options);
+	for (int guard = 0; used < length; guard++) {
+		used += pgn_reader_feed(r, text + used, length - used);
+		FUZZ_ASSERT(guard < 1 << 20, "the exporter keeps pausing without progress");
+	}
+	pgn_reader_finish(r);
+	FUZZ_ASSERT(!pgn_export_failed(&export), "the export's sink failed");
+	return out;
+}
+
+/* text (NUL-terminated) without its escape lines, nor the empty line after the escape
+ * lines of what is not PGN, in place. */
+static void fuzz_without_escapes(char *text)
+{
+	char *out = text, *start = text;
+
+	for (char *line = text; *line;) {
+		char *end = strchr(line, '\n');
+		size_t n = end ? (size_t)(end - line) + 1 : strlen(line);
+		bool blank = n == 1 && *line == '\n' && (out == start || (out - start >= 2 && out[-2] == '\n' && out[-1] == '\n'));
+		if (*line != '%' && !blank) {
+			memmove(out, line, n);
+			out += n;
+		}
+		line += n;
+	}
+	*out = '\0';
+}
+
+static void fuzz_export_round_trip(const struct pgn_options *options, const char *text, size_t length)
+{
+	static struct pgn_reader reader;
+	static struct fuzz_games read, reread;
+	struct fuzz_text out = fuzz_export(&reader, options, text, length), again;
+	/* The export is English: read back in English, but in the input's strictness. */
+	struct pgn_options english = { { SAN_LANG_EN, options->san.strict } };
+
+	fuzz_games_read(&reader, &read, options, text, length);
+	fuzz_games_read(&reader, &reread, &english, out.data, out.length);
+	FUZZ_ASSERT(read.count == reread.count, "%d games read, %d in the export:\n%s", read.count, reread.count,
+		    out.data);
+	for (int i = 0; i < read.count; i++) {
+		FUZZ_ASSERT(read.game[i].start == reread.game[i].start && read.game[i].final == reread.game[i].final &&
+				    read.game[i].plies == reread.game[i].plies &&
+				    !strcmp(read.game[i].result, reread.game[i].result),
+			    "game %d: %d plies to %016llx (%s) read, %d plies to %016llx (%s) in the export:\n%s", i,
+			    read.game[i].plies, (unsigned long long)read.game[i].final, read.game[i].result,
+			    reread.game[i].plies, (unsigned long long)reread.game[i].final, reread.game[i].result, out.data);
+		FUZZ_ASSERT(!reread.game[i].start || !reread.game[i].errors, "game %d: %d errors in the export:\n%s", i,
+			    reread.game[i].errors, out.data);
+	}
+	again = fuzz_export(&reader, &english, out.data, out.length);
+	fuzz_without_escapes(out.data);
+	fuzz_without_escapes(again.data);
+	FUZZ_ASSERT(!strcmp(out.data, again.data), "the export exported again differs:\n%s\n----\n%s", out.data,
+		    again.data);
+	free(again.data);
+	free(out.data);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct pgn_reader whole, pieces;
@@ -312,5 +460,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    "read whole: %lu events in %d games; in pieces: %lu events in %d games (hashes %016llx, %016llx)",
 		    a.events, a.games_ended, b.events, b.games_ended, (unsigned long long)a.hash,
 		    (unsigned long long)b.hash);
+	fuzz_export_round_trip(&options, (const char *)in.data, in.size);
 	return 0;
 }
