@@ -1576,6 +1576,23 @@ def run_budget_daemon_checks(c):
                                    f"{b.count('[Event ')} games, ending {b[-300:]!r}"))
 
 
+def run_memory_daemon_checks(c):
+    """A daemon whose requests may take 1 MiB of memory: a PGN game past it is a 413 when
+    it is the first, the last record of the answer when it comes later."""
+    big = " ".join(f"{m} {{{'c' * 300}}}" for m in ["Nf3", "Nf6", "Ng1", "Ng8"] * 1000) + " *\n"
+    pgn_type = {"Content-Type": "application/x-chess-pgn"}
+    c.check("memory: a first game past the request's memory", "POST", "/pgn", body=big, headers=pgn_type,
+            expect=413, code="payload_too_large", then=lambda r, b: want(b["limit"] == 1048576, f"limit {b}"))
+    c.check("memory: a later game past it ends the answer", "POST", "/pgn", body="1. e4 e5 *\n\n" + big,
+            headers=pgn_type, expect=200,
+            then=lambda r, b: want(len(b["games"]) == 1 and b["error"]["code"] == "payload_too_large",
+                                   f"{len(b['games'])} games, error {b.get('error')}"))
+    c.check("memory: the same in NDJSON", "POST", "/pgn", body="1. e4 e5 *\n\n" + big,
+            headers={**pgn_type, "Accept": "application/x-ndjson"}, expect=200,
+            then=lambda r, b: want(len(b) == 2 and b[-1]["error"]["code"] == "payload_too_large",
+                                   f"the last record: {b[-1]}"))
+
+
 def run_busy_daemon_checks(c):
     """A daemon with one heavy thread and no queue: a second expensive request while one
     is worked on is 503 busy at once; a cheap one is answered."""
@@ -1878,6 +1895,7 @@ def main():
         finally:
             second.kill()
         for flags, checks in ((("--request-deadline", "0.001"), run_budget_daemon_checks),
+                              (("--max-request-memory", "1048576"), run_memory_daemon_checks),
                               (("--heavy-threads", "1", "--heavy-queue", "0", "--max-render-pixels", str(1 << 40)),
                                run_busy_daemon_checks)):
             other = Daemon(FEND, *flags)

@@ -358,6 +358,51 @@ static void pgn_malformed(struct http_response *resp, bool got, unsigned line, u
 	reply_problem(resp, REPLY_MALFORMED_PGN, detail, ext);
 }
 
+/* The words of a game that needs more memory than a request may take (json-arena.c's
+ * limit, --max-request-memory): the detail, and the members (the limit; NULL when out
+ * of memory) of a 413. */
+static cJSON *pgn_too_large_words(char *detail, size_t size)
+{
+	size_t limit = json_arena_limit_bytes();
+	cJSON *ext;
+
+	/* The game used up its room: the few nodes of the answer are made without a limit
+	 * (the server sets the next one). */
+	json_arena_limit(0);
+	ext = cJSON_CreateObject();
+	snprintf(detail, size,
+		 "a game of the body needs more than the %zu bytes of memory one request may take "
+		 "(--max-request-memory)",
+		 limit);
+	if (!ext || !cJSON_AddNumberToObject(ext, "limit", (double)limit)) {
+		cJSON_Delete(ext);
+		return NULL;
+	}
+	return ext;
+}
+
+/* The same as a problem tree, for a streamed answer's last record. */
+static cJSON *pgn_too_large(void)
+{
+	char detail[200];
+	cJSON *ext = pgn_too_large_words(detail, sizeof detail);
+
+	return ext ? reply_problem_object(REPLY_PAYLOAD_TOO_LARGE, detail, ext) : NULL;
+}
+
+/* The answer to a first game that could not be read: 413 when it needed more memory than
+ * a request may take, else 500 (out of memory, a spool read error). */
+static void pgn_first_failed(struct http_response *resp)
+{
+	char detail[200];
+	cJSON *ext = json_arena_exceeded() ? pgn_too_large_words(detail, sizeof detail) : NULL;
+
+	if (!ext)
+		reply_internal_error(resp);
+	else
+		reply_problem(resp, REPLY_PAYLOAD_TOO_LARGE, detail, ext);
+}
+
 /* pgn_begin for a PGN answer: the first game is written before the status is decided. */
 static int pgn_begin_export(struct pgn_stream *st, struct stream_input *in, struct stream_output *out,
 			    const char **content_type, struct http_response *resp)
@@ -367,7 +412,7 @@ static int pgn_begin_export(struct pgn_stream *st, struct stream_input *in, stru
 
 	st->first = false;
 	if (got < 0 || st->first_oom) {
-		reply_internal_error(resp);
+		pgn_first_failed(resp);
 		return -1;
 	}
 	if (got == 0 || summary.malformed) {
@@ -397,7 +442,7 @@ static int pgn_begin(void *state, struct stream_input *in, struct stream_output 
 		return pgn_begin_export(st, in, out, content_type, resp);
 	got = pgn_next_game(st, in, &game, &summary);
 	if (got < 0) {
-		reply_internal_error(resp);
+		pgn_first_failed(resp);
 		return -1;
 	}
 	if (got == 0 || summary.malformed) {
@@ -413,6 +458,8 @@ static int pgn_begin(void *state, struct stream_input *in, struct stream_output 
 	}
 	return 0;
 }
+
+static int pgn_abort(void *state, struct stream_output *out, const cJSON *problem);
 
 static enum stream_step pgn_produce(void *state, struct stream_input *in, struct stream_output *out)
 {
@@ -434,6 +481,14 @@ static enum stream_step pgn_produce(void *state, struct stream_input *in, struct
 				return STREAM_FAIL;
 			return STREAM_END;
 		default:
+			/* A game past the memory of a request ends the answer with that problem as
+			 * its last record; out of memory cuts it short. */
+			if (json_arena_exceeded()) {
+				cJSON *problem = pgn_too_large();
+				int failed = !problem || pgn_abort(st, out, problem);
+				cJSON_Delete(problem);
+				return failed ? STREAM_FAIL : STREAM_END;
+			}
 			return STREAM_FAIL;
 		}
 	}
