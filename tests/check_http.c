@@ -2311,6 +2311,41 @@ static int abuse_sockets(pid_t pid)
 /* A client that sends a request with a big answer and never reads it holds no worker:
  * with one thread, others are served meanwhile; fend gives up on it after --timeout
  * without progress: its socket is closed, with the answer cut short. */
+/* A client that sends its whole body before it reads (Python's urllib, Node's fetch) gets
+ * the 413 of a Content-Length over the limit, not a reset: fend reads what it still sends
+ * and drops it (a lingering close), also for a 404 with a body and a 415. */
+START_TEST(abuse_413_read_after_the_body)
+{
+	static const char *const heads[] = {
+		"POST /validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %zu\r\n\r\n",
+		"POST /nowhere HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %zu\r\n\r\n",
+		"POST /validate HTTP/1.1\r\nHost: x\r\nContent-Type: text/csv\r\nContent-Length: %zu\r\n\r\n",
+	};
+	static const char *const status[] = { "HTTP/1.1 413 ", "HTTP/1.1 404 ", "HTTP/1.1 415 " };
+	size_t body = 3 * 1024 * 1024;
+	char *data = malloc(body), head[256], out[4096];
+
+	ck_assert_ptr_nonnull(data);
+	memset(data, ' ', body);
+	abuse_start("2", "64");
+	for (int k = 0; k < 3; k++) {
+		for (int round = 0; round < 5; round++) {
+			int fd = raw_connect(fend.port);
+			ck_assert_int_ge(fd, 0);
+			snprintf(head, sizeof head, heads[k], body);
+			raw_send(fd, head, strlen(head));
+			/* all of it, before reading anything */
+			raw_send(fd, data, body);
+			ck_assert_uint_gt(raw_read(fd, out, sizeof out, 5000), 0);
+			ck_assert_msg(!strncmp(out, status[k], 13), "round %d: %.60s", round, out);
+			close(fd);
+		}
+	}
+	free(data);
+	abuse_others_served();
+}
+END_TEST
+
 START_TEST(abuse_never_reads)
 {
 	size_t lines = 40000, n = 0;
@@ -2702,6 +2737,7 @@ static Suite *http_suite(void)
 	tcase_set_timeout(tc, TEST_TIMEOUT);
 	tcase_add_test(tc, abuse_slow_head_and_body);
 	tcase_add_test(tc, abuse_never_reads);
+	tcase_add_test(tc, abuse_413_read_after_the_body);
 	tcase_add_test(tc, abuse_connection_flood);
 	tcase_add_test(tc, abuse_header_and_url_limits);
 	tcase_add_loop_test(tc, abuse_framing, 0, (int)(sizeof abuse_framing_rows / sizeof abuse_framing_rows[0]));

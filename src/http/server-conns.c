@@ -3,16 +3,33 @@
  * that cuts connections making no progress and trims the heap when the daemon is idle. */
 #include "config.h"
 
+#include <errno.h>
 #include <malloc.h>
 #include <netinet/in.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include "http/server-internal.h"
 
 /* How often the watchdog looks. */
 #define SERVER_WATCH_MS 100
+
+/* A lingering close (nginx's lingering_close): the socket of a connection answered before
+ * its body was read is kept, half closed, and read to its end, for at most this long and
+ * this much, before it is closed. Closed at once with unread data, it would reset, and a
+ * client still sending would lose the answer (a 413 it never sees). */
+#define SERVER_LINGER_MS 5000
+#define SERVER_LINGER_BYTES (64 * 1024 * 1024)
+/* Sockets lingering at once; past it a connection is closed at once. */
+#define SERVER_LINGER_MAX 256
+
+struct server_linger {
+	int fd;                      /* a duplicate of the closed connection's socket */
+	long long until_ms;
+	size_t read;
+};
 
 /* Open connections of one client address (an open-addressing table with linear probing;
  * an entry leaves when its count falls to zero). */
@@ -20,6 +37,51 @@ struct server_client {
 	unsigned char addr[16];
 	unsigned count;              /* 0: a free slot */
 };
+
+/* Takes over a connection MHD is closing, to read what its client still sends. */
+static void server_linger_start(struct server *srv, int fd)
+{
+	int copy;
+
+	if (srv->lingering_count >= SERVER_LINGER_MAX || (copy = dup(fd)) < 0)
+		return;
+	/* The answer is out; the client reads it, sees the end, and stops sending. */
+	shutdown(copy, SHUT_WR);
+	srv->lingering[srv->lingering_count++] = (struct server_linger){ copy, server_now_ms() + SERVER_LINGER_MS, 0 };
+}
+
+/* Reads what lingering sockets hold; closes those at their end, past their time or size. */
+static void server_linger_drain(struct server *srv, long long now)
+{
+	static char sink[16384];
+
+	for (unsigned i = 0; i < srv->lingering_count;) {
+		struct server_linger *l = &srv->lingering[i];
+		bool done = now >= l->until_ms || l->read >= SERVER_LINGER_BYTES;
+		while (!done) {
+			ssize_t n = recv(l->fd, sink, sizeof sink, MSG_DONTWAIT);
+			if (n > 0) {
+				l->read += (size_t)n;
+				done = l->read >= SERVER_LINGER_BYTES;
+			} else {
+				done = n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+				break;
+			}
+		}
+		if (done) {
+			close(l->fd);
+			*l = srv->lingering[--srv->lingering_count];
+		} else {
+			i++;
+		}
+	}
+}
+
+void server_conn_linger(struct server_conn *c)
+{
+	if (c)
+		atomic_store_explicit(&c->linger, true, memory_order_relaxed);
+}
 
 int server_conns_init(struct server *srv)
 {
@@ -31,11 +93,17 @@ int server_conns_init(struct server *srv)
 		size *= 2;
 	srv->clients = calloc(size, sizeof *srv->clients);
 	srv->clients_size = (unsigned)size;
-	return srv->clients ? 0 : -1;
+	srv->lingering = calloc(SERVER_LINGER_MAX, sizeof *srv->lingering);
+	return srv->clients && srv->lingering ? 0 : -1;
 }
 
 void server_conns_free(struct server *srv)
 {
+	if (srv->lingering)
+		for (unsigned i = 0; i < srv->lingering_count; i++)
+			close(srv->lingering[i].fd);
+	free(srv->lingering);
+	srv->lingering = NULL;
 	free(srv->clients);
 	srv->clients = NULL;
 }
@@ -154,6 +222,7 @@ void server_connection(void *cls, struct MHD_Connection *conn, void **socket_con
 		atomic_init(&c->since_ms, server_now_ms());
 		atomic_init(&c->body_until_ms, 0);
 		atomic_init(&c->watched, true);
+		atomic_init(&c->linger, false);
 		/* A proxy of --trust-proxy speaks for many clients: nginx's limit_conn counts
 		 * them, by the address it sees. */
 		c->counted = cfg->max_client_connections && server_client_key(sa, c->addr) &&
@@ -187,6 +256,8 @@ void server_connection(void *cls, struct MHD_Connection *conn, void **socket_con
 		srv->open_conns--;
 		if (c->counted)
 			server_client_remove(srv, c->addr);
+		if (atomic_load_explicit(&c->linger, memory_order_relaxed) && !c->cut)
+			server_linger_start(srv, c->fd);
 		/* MHD frees the connection's memory after this returns: worth a trim too. */
 		atomic_store_explicit(&srv->active, true, memory_order_relaxed);
 		pthread_mutex_unlock(&srv->conns_lock);
@@ -229,6 +300,7 @@ void *server_watchdog(void *arg)
 			continue;
 		}
 
+		server_linger_drain(srv, now);
 		for (struct server_conn *c = srv->conns; c; c = c->next) {
 			long long body_until = atomic_load_explicit(&c->body_until_ms, memory_order_relaxed);
 			if (c->cut || !atomic_load_explicit(&c->watched, memory_order_relaxed))

@@ -23,6 +23,7 @@
 #define SERVER_HEADERS_MAX 16384
 
 struct server_client;
+struct server_linger;
 
 /* One open connection, as the watchdog sees it. While it is watched, the connection must
  * make progress at least once every --timeout (the head of a request arriving after the
@@ -38,6 +39,7 @@ struct server_conn {
 	atomic_bool watched;
 	bool cut;                         /* shut down by the watchdog (under conns_lock) */
 	bool counted;                     /* counted in server.clients under addr */
+	atomic_bool linger;               /* answered with some of a body unread: linger at close */
 	unsigned char addr[16];           /* the client's address (IPv4 mapped into IPv6) */
 };
 
@@ -51,6 +53,8 @@ struct server {
 	struct server_conn *conns;
 	unsigned open_conns;         /* under conns_lock: connections in conns */
 	struct server_client *clients; /* under conns_lock: open connections per address */
+	struct server_linger *lingering; /* under conns_lock: closed connections read to their end */
+	unsigned lingering_count;
 	unsigned clients_size;       /* slots of clients, a power of two */
 	pthread_t watchdog;
 	bool watchdog_running;
@@ -89,6 +93,11 @@ void *server_watchdog(void *arg);
 
 /* The connection is worked on, or answered from a buffer: not watched. */
 void server_conn_unwatch(struct server_conn *c);
+
+/* The request is answered before its body was read: when the connection closes, what
+ * the client still sends is read and dropped for a while (a lingering close), so that a
+ * client that sends its whole body before it reads gets the answer, not a reset. */
+void server_conn_linger(struct server_conn *c);
 
 /* The connection made progress; it is watched again. */
 void server_conn_progress(struct server_conn *c);

@@ -577,17 +577,25 @@ static enum MHD_Result server_head(struct server_request *r, struct MHD_Connecti
 {
 	bool has_body = server_has_body(head);
 
-	if (refused)
+	if (refused) {
+		if (has_body)
+			server_conn_linger(r->conn);
 		return server_queue(conn, r);
+	}
 	r->route = router_find(&r->req, &r->resp);
 	/* The router answered (404, 405): do not read a body for it. */
-	if (!r->route && has_body)
+	if (!r->route && has_body) {
+		server_conn_linger(r->conn);
 		return server_queue(conn, r);
+	}
 	if (r->route && r->route->method == HTTP_POST) {
 		server_post_headers(r, head);
-		/* A streamed body's query is checked before the body is spooled. */
-		if (r->resp.status || (r->stream && params_check(r->route, &r->req, &r->resp)))
+		/* A streamed body's query is checked before the body is spooled. Answered
+		 * now, the body is read and dropped when the connection closes. */
+		if (r->resp.status || (r->stream && params_check(r->route, &r->req, &r->resp))) {
+			server_conn_linger(r->conn);
 			return server_queue(conn, r);
+		}
 	}
 	/* The body must now come, piece after piece, in time. */
 	server_conn_head(r->conn, r->server->config, has_body, r->stream != NULL);
