@@ -1360,6 +1360,27 @@ START_TEST(router_method_not_allowed)
 }
 END_TEST
 
+/* Query booleans in any case: Python's requests sends params={"chess960": True} as True. */
+START_TEST(query_booleans_any_case)
+{
+	const char *chess960[] = { "fen", "rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1", "chess960", "True", NULL };
+	const char *svg[] = { "fen", START_FEN, "format", "svg", "coordinates", "False", NULL };
+	const char *bad[] = { "fen", START_FEN, "chess960", "yes", NULL };
+	struct exchange ex;
+
+	test_send(&ex, HTTP_GET, "/validate", NULL, chess960);
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(ex.json, "valid")));
+	test_done(&ex);
+	test_send(&ex, HTTP_GET, "/render", NULL, svg);
+	ck_assert_int_eq(ex.resp.status, 200);
+	test_done(&ex);
+	test_send(&ex, HTTP_GET, "/validate", NULL, bad);
+	test_problem(&ex, 400, "invalid_field", "chess960");
+	test_done(&ex);
+}
+END_TEST
+
 START_TEST(router_preflight)
 {
 	struct exchange ex;
@@ -1370,7 +1391,8 @@ START_TEST(router_preflight)
 	ck_assert_ptr_null(ex.resp.content_type);
 	ck_assert_str_eq(test_header(&ex, "Access-Control-Allow-Methods"), "POST, OPTIONS");
 	ck_assert_str_eq(test_header(&ex, "Allow"), "POST, OPTIONS");
-	ck_assert_str_eq(test_header(&ex, "Access-Control-Allow-Headers"), "Content-Type, X-Request-Id");
+	ck_assert_str_eq(test_header(&ex, "Access-Control-Allow-Headers"),
+			 "Content-Type, X-Request-Id, If-None-Match, Cache-Control, Accept");
 	ck_assert_str_eq(test_header(&ex, "Access-Control-Max-Age"), "86400");
 	ck_assert_str_eq(test_header(&ex, "Access-Control-Allow-Origin"), "*");
 	ck_assert_str_eq(test_header(&ex, "Access-Control-Expose-Headers"),
@@ -2728,6 +2750,7 @@ static Suite *endpoints_suite(void)
 	tcase_add_test(tc, router_not_found);
 	tcase_add_test(tc, router_method_not_allowed);
 	tcase_add_test(tc, router_preflight);
+	tcase_add_test(tc, query_booleans_any_case);
 	tcase_add_test(tc, router_methods);
 	tcase_set_timeout(tc, TEST_TIMEOUT);
 	suite_add_tcase(s, tc);

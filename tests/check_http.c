@@ -1304,18 +1304,26 @@ END_TEST
 START_TEST(cors_preflight)
 {
 	static const char *const headers[] = { "Origin: https://app.example", "Access-Control-Request-Method: POST",
-					       "Access-Control-Request-Headers: content-type", NULL };
+					       "Access-Control-Request-Headers: content-type, if-none-match", NULL };
+	static const char *const odd[] = { "Origin: https://app.example", "Access-Control-Request-Method: GET",
+					   "Access-Control-Request-Headers: x-a;b", NULL };
 	struct reply r;
 	char value[128];
 
+	/* a list of names that is not one: the headers fend reads */
+	http1("OPTIONS", "/render", NULL, NULL, odd, &r);
+	ck_assert_str_eq(reply_header(&r, "Access-Control-Allow-Headers", value, sizeof value),
+			 "Content-Type, X-Request-Id, If-None-Match, Cache-Control, Accept");
+	reply_free(&r);
 	http1("OPTIONS", "/validate", NULL, NULL, headers, &r);
 	ck_assert_int_eq(r.status, 204);
 	ck_assert_int_eq((int)r.length, 0);
 	ck_assert_str_eq(reply_header(&r, "Access-Control-Allow-Origin", value, sizeof value), "*");
 	ck_assert_str_eq(reply_header(&r, "Access-Control-Allow-Methods", value, sizeof value),
 			 "GET, HEAD, POST, OPTIONS");
+	/* the headers the browser asked for */
 	ck_assert_str_eq(reply_header(&r, "Access-Control-Allow-Headers", value, sizeof value),
-			 "Content-Type, X-Request-Id");
+			 "content-type, if-none-match");
 	ck_assert_str_eq(reply_header(&r, "Access-Control-Max-Age", value, sizeof value), "86400");
 	ck_assert_str_eq(reply_header(&r, "Allow", value, sizeof value), "GET, HEAD, POST, OPTIONS");
 	ck_assert_ptr_nonnull(reply_header(&r, "X-Request-Id", value, sizeof value));

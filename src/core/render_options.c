@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "attacks.h"
 #include "fen.h"
@@ -427,13 +428,14 @@ const char *const render_option_names[] = {
 };
 
 /* true/false/1/0 */
+/* true/false in any case (Python's requests sends True and False), 1/0. */
 static int render_parse_bool(const char *text, bool *out, struct render_error *err)
 {
-	if (!strcmp(text, "true") || !strcmp(text, "1")) {
+	if (!strcasecmp(text, "true") || !strcmp(text, "1")) {
 		*out = true;
 		return 0;
 	}
-	if (!strcmp(text, "false") || !strcmp(text, "0")) {
+	if (!strcasecmp(text, "false") || !strcmp(text, "0")) {
 		*out = false;
 		return 0;
 	}

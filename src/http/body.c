@@ -222,11 +222,12 @@ int body_bool(const struct http_request *req, const char *name, bool *out, struc
 	value = body_query(req, name);
 	if (!value)
 		return 0;
-	if (!strcmp(value, "true") || !strcmp(value, "1")) {
+	/* Any case: Python's requests sends True and False. */
+	if (!strcasecmp(value, "true") || !strcmp(value, "1")) {
 		*out = true;
 		return 0;
 	}
-	if (!strcmp(value, "false") || !strcmp(value, "0")) {
+	if (!strcasecmp(value, "false") || !strcmp(value, "0")) {
 		*out = false;
 		return 0;
 	}

@@ -104,6 +104,22 @@ static int router_allowed(unsigned mask, const char *names[HTTP_METHOD_NB])
 	return n;
 }
 
+/* The headers a preflight allows: those the browser asks for (Access-Control-Request-
+ * Headers: a page may send If-None-Match, Cache-Control, Accept... with any request), when
+ * they are a list of header names; else the ones fend reads. */
+static const char *router_allowed_headers(const struct http_request *req)
+{
+	const char *asked = negotiate_header(req, "Access-Control-Request-Headers");
+	size_t n;
+
+	if (!asked || !*asked)
+		return "Content-Type, X-Request-Id, If-None-Match, Cache-Control, Accept";
+	n = strspn(asked, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_, ");
+	if (asked[n] || n > 512)
+		return "Content-Type, X-Request-Id, If-None-Match, Cache-Control, Accept";
+	return asked;
+}
+
 /* Answers the preflight or 405 of a known path whose methods are mask. */
 static void router_answer_methods(const struct http_request *req, struct http_response *resp, unsigned mask)
 {
@@ -119,7 +135,9 @@ static void router_answer_methods(const struct http_request *req, struct http_re
 	if (req->method == HTTP_OPTIONS) {
 		reply_static(resp, 204, NULL, NULL, 0);
 		reply_header(resp, "Access-Control-Allow-Methods", resp->allow);
-		reply_header(resp, "Access-Control-Allow-Headers", "Content-Type, X-Request-Id");
+		/* The list asked for is the request's own: copied, it outlives the request. */
+		if (!reply_header_copy(resp, "Access-Control-Allow-Headers", router_allowed_headers(req)))
+			reply_header(resp, "Access-Control-Allow-Headers", "Content-Type, X-Request-Id");
 		reply_header(resp, "Access-Control-Max-Age", "86400");
 		reply_header(resp, "Allow", resp->allow);
 		return;
