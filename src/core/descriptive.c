@@ -1022,32 +1022,42 @@ void descriptive_line_start(const struct descriptive_game *game, int line, struc
 		memcpy(origin, here, SQUARE_NB);
 }
 
-/* Reads the variations of game->text, each after the line it branches from, into
- * game->moves at their tokens' places. */
-static enum descriptive_code descriptive_read_variations(struct descriptive_game *game, const char *text)
+/* Reads the variations of the moves of line (of game->text, read already) into
+ * game->moves at their tokens' places, each from the position before its move (the line
+ * played from start, with home squares origin), and theirs in turn: every line is played
+ * once, so the work is linear in the text. texts, lengths and offsets are the caller's
+ * room for a line's slots (DESCRIPTIVE_PLY_MAX each). */
+static enum descriptive_code descriptive_read_variations(struct descriptive_game *game, const char *text, int line,
+							 const struct position *start, const uint8_t origin[SQUARE_NB],
+							 const char **texts, int *lengths, int *offsets)
 {
 	const struct gametext *gt = &game->text;
-	const char *texts[DESCRIPTIVE_PLY_MAX];
-	int lengths[DESCRIPTIVE_PLY_MAX], offsets[DESCRIPTIVE_PLY_MAX];
+	const struct gametext_line *l = &gt->lines[line];
+	struct position pos = *start;
+	uint8_t here[SQUARE_NB], next[SQUARE_NB];
 
-	for (int l = 1; l < gt->line_count; l++) {
-		const struct gametext_line *line = &gt->lines[l];
-		int first = gt->tokens[line->first].ply;
-		struct position pos;
-		uint8_t origin[SQUARE_NB];
-		enum descriptive_code code;
-
-		descriptive_line_start(game, l, &pos, origin);
-		for (int i = 0; i < line->count; i++) {
-			const struct gametext_token *t = &gt->tokens[line->first + i];
-			texts[first + i] = text + t->offset;
-			lengths[first + i] = t->length;
-			offsets[first + i] = t->offset;
+	memcpy(here, origin, SQUARE_NB);
+	for (int t = l->first; t < l->first + l->count; t++) {
+		struct position_undo undo;
+		for (int v = gt->tokens[t].variations; v >= 0; v = gt->lines[v].next) {
+			const struct gametext_line *var = &gt->lines[v];
+			int first = gt->tokens[var->first].ply;
+			enum descriptive_code code;
+			for (int i = 0; i < var->count; i++) {
+				const struct gametext_token *tok = &gt->tokens[var->first + i];
+				texts[first + i] = text + tok->offset;
+				lengths[first + i] = tok->length;
+				offsets[first + i] = tok->offset;
+			}
+			code = descriptive_read_line(game, texts, lengths, offsets, first, var->count, &pos, here, var->depth,
+						     &game->moves[var->first], &game->nags[var->first]);
+			if (code == DESCRIPTIVE_OK)
+				code = descriptive_read_variations(game, text, v, &pos, here, texts, lengths, offsets);
+			if (code != DESCRIPTIVE_OK)
+				return code;
 		}
-		code = descriptive_read_line(game, texts, lengths, offsets, first, line->count, &pos, origin, line->depth,
-					     &game->moves[line->first], &game->nags[line->first]);
-		if (code != DESCRIPTIVE_OK)
-			return code;
+		descriptive_play(&pos, game->moves[t], here, next, &undo);
+		memcpy(here, next, SQUARE_NB);
 	}
 	return DESCRIPTIVE_OK;
 }
@@ -1092,8 +1102,11 @@ enum descriptive_code descriptive_read_game(struct descriptive_game *game, const
 		offsets[i] = gt->tokens[i].offset;
 	}
 	code = descriptive_read(game, texts, lengths, offsets, gt->count);
-	if (code == DESCRIPTIVE_OK)
-		code = descriptive_read_variations(game, text);
+	if (code == DESCRIPTIVE_OK) {
+		uint8_t origin[SQUARE_NB];
+		descriptive_origins(&game->start, origin);
+		code = descriptive_read_variations(game, text, 0, &game->start, origin, texts, lengths, offsets);
+	}
 	if (code != DESCRIPTIVE_OK) {
 		game->count = 0;
 		return code;

@@ -187,7 +187,8 @@ enum descriptive_code descriptive_read_game(struct descriptive_game *game, const
 
 /* The position before the first move of line (of game->text) and every piece's home
  * square there (origin may be NULL), from game->start through the moves read
- * (game->moves) of the lines it branches from. */
+ * (game->moves) of the lines it branches from: as many moves played as the line's first
+ * ply. */
 void descriptive_line_start(const struct descriptive_game *game, int line, struct position *pos,
 			    uint8_t origin[SQUARE_NB]);
 

@@ -162,6 +162,7 @@ static cJSON *json_convert_read_algebraic(const struct position *start, const st
 	struct position pos = *start;
 	struct san_parse_options options = { req->san_lang, req->strict };
 	struct san_parse_result *parsed = malloc(sizeof *parsed);
+	struct position *starts = NULL; /* each line's start, set when its move is reached */
 	enum gametext_code split;
 	cJSON *problem = NULL;
 
@@ -184,6 +185,10 @@ static cJSON *json_convert_read_algebraic(const struct position *start, const st
 		problem = json_convert_depth(problem, unreadable ? gt->error_depth : 0);
 		goto out;
 	}
+	if (!(starts = malloc(sizeof *starts * (size_t)gt->line_count))) {
+		*oom = true;
+		goto out;
+	}
 	/* Every line in turn, each after the line it branches from: i is the token, ply its
 	 * ply in the game (i itself in the main line). */
 	for (int i = 0, line = 0; i < gt->token_count; i++) {
@@ -194,7 +199,7 @@ static cJSON *json_convert_read_algebraic(const struct position *start, const st
 		move m = MOVE_NONE;
 
 		if (line + 1 < gt->line_count && i == gt->lines[line + 1].first)
-			descriptive_line_start(game, ++line, &pos, NULL);
+			pos = starts[++line];
 
 		enum san_code r = req->from == JSON_CONVERT_UCI ? san_parse_uci_move(&pos, token, length, &options, parsed)
 								 : san_parse_move(&pos, token, length, &options, parsed);
@@ -241,6 +246,9 @@ static cJSON *json_convert_read_algebraic(const struct position *start, const st
 		game->moves[i] = m;
 		/* the first glyph glued to the move (SAN's reading has them; UCI's has none) */
 		game->nags[i] = (uint8_t)parsed->nag;
+		/* The move's variations start where it is played. */
+		for (int v = gt->tokens[i].variations; v >= 0; v = gt->lines[v].next)
+			starts[v] = pos;
 		position_make_move(&pos, m, &undo);
 	}
 	game->count = gt->count;
@@ -255,6 +263,7 @@ static cJSON *json_convert_read_algebraic(const struct position *start, const st
 			}
 	}
 out:
+	free(starts);
 	free(parsed);
 	return problem;
 }
