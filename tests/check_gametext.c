@@ -356,6 +356,11 @@ START_TEST(test_prose_inside)
 	ck_assert_int_eq(gt->line_count, 1);
 	ck_assert_int_eq(gt->count, 2);
 	annotation_is("1 P-K4 (the king's pawn) P-K4", gt->tokens[0].annotations, GAMETEXT_COMMENT, "the king's pawn");
+	/* A result in a variation is no result of the game: a comment. */
+	ck_assert_int_eq(split("1. e4 (1. d4 1-0) e5"), GAMETEXT_OK);
+	ck_assert_int_eq(gt->result_offset, -1);
+	ck_assert_int_eq(gt->count, 2);
+	annotation_is("1. e4 (1. d4 1-0) e5", gt->tokens[gt->lines[1].first].annotations, GAMETEXT_COMMENT, "1-0");
 	/* A variation without anything in it is left out, and said so. */
 	ck_assert_int_eq(split("1. e4 () e5"), GAMETEXT_OK);
 	ck_assert_int_eq(gt->line_count, 1);

@@ -642,6 +642,9 @@ static enum gametext_code gametext_word(struct gametext_reader *r, size_t start,
 		*next = r->length;
 		return GAMETEXT_OK;
 	}
+	/* A result has no place in a variation: kept as words, a comment. */
+	if (r->depth > 0 && gametext_is_result(w, n))
+		return gametext_prose_at(r, start, next);
 	/* After a sentence's full stop, a word that is no move, number or sign is prose. */
 	if (stop && !gametext_number_prefix(w, n, &written) && !gametext_bare_number(w, n) && !r->is_move(w, n) &&
 	    nag_from_glyph(w, n) < 0)

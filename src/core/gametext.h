@@ -22,7 +22,7 @@
  *              without a move is left out (a remark says so), but its comments, if
  *              any, go to that move ("3. B-N5 (the Spanish) P-QR3")
  *   a result   "1-0", "0-1", "1/2-1/2", "½-½", "0.5-0.5", "*", in the main line: what
- *              follows it is closing prose
+ *              follows it is closing prose (in a variation it is prose, so a comment)
  *   prose      a word of letters that is no move (or any non-move after a sentence's
  *              full stop) starts prose, which runs (braces and parentheses in it are
  *              text) until the game plainly goes on: a move number, the one expected
