@@ -181,6 +181,17 @@ def _(n):
         json.dumps({"text": text, "from": "descriptive"}).encode()
 
 
+@kind("convert_variations", "POST /convert, N plies of descriptive notation, then N - 1 variations of the last",
+      [256, 512])
+def _(n):
+    # Each variation is read from the position before the last move: the most moves
+    # played again to reach where variations start (the text's cap: 1,024 moves in all).
+    dance = ["N-KB3", "N-KB3", "N-N1", "N-N1"]
+    text = " ".join(dance[i % 4] for i in range(n)) + " (N-QB3)" * (n - 1)
+    return "POST", "/convert", {"Content-Type": "application/json"}, \
+        json.dumps({"text": text, "from": "descriptive"}).encode()
+
+
 
 
 def task_cpu_ns(pid):

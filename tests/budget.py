@@ -86,6 +86,7 @@ EXPECTED = {
     "apply_moves": {200},
     "apply_san": {200},
     "convert_descriptive": {200},
+    "convert_variations": {200},
 }
 # Streamed answers of many records: the budget is per record (a game, a line).
 RECORDS = {"pgn_errors", "pgn_deep", "pgn_many_tags", "bulk_validate", "moves_many", "bulk_long_lines"}

@@ -955,6 +955,66 @@ START_TEST(test_convert)
 }
 END_TEST
 
+/* fen convert of an annotated game prints exactly what POST /convert answers (the library
+ * call), comments, NAGs and variations in its moves; --pgn prints a PGN that `fen pgn`
+ * (as POST /pgn) reads back into the same comments and FENs. */
+START_TEST(test_convert_annotated)
+{
+	static const char text[] = "1 P-K4 P-K4 2 N-KB3 {attacking the pawn} N-QB3 3 B-N5 \xc2\xb1 P-QR3 "
+				   "(3 ... N-B3 4 O-O NxP) 4 B-R4 the classical retreat 4 ... N-B3";
+	const char *args[] = { "convert", "-", NULL };
+	const char *pgn_args[] = { "convert", "--pgn", "-", NULL };
+	const char *read_args[] = { "pgn", "-", NULL };
+	struct json_convert_request creq = { .text = text, .length = sizeof text - 1, .from = JSON_CONVERT_DESCRIPTIVE,
+					     .descriptive_lang = DESCRIPTIVE_EN, .san_lang = SAN_LANG_EN,
+					     .output_lang = SAN_LANG_EN, .style = JSON_FEN_STYLE_DEFAULT };
+	struct descriptive_game *game = malloc(sizeof *game);
+	enum json_convert_failure failure;
+	struct position start;
+	struct cli_run run, read;
+	cJSON *expected, *tree;
+	const cJSON *moves, *variation;
+
+	ck_assert_ptr_nonnull(game);
+	position_set_start(&start);
+	expected = json_convert(&start, &creq, game, &failure);
+	free(game);
+	ck_assert_int_eq(failure, JSON_CONVERT_OK);
+	moves = cJSON_GetObjectItemCaseSensitive(expected, "moves");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(moves, 2), "comment")->valuestring,
+			 "attacking the pawn");
+	variation = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(moves, 5), "variations"), 0);
+	ck_assert_int_eq(cJSON_GetArraySize(variation), 3);
+	cli_expect(args, text, 0, cli_expected(expected));
+
+	run = cli_run(pgn_args, text);
+	ck_assert_int_eq(run.status, 0);
+	ck_assert_ptr_nonnull(strstr(run.out, "\n1. e4 e5 2. Nf3 {attacking the pawn} 2... Nc6 3. Bb5 $16 3... a6 (3... Nf6 4.\n"
+					      "O-O Nxe4) 4. Ba4 {the classical retreat} 4... Nf6 *\n"));
+	read = cli_run(read_args, run.out);
+	ck_assert_int_eq(read.status, 0);
+	tree = cJSON_Parse(read.out);
+	ck_assert_ptr_nonnull(tree);
+	moves = cJSON_GetObjectItemCaseSensitive(tree, "moves");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(moves, 2), "comment")->valuestring,
+			 "attacking the pawn");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(moves, 6), "comment")->valuestring,
+			 "the classical retreat");
+	variation = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(moves, 5), "variations"), 0);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(variation, 2), "fen")->valuestring,
+			 "r1bqkb1r/pppp1ppp/2n5/1B2p3/4n3/5N2/PPPP1PPP/RNBQ1RK1 w kq - 0 5");
+	cJSON_Delete(tree);
+	cli_free(&read);
+	cli_free(&run);
+
+	/* An unbalanced parenthesis: the problem, exit 1. */
+	run = cli_run(args, "1. P-K4 (1. P-Q4");
+	ck_assert_int_eq(run.status, 1);
+	ck_assert_ptr_nonnull(strstr(run.out, "\"reason\":\"unbalanced_parentheses\""));
+	cli_free(&run);
+}
+END_TEST
+
 START_TEST(test_render)
 {
 	static const char *const svg_args[] = { "render", "--orientation", "black", "--last-move=e2e4", "--arrows",
@@ -1130,6 +1190,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_help);
 	tcase_add_test(tc, test_version);
 	tcase_add_test(tc, test_convert);
+	tcase_add_test(tc, test_convert_annotated);
 	tcase_add_test(tc, test_usage_errors);
 	tcase_add_test(tc, test_double_dash);
 	suite_add_tcase(s, tc);

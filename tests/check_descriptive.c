@@ -413,16 +413,174 @@ START_TEST(test_names)
 }
 END_TEST
 
+/* ---- annotations and variations ---- */
+
+/* The moves of line (of game->text) as UCI separated by spaces, from its own start. */
+static void desc_line_uci(int line, char *uci, size_t size)
+{
+	const struct gametext_line *l = &game->text.lines[line];
+	struct position pos;
+	size_t n = 0;
+
+	descriptive_line_start(game, line, &pos, NULL);
+	uci[0] = '\0';
+	for (int t = l->first; t < l->first + l->count; t++) {
+		struct position_undo undo;
+		char m[UCI_MAX];
+		uci_format_move(&pos, game->moves[t], m);
+		n += (size_t)snprintf(uci + n, size - n, "%s%s", t > l->first ? " " : "", m);
+		position_make_move(&pos, game->moves[t], &undo);
+	}
+}
+
+/* An annotated English game (numbers without dots, a comment, a glyph, prose, a
+ * variation) reads into the same moves as the bare one; the variation is read from its
+ * own position: "NxP" there is the knight that went to f6 taking e4, which the main line
+ * never allows. */
+START_TEST(test_annotated_english)
+{
+	static const char bare[] = "1. P-K4 P-K4 2. N-KB3 N-QB3 3. B-N5 P-QR3 4. B-R4 N-B3 5. O-O B-K2";
+	static const char annotated[] = "1 P-K4 P-K4 2 N-KB3 {attacking the pawn} N-QB3 3 B-N5 \xc2\xb1 P-QR3 "
+					"(3 ... N-B3 4 O-O NxP) 4 B-R4 the classical retreat N-B3 5 O-O B-K2";
+	char uci[512], plain[512], fen[FEN_MAX], plain_fen[FEN_MAX];
+
+	ck_assert_int_eq(desc_read(NULL, DESCRIPTIVE_EN, bare), DESCRIPTIVE_OK);
+	desc_result(plain, sizeof plain, plain_fen);
+	ck_assert_int_eq(desc_read(NULL, DESCRIPTIVE_EN, annotated), DESCRIPTIVE_OK);
+	ck_assert_int_eq(game->count, 10);
+	desc_result(uci, sizeof uci, fen);
+	ck_assert_str_eq(uci, plain);
+	ck_assert_str_eq(fen, plain_fen);
+	ck_assert_int_eq(game->text.line_count, 2);
+	desc_line_uci(1, uci, sizeof uci);
+	ck_assert_str_eq(uci, "g8f6 e1g1 f6e4");
+	ck_assert_int_eq(game->text.lines[1].branch, 5);
+	/* the prose between the moves is a comment, and said so */
+	ck_assert_ptr_nonnull(desc_note(DESCRIPTIVE_NOTE_PROSE_COMMENT));
+	ck_assert_int_eq(desc_note(DESCRIPTIVE_NOTE_PROSE_COMMENT)->ply, 6);
+	ck_assert_str_eq(descriptive_note_name(DESCRIPTIVE_NOTE_PROSE_COMMENT), "text_as_comment");
+	ck_assert_ptr_null(desc_note(DESCRIPTIVE_NOTE_PROSE));
+	ck_assert_ptr_null(desc_note(DESCRIPTIVE_NOTE_MOVE_NUMBER));
+}
+END_TEST
+
+/* The Guevara game with comments, glyphs and a variation added reads into the same 52
+ * moves; the variation's Spanish tokens are read from 12... */
+START_TEST(test_annotated_spanish)
+{
+	static const char annotated[] =
+		"1-CR3A,P4D,2-P4AD {el gambito de dama},P3AD,3-P4D,C3A;4-C3A,P3CR;5-A4A,A2C;6-P3R,A4A;7-D3C,P3C;"
+		"8-A2R,O-O;9-O-O,C5R!;10-TR1D,CxC;11-PxC,P3R;12-P3TR,C2D (12...P4AD 13-C2D) ;13-PxP,PRxP;14-P4A,PxP;"
+		"15-AxP;C3A;16-A5R \xc2\xb1,A5R;17-C2D,A4D;18-AxA,DxA;19-DxD,CxD;20-AxA,RxA;21-TR1AD,TD1A;22-TD1C,P4AR;"
+		"23-C3A,P4A;24-PxP,TxP;25-TxT,PxT;26-T1AD,T1A. Filip en esta posici\xc3\xb3n ofreci\xc3\xb3 tablas al Che.";
+	char uci[1024], fen[FEN_MAX];
+
+	ck_assert_int_eq(desc_read(NULL, DESCRIPTIVE_ES, annotated), DESCRIPTIVE_OK);
+	ck_assert_int_eq(game->count, 52);
+	desc_result(uci, sizeof uci, fen);
+	ck_assert_str_eq(uci, guevara_uci);
+	ck_assert_int_eq(game->nags[17], 1);
+	desc_line_uci(1, uci, sizeof uci);
+	ck_assert_str_eq(uci, "c6c5 f3d2");
+	ck_assert_int_eq(game->text.annotations[game->text.tokens[2].annotations].kind, GAMETEXT_COMMENT);
+	ck_assert_int_eq(game->text.annotations[game->text.tokens[30].annotations].nag, 16);
+	ck_assert_ptr_nonnull(desc_note(DESCRIPTIVE_NOTE_PROSE));
+}
+END_TEST
+
+/* A variation's tokens get a search of their own: "2. N-B3" there fits Nc3 and Nf3, and
+ * only Nc3 lets its "3. N-Q5" be legal; the note says so, at the variation's depth. */
+START_TEST(test_variation_lookahead)
+{
+	static const char text[] = "1. P-QB4 P-K4 2. P-KN3 (2. N-B3 N-KB3 3. N-Q5) N-KB3";
+	char uci[256];
+	const struct descriptive_note *note;
+
+	ck_assert_int_eq(desc_read(NULL, DESCRIPTIVE_EN, text), DESCRIPTIVE_OK);
+	desc_line_uci(1, uci, sizeof uci);
+	ck_assert_str_eq(uci, "b1c3 g8f6 c3d5");
+	note = desc_note(DESCRIPTIVE_NOTE_LOOKAHEAD);
+	ck_assert_ptr_nonnull(note);
+	ck_assert_int_eq(note->ply, 2);
+	ck_assert_int_eq(note->depth, 1);
+	ck_assert_int_eq(note->offset, (int)(strstr(text, "N-B3") - text));
+	ck_assert_ptr_nonnull(strstr(note->message, "(in a variation)"));
+}
+END_TEST
+
+/* A variation's token that fits no move is an error as a main-line one is: its ply,
+ * depth, place and the variation's position. */
+START_TEST(test_variation_illegal)
+{
+	const char *text = "1. P-K4 P-K4 2. N-KB3 (2. P-KB4 P-K5 3. P-Q3) N-QB3";
+	char fen[FEN_MAX];
+
+	ck_assert_int_eq(desc_read(NULL, DESCRIPTIVE_EN, text), DESCRIPTIVE_ERR_ILLEGAL);
+	ck_assert_int_eq(game->error.ply, 3);
+	ck_assert_int_eq(game->error.depth, 1);
+	ck_assert_int_eq(game->error.offset, (int)(strstr(text, "P-K5") - text));
+	ck_assert_int_eq(game->count, 0);
+	util_fen(&game->error.pos, fen);
+	ck_assert_str_eq(fen, "rnbqkbnr/pppp1ppp/8/4p3/4PP2/8/PPPP2PP/RNBQKBNR b KQkq f3 0 2");
+	ck_assert_str_eq(game->error.message,
+			 "2... P-K5 (in a variation) fits no legal move: there is no pawn moving to e4");
+}
+END_TEST
+
+/* Stops after its first call. */
+static bool desc_stop_now(void *ctx)
+{
+	(*(int *)ctx)++;
+	return true;
+}
+
+/* Every line's search counts against the game's one budget of positions, and asks the
+ * game's check: variations cannot multiply the work. */
+START_TEST(test_variation_budget)
+{
+	static char text[16384];
+	size_t n = (size_t)snprintf(text, sizeof text, "1. P-K4 P-K4");
+	long alone;
+	int calls = 0;
+	struct work_check check = { desc_stop_now, &calls };
+
+	ck_assert_int_eq(desc_read(NULL, DESCRIPTIVE_EN, text), DESCRIPTIVE_OK);
+	alone = game->nodes;
+	/* forty variations of Black's reply, each with knights that either knight may be */
+	for (int v = 0; v < 40; v++) {
+		n += (size_t)snprintf(text + n, sizeof text - n, " (1... N-B3");
+		for (int i = 0; i < 6; i++)
+			n += (size_t)snprintf(text + n, sizeof text - n, " N-B3 N-N1 N-N1 N-B3");
+		n += (size_t)snprintf(text + n, sizeof text - n, ")");
+	}
+	ck_assert_int_eq(desc_read(NULL, DESCRIPTIVE_EN, text), DESCRIPTIVE_OK);
+	ck_assert_int_gt(game->nodes, 40 * 25);
+	ck_assert_int_le(game->nodes, DESCRIPTIVE_SEARCH_NODES);
+	/* a budget the main line fits in, and the variations do not */
+	game->node_limit = alone + 100;
+	ck_assert_int_eq(desc_read(NULL, DESCRIPTIVE_EN, text), DESCRIPTIVE_ERR_SEARCH_LIMIT);
+	ck_assert_int_le(game->nodes, alone + 101);
+	/* the check is asked as the positions add up across the lines */
+	game->node_limit = 0;
+	game->check = &check;
+	ck_assert_int_eq(desc_read(NULL, DESCRIPTIVE_EN, text), DESCRIPTIVE_ERR_STOPPED);
+	ck_assert_int_eq(calls, 1);
+	ck_assert_int_eq(game->nodes, DESCRIPTIVE_CHECK_NODES);
+	game->check = NULL;
+}
+END_TEST
+
 static Suite *descriptive_suite(void)
 {
 	Suite *s = suite_create("descriptive");
 	TCase *games = tcase_create("Games"), *tokens = tcase_create("Tokens"), *search = tcase_create("Search"),
-	      *errors = tcase_create("Errors");
+	      *errors = tcase_create("Errors"), *variations = tcase_create("Variations");
 
 	tcase_add_checked_fixture(games, setup, teardown);
 	tcase_add_checked_fixture(tokens, setup, teardown);
 	tcase_add_checked_fixture(search, setup, teardown);
 	tcase_add_checked_fixture(errors, setup, teardown);
+	tcase_add_checked_fixture(variations, setup, teardown);
 	tcase_set_timeout(errors, 30);
 	tcase_add_test(games, test_guevara);
 	tcase_add_test(games, test_opera_game);
@@ -441,7 +599,13 @@ static Suite *descriptive_suite(void)
 	suite_add_tcase(s, games);
 	suite_add_tcase(s, tokens);
 	suite_add_tcase(s, search);
+	tcase_add_test(variations, test_annotated_english);
+	tcase_add_test(variations, test_annotated_spanish);
+	tcase_add_test(variations, test_variation_lookahead);
+	tcase_add_test(variations, test_variation_illegal);
+	tcase_add_test(variations, test_variation_budget);
 	suite_add_tcase(s, errors);
+	suite_add_tcase(s, variations);
 	return s;
 }
 

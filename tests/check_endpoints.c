@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/pgn.h"
 #include "http/http.h"
 #include "check_cjson.h"
 
@@ -2648,6 +2649,379 @@ START_TEST(convert_errors)
 }
 END_TEST
 
+/* ---- convert: annotations ---- */
+
+/* The first game of pgn as /pgn answers it (the core's reader and /pgn's JSON builder),
+ * parsed again from its text. The caller deletes it. */
+static cJSON *test_pgn_game(const char *pgn)
+{
+	struct json_fen_style style = JSON_FEN_STYLE_DEFAULT;
+	struct json_pgn *builder = json_pgn_new(&style, SAN_LANG_EN, true);
+	struct pgn_reader *reader = malloc(sizeof *reader);
+	cJSON *game, *parsed;
+	char *text;
+	bool oom;
+
+	ck_assert_ptr_nonnull(builder);
+	ck_assert_ptr_nonnull(reader);
+	pgn_reader_init(reader, &json_pgn_visitor, builder, NULL);
+	pgn_reader_feed(reader, pgn, strlen(pgn)); /* it pauses after the game */
+	pgn_reader_finish(reader);
+	game = json_pgn_take(builder, NULL, &oom);
+	ck_assert_ptr_nonnull(game);
+	text = cJSON_PrintUnformatted(game);
+	parsed = cJSON_Parse(text);
+	ck_assert_ptr_nonnull(parsed);
+	cJSON_free(text);
+	cJSON_Delete(game);
+	json_pgn_free(builder);
+	free(reader);
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(parsed, "errors")), 0);
+	return parsed;
+}
+
+/* The NAG numbers of a ply's "nags", as "16 1" ("" for none). */
+static void test_nag_list(const cJSON *ply, char *out, size_t size)
+{
+	const cJSON *nag;
+	size_t n = 0;
+
+	out[0] = '\0';
+	cJSON_ArrayForEach(nag, cjson_member(ply, "nags"))
+		n += (size_t)snprintf(out + n, size - n, "%s%d", n ? " " : "", (int)cjson_number(nag, "nag"));
+}
+
+/* The plies of /convert's moves and of /pgn's, variations included: the same FENs,
+ * comments (null as null) and NAGs, in the same tree. */
+static void test_same_plies(const cJSON *converted, const cJSON *read)
+{
+	ck_assert_int_eq(cJSON_GetArraySize(converted), cJSON_GetArraySize(read));
+	for (int i = 0; i < cJSON_GetArraySize(converted); i++) {
+		const cJSON *a = cJSON_GetArrayItem(converted, i), *b = cJSON_GetArrayItem(read, i);
+		const cJSON *ca = cjson_member(a, "comment"), *cb = cjson_member(b, "comment");
+		const cJSON *va = cjson_member(a, "variations"), *vb = cjson_member(b, "variations");
+		char na[64], nb[64];
+		ck_assert_str_eq(cjson_string(a, "fen"), cjson_string(b, "fen"));
+		ck_assert_str_eq(cjson_string(a, "san"), cjson_string(b, "san"));
+		ck_assert_msg(cJSON_IsNull(ca) == cJSON_IsNull(cb), "ply %d: a comment on one side only", i);
+		if (cJSON_IsString(ca))
+			ck_assert_str_eq(ca->valuestring, cb->valuestring);
+		test_nag_list(a, na, sizeof na);
+		test_nag_list(b, nb, sizeof nb);
+		ck_assert_str_eq(na, nb);
+		ck_assert_int_eq(cJSON_GetArraySize(va), cJSON_GetArraySize(vb));
+		for (int v = 0; v < cJSON_GetArraySize(va); v++)
+			test_same_plies(cJSON_GetArrayItem(va, v), cJSON_GetArrayItem(vb, v));
+	}
+}
+
+/* The movetext of a PGN on one line (its lines joined with spaces), into out. */
+static const char *test_movetext(const char *pgn, char *out, size_t size)
+{
+	const char *body = strstr(pgn, "\n\n");
+
+	ck_assert_ptr_nonnull(body);
+	snprintf(out, size, "%s", body + 2);
+	for (char *p = out; *p; p++)
+		if (*p == '\n')
+			*p = ' ';
+	return out;
+}
+
+/* The number of notes with code. */
+static int test_note_count(const cJSON *result, const char *code)
+{
+	const cJSON *note;
+	int n = 0;
+
+	cJSON_ArrayForEach(note, cjson_member(result, "notes"))
+		n += !strcmp(cjson_string(note, "code"), code);
+	return n;
+}
+
+/* An annotated English descriptive game (numbers without dots, a comment, a glyph apart,
+ * prose between the moves, a variation) reads into the moves and FENs of the bare game;
+ * every annotation is in its JSON and in its PGN, and /pgn reads that PGN back into the
+ * same FENs, comments and NAGs. */
+START_TEST(convert_annotated_english)
+{
+	static const char bare[] = "1. P-K4 P-K4 2. N-KB3 N-QB3 3. B-N5 P-QR3 4. B-R4 N-B3 5. O-O B-K2";
+	static const char annotated[] = "1 P-K4 P-K4 2 N-KB3 {attacking the pawn} N-QB3 3 B-N5 \xc2\xb1 P-QR3 "
+					"(3 ... N-B3 4 O-O NxP) 4 B-R4 the classical retreat N-B3 5 O-O B-K2 $10";
+	struct exchange plain, ex;
+	const cJSON *moves, *plain_moves, *variation, *nag;
+	char movetext[1024];
+	cJSON *read;
+
+	test_post_tree(&plain, "/convert", test_convert_body(bare, "descriptive", "en"));
+	ck_assert_int_eq(plain.resp.status, 200);
+	test_post_tree(&ex, "/convert", test_convert_body(annotated, "descriptive", "en"));
+	ck_assert_int_eq(ex.resp.status, 200);
+	moves = cjson_member(ex.json, "moves");
+	plain_moves = cjson_member(plain.json, "moves");
+	ck_assert_int_eq(cJSON_GetArraySize(moves), 10);
+	ck_assert_int_eq(cJSON_GetArraySize(plain_moves), 10);
+	for (int i = 0; i < 10; i++) {
+		ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(moves, i), "fen"),
+				 cjson_string(cJSON_GetArrayItem(plain_moves, i), "fen"));
+		ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(moves, i), "given"),
+				 cjson_string(cJSON_GetArrayItem(plain_moves, i), "given"));
+	}
+	ck_assert_str_eq(cjson_string(ex.json, "final_fen"), cjson_string(plain.json, "final_fen"));
+	/* the comment, the glyph as a NAG (and as "nag", as before), the prose as a comment */
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(moves, 2), "comment"), "attacking the pawn");
+	ck_assert(cJSON_IsNull(cjson_member(cJSON_GetArrayItem(moves, 3), "comment")));
+	ck_assert_int_eq((int)cjson_number(cJSON_GetArrayItem(moves, 4), "nag"), 16);
+	nag = cJSON_GetArrayItem(cjson_member(cJSON_GetArrayItem(moves, 4), "nags"), 0);
+	ck_assert_int_eq((int)cjson_number(nag, "nag"), 16);
+	ck_assert_str_eq(cjson_string(nag, "glyph"), "\xc2\xb1");
+	ck_assert_str_eq(cjson_string(nag, "meaning"), "White has a moderate advantage");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(moves, 6), "comment"), "the classical retreat");
+	ck_assert_int_eq((int)cjson_number(cJSON_GetArrayItem(moves, 9), "nag"), 10);
+	ck_assert(cJSON_IsNull(cjson_member(ex.json, "comment")));
+	/* the variation of 3... P-QR3, read from its own position: NxP takes on e4 */
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(cJSON_GetArrayItem(moves, 4), "variations")), 0);
+	variation = cJSON_GetArrayItem(cjson_member(cJSON_GetArrayItem(moves, 5), "variations"), 0);
+	ck_assert_int_eq(cJSON_GetArraySize(variation), 3);
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(variation, 0), "given"), "N-B3");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(variation, 0), "san"), "Nf6");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(variation, 2), "san"), "Nxe4");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(variation, 2), "fen"),
+			 "r1bqkb1r/pppp1ppp/2n5/1B2p3/4n3/5N2/PPPP1PPP/RNBQ1RK1 w kq - 0 5");
+	ck_assert_int_eq((int)cjson_number(cJSON_GetArrayItem(variation, 2), "offset"),
+			 (int)(strstr(annotated, "NxP") - annotated));
+	/* said: the prose kept as a comment; no move number out of place */
+	ck_assert_int_eq(test_note_count(ex.json, "text_as_comment"), 1);
+	ck_assert_int_eq(test_note_count(ex.json, "move_number"), 0);
+	ck_assert_int_eq(test_note_count(ex.json, "text_ignored"), 0);
+	/* the PGN holds it all */
+	ck_assert_str_eq(test_movetext(cjson_string(ex.json, "pgn"), movetext, sizeof movetext),
+			 "1. e4 e5 2. Nf3 {attacking the pawn} 2... Nc6 3. Bb5 $16 3... a6 (3... Nf6 4. O-O Nxe4) "
+			 "4. Ba4 {the classical retreat} 4... Nf6 5. O-O Be7 $10 * ");
+	/* and /pgn reads it back into the same game */
+	read = test_pgn_game(cjson_string(ex.json, "pgn"));
+	test_same_plies(moves, cjson_member(read, "moves"));
+	ck_assert_str_eq(cjson_string(read, "final_fen"), cjson_string(ex.json, "final_fen"));
+	cJSON_Delete(read);
+	test_done(&ex);
+	test_done(&plain);
+}
+END_TEST
+
+/* The Guevara-Filip game of the seed document, with comments, glyphs, a ';' remark and a
+ * variation added: the same 52 moves and FENs, and its PGN read back the same by /pgn. */
+START_TEST(convert_annotated_spanish)
+{
+	char text[1024], annotated[2048], movetext[2048];
+	FILE *f = fopen(SOURCE_DIR "/tests/data/guevara-1962.txt", "rb");
+	struct exchange plain, ex;
+	const cJSON *moves, *plain_moves, *variation;
+	size_t n;
+	cJSON *read;
+
+	ck_assert_ptr_nonnull(f);
+	n = fread(text, 1, sizeof text - 1, f);
+	fclose(f);
+	while (n && text[n - 1] == '\n')
+		n--;
+	text[n] = '\0';
+	/* The same text with its annotations, the game's comment first. */
+	snprintf(annotated, sizeof annotated,
+		 "{Simultanea de La Habana, 1962} 1-CR3A,P4D,2-P4AD {el gambito de dama},P3AD,3-P4D,C3A;4-C3A,P3CR;"
+		 "5-A4A,A2C;6-P3R,A4A;7-D3C,P3C;8-A2R,O-O;9-O-O,C5R!;10-TR1D,CxC;11-PxC,P3R;"
+		 "12-P3TR,C2D (12...P4AD 13-C2D {y las negras igualan}) ;13-PxP,PRxP;14-P4A,PxP;15-AxP;C3A;"
+		 "16-A5R \xc2\xb1,A5R;17-C2D,A4D;18-AxA,DxA;19-DxD,CxD;20-AxA,RxA;21-TR1AD,TD1A;22-TD1C,P4AR;"
+		 "23-C3A,P4A;24-PxP,TxP;25-TxT,PxT;26-T1AD,T1A ; tablas\n%s", strstr(text, "Filip"));
+	test_post_tree(&plain, "/convert", test_convert_body(text, "descriptive", "es"));
+	ck_assert_int_eq(plain.resp.status, 200);
+	test_post_tree(&ex, "/convert", test_convert_body(annotated, "descriptive", "es"));
+	ck_assert_int_eq(ex.resp.status, 200);
+	moves = cjson_member(ex.json, "moves");
+	plain_moves = cjson_member(plain.json, "moves");
+	ck_assert_int_eq(cJSON_GetArraySize(moves), 52);
+	for (int i = 0; i < 52; i++)
+		ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(moves, i), "fen"),
+				 cjson_string(cJSON_GetArrayItem(plain_moves, i), "fen"));
+	ck_assert_str_eq(cjson_string(ex.json, "final_fen"), "2r5/p5kp/6p1/2pn1p2/8/4PN1P/P4PP1/2R3K1 w - - 2 27");
+	ck_assert_str_eq(cjson_string(ex.json, "comment"), "Simultanea de La Habana, 1962");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(moves, 2), "comment"), "el gambito de dama");
+	ck_assert_int_eq((int)cjson_number(cJSON_GetArrayItem(moves, 17), "nag"), 1);
+	ck_assert_int_eq((int)cjson_number(cJSON_GetArrayItem(moves, 30), "nag"), 16);
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(moves, 51), "comment"), "tablas");
+	variation = cJSON_GetArrayItem(cjson_member(cJSON_GetArrayItem(moves, 23), "variations"), 0);
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(variation, 0), "san"), "c5");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(variation, 1), "san"), "Nd2");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(variation, 1), "comment"), "y las negras igualan");
+	/* the closing sentence is still set aside, as in the bare text */
+	ck_assert_int_eq(test_note_count(ex.json, "text_ignored"), 1);
+	ck_assert_ptr_nonnull(strstr(test_movetext(cjson_string(ex.json, "pgn"), movetext, sizeof movetext),
+				     "{Simultanea de La Habana, 1962} 1. Nf3 d5 2. c4 {el gambito de dama} 2... c6"));
+	ck_assert_ptr_nonnull(strstr(movetext, "9. O-O Ne4 $1 10. Rfd1"));
+	ck_assert_ptr_nonnull(strstr(movetext, "12. h3 Nd7 (12... c5 13. Nd2 {y las negras igualan}) 13. cxd5"));
+	ck_assert_ptr_nonnull(strstr(movetext, "16. Be5 $16 16... Be4"));
+	ck_assert_ptr_nonnull(strstr(movetext, "26. Rc1 Rc8 {tablas} * "));
+	read = test_pgn_game(cjson_string(ex.json, "pgn"));
+	test_same_plies(moves, cjson_member(read, "moves"));
+	ck_assert_str_eq(cjson_string(read, "comment"), "Simultanea de La Habana, 1962");
+	cJSON_Delete(read);
+	test_done(&ex);
+	test_done(&plain);
+}
+END_TEST
+
+/* A variation's descriptive tokens are read in its own position: "PxP" and "Q-R5 ch" make
+ * sense only after 2. P-KB4, never in the main line; a Black variation inside it too. */
+START_TEST(convert_variation_own_position)
+{
+	struct exchange ex;
+	const cJSON *variation, *inner;
+
+	test_post_tree(&ex, "/convert", test_convert_body("1. P-K4 P-K4 2. N-KB3 (2. P-KB4 PxP 3. B-B4 Q-R5 ch "
+							  "(3... P-Q4 4. BxP)) N-QB3", "descriptive", "en"));
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(ex.json, "moves")), 4);
+	variation = cJSON_GetArrayItem(cjson_member(cJSON_GetArrayItem(cjson_member(ex.json, "moves"), 2), "variations"), 0);
+	ck_assert_int_eq(cJSON_GetArraySize(variation), 4);
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(variation, 1), "san"), "exf4");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(variation, 3), "san"), "Qh4+");
+	inner = cJSON_GetArrayItem(cjson_member(cJSON_GetArrayItem(variation, 3), "variations"), 0);
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(inner, 0), "san"), "d5");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(inner, 1), "san"), "Bxd5");
+	ck_assert_ptr_nonnull(strstr(cjson_string(ex.json, "pgn"), "2. Nf3 (2. f4 exf4 3. Bc4 Qh4+ (3... d5 4. Bxd5)) 2... Nc6 *"));
+	test_done(&ex);
+}
+END_TEST
+
+/* Prose before the game and after its result is set aside (text_ignored); between the
+ * moves it is a comment of the move before it (text_as_comment), also before a
+ * variation's first move. */
+START_TEST(convert_prose)
+{
+	static const char text[] = "Morphy v Duke, Paris 1858. 1. P-K4 P-K4 2. N-KB3 P-Q3 Philidor's defence, "
+				   "solid but passive. 3. P-Q4 B-N5 (the usual 3... N-KB3) 4. PxP 1-0 Morphy went on to win.";
+	struct exchange ex;
+	const cJSON *moves, *note, *variation;
+	int ignored = 0, kept = 0;
+
+	test_post_tree(&ex, "/convert", test_convert_body(text, "descriptive", "en"));
+	ck_assert_int_eq(ex.resp.status, 200);
+	moves = cjson_member(ex.json, "moves");
+	ck_assert_int_eq(cJSON_GetArraySize(moves), 7);
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(moves, 3), "comment"), "Philidor's defence, solid but passive.");
+	variation = cJSON_GetArrayItem(cjson_member(cJSON_GetArrayItem(moves, 5), "variations"), 0);
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(variation, 0), "san"), "Nf6");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(variation, 0), "starting_comment"), "the usual");
+	cJSON_ArrayForEach(note, cjson_member(ex.json, "notes")) {
+		if (!strcmp(cjson_string(note, "code"), "text_ignored")) {
+			int offset = (int)cjson_number(note, "offset");
+			ck_assert(offset == 0 || offset == (int)(strstr(text, "Morphy went") - text));
+			ck_assert(cJSON_IsNull(cjson_member(note, "ply")));
+			ignored++;
+		}
+		if (!strcmp(cjson_string(note, "code"), "text_as_comment")) {
+			bool in_variation = (int)cjson_number(note, "ply") == 5;
+			ck_assert_int_eq((int)cjson_number(note, "ply"), in_variation ? 5 : 3);
+			ck_assert_int_eq((int)cjson_number(note, "offset"),
+					 (int)(strstr(text, in_variation ? "the usual" : "Philidor") - text));
+			ck_assert(in_variation ? cjson_number(note, "depth") == 1 : !cJSON_GetObjectItem(note, "depth"));
+			kept++;
+		}
+	}
+	ck_assert_int_eq(ignored, 2);
+	ck_assert_int_eq(kept, 2);
+	ck_assert_ptr_nonnull(strstr(cjson_string(ex.json, "pgn"), "[Result \"1-0\"]"));
+	test_done(&ex);
+}
+END_TEST
+
+/* SAN (and UCI) with comments, NAGs and variations: the same JSON and PGN shapes. */
+START_TEST(convert_san_annotated)
+{
+	static const char text[] = "{A quiet Italian} 1.e4 e5 2.Nf3 Nc6 3.Bc4 ; the Italian\n"
+				   "Bc5 (3...Nf6 {the Two Knights} 4.Ng5 $5) 4.c3 Nf6 5.d4?! exd4 1/2-1/2";
+	struct exchange ex;
+	const cJSON *moves, *variation;
+	cJSON *read;
+
+	test_post_tree(&ex, "/convert", test_convert_body(text, "san", NULL));
+	ck_assert_int_eq(ex.resp.status, 200);
+	moves = cjson_member(ex.json, "moves");
+	ck_assert_int_eq(cJSON_GetArraySize(moves), 10);
+	ck_assert_str_eq(cjson_string(ex.json, "comment"), "A quiet Italian");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(moves, 4), "comment"), "the Italian");
+	ck_assert_int_eq((int)cjson_number(cJSON_GetArrayItem(moves, 8), "nag"), 6);
+	variation = cJSON_GetArrayItem(cjson_member(cJSON_GetArrayItem(moves, 5), "variations"), 0);
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(variation, 0), "san"), "Nf6");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(variation, 0), "comment"), "the Two Knights");
+	ck_assert_int_eq((int)cjson_number(cJSON_GetArrayItem(variation, 1), "nag"), 5);
+	ck_assert_ptr_nonnull(strstr(cjson_string(ex.json, "pgn"),
+				     "{A quiet Italian} 1. e4 e5 2. Nf3 Nc6 3. Bc4 {the Italian} 3... Bc5 (3... Nf6\n"
+				     "{the Two Knights} 4. Ng5 $5) 4. c3 Nf6 5. d4 $6 5... exd4 1/2-1/2\n"));
+	read = test_pgn_game(cjson_string(ex.json, "pgn"));
+	test_same_plies(moves, cjson_member(read, "moves"));
+	cJSON_Delete(read);
+	test_done(&ex);
+
+	test_post_tree(&ex, "/convert", test_convert_body("e2e4 (d2d4 d7d5) e7e5 {fine}", "uci", NULL));
+	ck_assert_int_eq(ex.resp.status, 200);
+	moves = cjson_member(ex.json, "moves");
+	ck_assert_int_eq(cJSON_GetArraySize(moves), 2);
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(moves, 1), "comment"), "fine");
+	ck_assert_ptr_nonnull(strstr(cjson_string(ex.json, "pgn"), "1. e4 (1. d4 d5) 1... e5 {fine} *"));
+	test_done(&ex);
+}
+END_TEST
+
+/* What stays refused: a '{' never closed and parentheses that do not balance (422
+ * unreadable_game, the bracket's place), and a variation's move that is not legal where
+ * the variation stands (422 illegal_move at that token, with its ply, depth and position). */
+START_TEST(convert_annotation_errors)
+{
+	struct exchange ex;
+
+	test_post_tree(&ex, "/convert", test_convert_body("1. P-K4 {the best P-K4 2. N-KB3", "descriptive", "en"));
+	test_problem(&ex, 422, "unreadable_game", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "reason"), "unbalanced_braces");
+	ck_assert_int_eq((int)cjson_number(ex.json, "offset"), 8);
+	ck_assert_str_eq(cjson_string(ex.json, "token"), "{");
+	test_done(&ex);
+	test_post_tree(&ex, "/convert", test_convert_body("1. P-K4 P-K4 (1... P-QB4 2. N-KB3", "descriptive", "en"));
+	test_problem(&ex, 422, "unreadable_game", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "reason"), "unbalanced_parentheses");
+	ck_assert_int_eq((int)cjson_number(ex.json, "offset"), 13);
+	test_done(&ex);
+	test_post_tree(&ex, "/convert", test_convert_body("1. e4 e5) 2. Nf3", "san", NULL));
+	test_problem(&ex, 422, "unreadable_game", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "reason"), "unbalanced_parentheses");
+	ck_assert_int_eq((int)cjson_number(ex.json, "offset"), 8);
+	test_done(&ex);
+	/* descriptive: the token, its ply in the game, the variation's depth and position */
+	test_post_tree(&ex, "/convert", test_convert_body("1. P-K4 P-K4 2. N-KB3 (2. P-KB4 P-K5) N-QB3", "descriptive", "en"));
+	test_problem(&ex, 422, "illegal_move", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "reason"), "not_legal");
+	ck_assert_str_eq(cjson_string(ex.json, "token"), "P-K5");
+	ck_assert_int_eq((int)cjson_number(ex.json, "index"), 3);
+	ck_assert_int_eq((int)cjson_number(ex.json, "depth"), 1);
+	ck_assert_int_eq((int)cjson_number(ex.json, "offset"), 32);
+	ck_assert_str_eq(cjson_string(ex.json, "fen"), "rnbqkbnr/pppp1ppp/8/4p3/4PP2/8/PPPP2PP/RNBQKBNR b KQkq f3 0 2");
+	ck_assert_int_gt(cJSON_GetArraySize(cjson_member(ex.json, "legal_moves")), 0);
+	test_done(&ex);
+	/* SAN: the same */
+	test_post_tree(&ex, "/convert", test_convert_body("1. e4 e5 (1... d6 2. Ke3) 2. Nf3", "san", NULL));
+	test_problem(&ex, 422, "illegal_move", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "token"), "Ke3");
+	ck_assert_int_eq((int)cjson_number(ex.json, "index"), 2);
+	ck_assert_int_eq((int)cjson_number(ex.json, "depth"), 1);
+	ck_assert_str_eq(cjson_string(ex.json, "fen"), "rnbqkbnr/ppp1pppp/3p4/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+	test_done(&ex);
+	/* a main-line error has no depth, as before */
+	test_post_tree(&ex, "/convert", test_convert_body("1. P-K4 P-K5", "descriptive", "en"));
+	test_problem(&ex, 422, "illegal_move", NULL);
+	ck_assert_ptr_null(cJSON_GetObjectItem(ex.json, "depth"));
+	test_done(&ex);
+}
+END_TEST
+
 static const char *const convert_bad_rows[][3] = {
 	{ "{\"from\":\"descriptive\"}", "missing_field", "text" },
 	{ "{\"text\":\"P-K4\"}", "missing_field", "from" },
@@ -2804,6 +3178,12 @@ static Suite *endpoints_suite(void)
 	tcase_add_test(tc, convert_san_lang);
 	tcase_add_test(tc, convert_errors);
 	tcase_add_loop_test(tc, convert_bad_input, 0, (int)(sizeof convert_bad_rows / sizeof convert_bad_rows[0]));
+	tcase_add_test(tc, convert_annotated_english);
+	tcase_add_test(tc, convert_annotated_spanish);
+	tcase_add_test(tc, convert_variation_own_position);
+	tcase_add_test(tc, convert_prose);
+	tcase_add_test(tc, convert_san_annotated);
+	tcase_add_test(tc, convert_annotation_errors);
 	tcase_set_timeout(tc, TEST_TIMEOUT);
 	suite_add_tcase(s, tc);
 

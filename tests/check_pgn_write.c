@@ -1,6 +1,6 @@
 /* check_pgn_write.c -- tests of src/core/pgn_write.c: the exact PGN of short games, tags
  * in export order and their escaping, setup tags, Black moving first, NAGs and comments,
- * the result, wrapping to 79 columns, the movetext writer's variations, null moves and
+ * a game's variations (nested, with their comments) and its comment, the result, wrapping to 79 columns, the movetext writer's variations, null moves and
  * glued tokens, escape lines, and every error. */
 #include <check.h>
 #include <stdlib.h>
@@ -169,6 +169,70 @@ static void check_wrapping(const char *text, enum san_lang lang, size_t *longest
 	ck_assert_int_gt(lines, 2);
 	(void)lang;
 }
+
+/* Variations of a struct pgn_game: each from the position before the move it replaces,
+ * after the move's NAGs and comment, with a comment before its first move, nested; the
+ * game's comment before the first move. */
+START_TEST(test_variations)
+{
+	struct position start, after2;
+	move moves[4], line[3], inner[1], other[1];
+	struct pgn_note notes[4] = { { .nag_count = 0 } }, line_notes[3] = { { .nag_count = 0 } };
+	struct pgn_variation inner_v = { NULL, inner, 1, NULL };
+	struct pgn_variation alternatives[2] = { { "the King's Gambit", line, 3, line_notes }, { NULL, other, 1, NULL } };
+	struct pgn_game game = { .start = &start, .moves = moves, .notes = notes, .comment = "From the start" };
+	int bad = -1;
+
+	game.move_count = play(POSITION_START_FEN, false, "e2e4 e7e5 g1f3 b8c6", &start, moves, 4);
+	play("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2", false, "f2f4 e5f4 g1f3", &after2, line, 3);
+	play("rnbqkbnr/pppp1ppp/8/4p3/4PP2/8/PPPP2PP/RNBQKBNR b KQkq f3 0 2", false, "d7d5", &after2, inner, 1);
+	play("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2", false, "f1c4", &after2, other, 1);
+	notes[2] = (struct pgn_note){ .nags = { 1 }, .nag_count = 1, .comment = "the usual",
+				      .variations = alternatives, .variation_count = 2 };
+	line_notes[1] = (struct pgn_note){ .variations = &inner_v, .variation_count = 1 };
+	ck_assert_str_eq(write(&game), ROSTER_UNKNOWN("*")
+			 "\n{From the start} 1. e4 e5 2. Nf3 $1 {the usual} ({the King's Gambit} 2. f4 exf4\n"
+			 "(2... d5) 3. Nf3) (2. Bc4) 2... Nc6 *\n");
+	/* A variation's move that is not legal where the variation starts: nothing written,
+	 * the main-line move it hangs from named. */
+	other[0] = moves[0];
+	ck_assert_int_eq(pgn_write_buffer(&game, NULL, 0, NULL, &bad), PGN_WRITE_ILLEGAL_MOVE);
+	ck_assert_int_eq(bad, 2);
+}
+END_TEST
+
+/* Variations deeper than PGN_WRITE_DEPTH_MAX are refused. */
+START_TEST(test_variations_too_deep)
+{
+	struct position start;
+	move moves[1];
+	struct pgn_note notes[PGN_WRITE_DEPTH_MAX + 2];
+	struct pgn_variation lines[PGN_WRITE_DEPTH_MAX + 1];
+	struct pgn_game game = { .start = &start, .moves = moves, .move_count = 1, .notes = notes };
+	int bad = -1;
+
+	play(POSITION_START_FEN, false, "e2e4", &start, moves, 1);
+	for (int d = 0; d <= PGN_WRITE_DEPTH_MAX; d++) {
+		lines[d] = (struct pgn_variation){ NULL, moves, 1, &notes[d + 1] };
+		notes[d] = (struct pgn_note){ .variations = &lines[d], .variation_count = 1 };
+	}
+	notes[PGN_WRITE_DEPTH_MAX + 1] = (struct pgn_note){ .nag_count = 0 };
+	ck_assert_int_eq(pgn_write_buffer(&game, NULL, 0, NULL, &bad), PGN_WRITE_TOO_DEEP);
+	ck_assert_int_eq(bad, 0);
+	/* one level less is written */
+	notes[PGN_WRITE_DEPTH_MAX].variation_count = 0;
+	{
+		const char *text = write(&game);
+		int open = 0, close = 0;
+		for (const char *p = text; *p; p++) {
+			open += *p == '(';
+			close += *p == ')';
+		}
+		ck_assert_int_eq(open, PGN_WRITE_DEPTH_MAX);
+		ck_assert_int_eq(close, PGN_WRITE_DEPTH_MAX);
+	}
+}
+END_TEST
 
 START_TEST(test_wrapping)
 {
@@ -384,6 +448,8 @@ static Suite *pgn_write_suite(void)
 	tcase_add_test(tc, test_tags);
 	tcase_add_test(tc, test_chess960);
 	tcase_add_test(tc, test_notes);
+	tcase_add_test(tc, test_variations);
+	tcase_add_test(tc, test_variations_too_deep);
 	tcase_add_test(tc, test_wrapping);
 	tcase_add_test(tc, test_errors);
 	tcase_add_test(tc, test_result_of);

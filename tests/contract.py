@@ -1018,6 +1018,53 @@ def run_checks(c, d):
             body={"text": "1. P-K4 P-K4 2. N-KB3", "from": "descriptive", "san_lang": "de"}, expect=ok,
             then=lambda r, b: want([m["san"] for m in b["moves"]] == ["e4", "e5", "Sf3"] and
                                    b["pgn"].endswith("2. Nf3 *\n"), "German SAN in moves, English in the PGN"))
+    # annotations: comments, NAGs and glyphs, variations, prose between the moves, in the
+    # moves and the PGN; /pgn reads that PGN back into the same FENs, comments and NAGs
+    annotated = ("1 P-K4 P-K4 2 N-KB3 {attacking the pawn} N-QB3 3 B-N5 \u00b1 P-QR3 "
+                 "(3 ... N-B3 4 O-O NxP) 4 B-R4 the classical retreat 4 ... N-B3 5 O-O B-K2 $10")
+
+    def plies_of(moves):
+        return [(m["fen"], m["comment"], [n["nag"] for n in m["nags"]], [plies_of(v) for v in m["variations"]])
+                for m in moves]
+
+    def annotated_read(r, b):
+        m = b["moves"]
+        want(len(m) == 10 and m[2]["comment"] == "attacking the pawn", "the comment of 2. N-KB3")
+        want(m[4]["nag"] == 16 and m[4]["nags"] == [{"nag": 16, "glyph": "\u00b1",
+                                                      "meaning": "White has a moderate advantage"}], "3. B-N5 \u00b1")
+        want([x["san"] for x in m[5]["variations"][0]] == ["Nf6", "O-O", "Nxe4"], "the variation, from its position")
+        want(m[6]["comment"] == "the classical retreat", "prose between the moves as a comment")
+        want(any(n["code"] == "text_as_comment" and n["ply"] == 6 for n in b["notes"]), "text_as_comment noted")
+        want("3. Bb5 $16 3... a6 (3... Nf6 4. O-O Nxe4) 4. Ba4 {the classical retreat}" in b["pgn"].replace("\n", " "),
+             "the PGN holds the annotations")
+        _, back = c.check("convert annotated: /pgn reads its PGN back", "POST", "/pgn",
+                          body={"pgn": b["pgn"]}, expect=ok)
+        if isinstance(back, dict):
+            want(plies_of(back["games"][0]["moves"]) == plies_of(m), "/pgn reads back another game")
+    c.check("convert annotated English descriptive", "POST", "/convert",
+            body={"text": annotated, "from": "descriptive"}, expect=ok, then=annotated_read)
+    c.check("convert annotated Spanish descriptive", "POST", "/convert",
+            body={"text": "{La Habana} 1-CR3A,P4D,2-P4AD {el gambito},P3AD (2...P3R 3-C3AD) 3-P4D!?,C3A",
+                  "from": "descriptive", "lang": "es"}, expect=ok,
+            then=lambda r, b: want(b["comment"] == "La Habana" and b["moves"][2]["comment"] == "el gambito" and
+                                   [x["san"] for x in b["moves"][3]["variations"][0]] == ["e6", "Nc3"] and
+                                   b["moves"][4]["nag"] == 5, "the Spanish game's annotations"))
+    c.check("convert annotated SAN", "POST", "/convert",
+            body={"text": "1.e4 e5 2.Nf3 ; the usual\nNc6 (2...d6 {Philidor} 3.d4) 3.Bb5 a6!? 1-0", "from": "san"},
+            expect=ok,
+            then=lambda r, b: want(b["moves"][2]["comment"] == "the usual" and
+                                   b["moves"][3]["variations"][0][0]["comment"] == "Philidor" and
+                                   b["moves"][5]["nags"][0]["nag"] == 5, "the SAN game's annotations"))
+    c.check("convert: a variation's move not legal there", "POST", "/convert",
+            body={"text": "1. P-K4 P-K4 2. N-KB3 (2. P-KB4 P-K5) N-QB3", "from": "descriptive"},
+            expect=422, code="illegal_move",
+            then=lambda r, b: want(b["token"] == "P-K5" and b["index"] == 3 and b["depth"] == 1, "where, in the variation"))
+    c.check("convert: a comment never closed", "POST", "/convert",
+            body={"text": "1. P-K4 {the best P-K4", "from": "descriptive"}, expect=422, code="unreadable_game",
+            then=lambda r, b: want(b["reason"] == "unbalanced_braces" and b["offset"] == 8, "the brace"))
+    c.check("convert: parentheses that do not balance", "POST", "/convert",
+            body={"text": "1. e4 e5) 2. Nf3", "from": "san"}, expect=422, code="unreadable_game",
+            then=lambda r, b: want(b["reason"] == "unbalanced_parentheses" and b["offset"] == 8, "the parenthesis"))
     c.check("convert: bad san_lang", "POST", "/convert",
             body={"text": "1. e4", "from": "san", "san_lang": "klingon"}, expect=400, code="invalid_field",
             field="san_lang")

@@ -40,6 +40,8 @@ const char *descriptive_note_name(enum descriptive_note_code code)
 		[DESCRIPTIVE_NOTE_RESULT] = "result",
 		[DESCRIPTIVE_NOTE_MOVE_NUMBER] = "move_number",
 		[DESCRIPTIVE_NOTE_SIDE_INFERRED] = "side_inferred",
+		[DESCRIPTIVE_NOTE_PROSE_COMMENT] = "text_as_comment",
+		[DESCRIPTIVE_NOTE_EMPTY_VARIATION] = "empty_variation",
 		[DESCRIPTIVE_NOTE_TRUNCATED] = "notes_truncated",
 	};
 	return names[code];
@@ -602,16 +604,24 @@ static void descriptive_format(const struct position *pos, move m, char out[16])
 	out[n] = '\0';
 }
 
-/* Where each token's text starts, its length, and what the search needs of the game. */
+/* One line being read: where each token's text starts, its length, where the line starts
+ * and what the search needs of the game. Tokens are in slots by their ply: the line's are
+ * slots [first, count). */
 struct descriptive_reader {
 	struct descriptive_game *game;
-	const char *const *texts;      /* texts[i]: the bytes of token i */
+	const char *const *texts;      /* texts[i]: the bytes of the token in slot i */
 	const int *lengths;
-	int count;
+	int count;                     /* the slot after the line's last token */
 	int deepest;                   /* the furthest ply at which a token fitted nothing */
 	bool branched;                 /* some token fitted several moves */
 	long limit;
 	bool stopped;                  /* game->check said to stop */
+	int first;                     /* the line's first slot */
+	int depth;                     /* 0 the main line, 1 a variation ... */
+	const struct position *start;  /* the position before slot first */
+	const uint8_t *origin;         /* and its home squares */
+	move *moves;                   /* the line's moves found: moves[i - first] for slot i */
+	uint8_t *nags;
 };
 
 /* Appends a note (the last slot says the list was cut). */
@@ -624,11 +634,11 @@ static struct descriptive_note *descriptive_note(struct descriptive_game *game, 
 		return NULL;
 	note = &game->notes[game->note_count++];
 	if (game->note_count == DESCRIPTIVE_NOTES_MAX) {
-		*note = (struct descriptive_note){ DESCRIPTIVE_NOTE_TRUNCATED, -1, -1, 0, "" };
+		*note = (struct descriptive_note){ DESCRIPTIVE_NOTE_TRUNCATED, -1, -1, 0, "", 0 };
 		snprintf(note->message, sizeof note->message, "more notes than fit; the rest are left out");
 		return NULL;
 	}
-	*note = (struct descriptive_note){ (uint8_t)code, ply, offset, length, "" };
+	*note = (struct descriptive_note){ (uint8_t)code, ply, offset, length, "", 0 };
 	return note;
 }
 
@@ -638,7 +648,8 @@ static int descriptive_where(const struct descriptive_reader *r, int ply, char *
 	int number = (int)r->game->start.fullmove + (ply + r->game->start.turn) / 2;
 	bool black = (ply + r->game->start.turn) % 2;
 
-	return snprintf(out, size, "%d%s %.*s", number, black ? "..." : ".", r->lengths[ply], r->texts[ply]);
+	return snprintf(out, size, "%d%s %.*s%s", number, black ? "..." : ".", r->lengths[ply], r->texts[ply],
+			r->depth ? " (in a variation)" : "");
 }
 
 /* The dead-end table's key for ply with pos and origin (never 0, which marks a free slot). */
@@ -661,6 +672,7 @@ static bool descriptive_dead(struct descriptive_game *game, uint64_t state, bool
 		if (game->dead[slot] == 0) {
 			if (add)
 				game->dead[slot] = state;
+			game->dead_used |= add;
 			return false;
 		}
 	}
@@ -679,6 +691,9 @@ static int descriptive_search(struct descriptive_reader *r, int first, struct po
 	struct descriptive_ply *plies = game->plies;
 	int ply = first;
 
+	/* The game's budget is spent (by an earlier line, or the review's searches). */
+	if (game->nodes >= r->limit)
+		return -1;
 	memcpy(plies[first].origin, origin, SQUARE_NB);
 	if (forced != MOVE_NONE) {
 		plies[first].candidates[0] = forced;
@@ -771,15 +786,15 @@ static void descriptive_describe(const struct descriptive_spec *spec, enum color
 static enum descriptive_code descriptive_review(struct descriptive_reader *r)
 {
 	struct descriptive_game *game = r->game;
-	struct position pos = game->start;
+	struct position pos = *r->start;
 	uint8_t origin[SQUARE_NB], next[SQUARE_NB];
 	move cands[DESCRIPTIVE_CANDIDATES_MAX];
-	char where[64];
+	char where[68];
 
-	descriptive_origins(&pos, origin);
-	for (int i = 0; i < r->count; i++) {
+	memcpy(origin, r->origin, SQUARE_NB);
+	for (int i = r->first; i < r->count; i++) {
 		const struct descriptive_spec *spec = &game->specs[i];
-		move m = game->moves[i];
+		move m = r->moves[i - r->first];
 		int n = descriptive_candidates(&pos, origin, spec, cands);
 		struct position_undo undo;
 		struct descriptive_note *note;
@@ -805,7 +820,7 @@ static enum descriptive_code descriptive_review(struct descriptive_reader *r)
 					r->deepest = i + 1;
 					found = descriptive_search(r, i, &trial, origin, cands[k]);
 					if (found == 0 && d < sizeof dead) {
-						char later[48];
+						char later[80];
 						descriptive_where(r, r->deepest, later, sizeof later);
 						d += (size_t)snprintf(dead + d, sizeof dead - d, "%s%s (then %s fits nothing)",
 								      d ? "; " : "", text, later);
@@ -821,6 +836,7 @@ static enum descriptive_code descriptive_review(struct descriptive_reader *r)
 				struct descriptive_error *e = &game->error;
 				e->code = DESCRIPTIVE_ERR_AMBIGUOUS;
 				e->ply = i;
+				e->depth = r->depth;
 				e->pos = pos;
 				e->candidate_count = n;
 				memcpy(e->candidates, cands, sizeof *cands * (size_t)n);
@@ -878,50 +894,42 @@ static enum descriptive_code descriptive_review(struct descriptive_reader *r)
 	return DESCRIPTIVE_OK;
 }
 
-/* Parses every token, searches, and reviews. texts/lengths give each token's bytes,
- * offsets their place in the caller's input (for errors and notes). */
-static enum descriptive_code descriptive_read(struct descriptive_game *game, const char *const *texts,
-					      const int *lengths, const int *offsets, int count)
+/* Reads one line: parses its tokens (slots [first, first + count) of texts, lengths and
+ * offsets, which give each token's bytes and its place in the caller's input), searches
+ * from start (with home squares origin), and reviews, into moves and nags (count each).
+ * game->nodes goes on counting from where it stands. */
+static enum descriptive_code descriptive_read_line(struct descriptive_game *game, const char *const *texts,
+						   const int *lengths, const int *offsets, int first, int count,
+						   const struct position *start, const uint8_t origin[SQUARE_NB],
+						   int depth, move *moves, uint8_t *nags)
 {
-	struct descriptive_reader r = { game, texts, lengths, count, 0, false,
-					game->node_limit > 0 ? game->node_limit : DESCRIPTIVE_SEARCH_NODES, false };
+	struct descriptive_reader r = {
+		game, texts, lengths, first + count, first, false,
+		game->node_limit > 0 ? game->node_limit : DESCRIPTIVE_SEARCH_NODES, false,
+		first, depth, start, origin, moves, nags,
+	};
 	struct descriptive_error *e = &game->error;
-	struct position pos = game->start;
-	uint8_t origin[SQUARE_NB];
-	char where[64];
-	int found;
+	struct position pos = *start;
+	int found, notes = game->note_count;
+	char where[68];
 
-	game->count = 0;
-	game->nodes = 0;
-	memset(game->dead, 0, sizeof game->dead);
-	e->code = DESCRIPTIVE_OK;
-	e->ply = -1;
-	e->offset = e->length = 0;
-	e->candidate_count = 0;
-	e->message[0] = '\0';
-	if (count == 0) {
-		e->code = DESCRIPTIVE_ERR_EMPTY;
-		snprintf(e->message, sizeof e->message, "there are no moves to read");
-		return e->code;
-	}
-	if (count > DESCRIPTIVE_PLY_MAX) {
-		e->code = DESCRIPTIVE_ERR_TOO_MANY_MOVES;
-		snprintf(e->message, sizeof e->message, "a game may have at most %d plies", DESCRIPTIVE_PLY_MAX);
-		return e->code;
-	}
-	for (int i = 0; i < count; i++)
+	/* Dead ends are those of a line's tokens: each line starts with none. */
+	if (first == 0 || game->dead_used)
+		memset(game->dead, 0, sizeof game->dead);
+	game->dead_used = false;
+	for (int i = first; i < first + count; i++)
 		if (lengths[i] > GAMETEXT_TOKEN_MAX ||
 		    descriptive_parse_token(texts[i], (size_t)lengths[i], game->lang, &game->specs[i], e->message)) {
 			if (lengths[i] > GAMETEXT_TOKEN_MAX)
 				snprintf(e->message, sizeof e->message, "\"%.*s...\" is too long for a move", 20, texts[i]);
 			e->code = DESCRIPTIVE_ERR_MALFORMED;
 			e->ply = i;
+			e->depth = depth;
 			e->offset = offsets[i];
 			e->length = lengths[i];
 			return e->code;
 		}
-	descriptive_origins(&pos, origin);
-	found = descriptive_search(&r, 0, &pos, origin, MOVE_NONE);
+	found = descriptive_search(&r, first, &pos, origin, MOVE_NONE);
 	if (found < 0 && r.stopped) {
 		e->code = DESCRIPTIVE_ERR_STOPPED;
 		snprintf(e->message, sizeof e->message, "the reading was stopped before it ended");
@@ -936,6 +944,7 @@ static enum descriptive_code descriptive_read(struct descriptive_game *game, con
 			return e->code;
 		}
 		char what[120];
+		e->depth = depth;
 		e->offset = offsets[r.deepest];
 		e->length = lengths[r.deepest];
 		descriptive_where(&r, r.deepest, where, sizeof where);
@@ -944,22 +953,112 @@ static enum descriptive_code descriptive_read(struct descriptive_game *game, con
 			 r.branched ? ", however the moves before it are read" : "", what + 2);
 		return e->code;
 	}
-	for (int i = 0; i < count; i++) {
-		game->moves[i] = game->plies[i].candidates[game->plies[i].next - 1];
-		game->nags[i] = game->specs[i].nag;
+	for (int i = first; i < first + count; i++) {
+		moves[i - first] = game->plies[i].candidates[game->plies[i].next - 1];
+		nags[i - first] = game->specs[i].nag;
 	}
-	game->count = count;
 	if (descriptive_review(&r) != DESCRIPTIVE_OK) {
 		e->offset = offsets[e->ply];
 		e->length = lengths[e->ply];
-		game->count = 0;
 		return e->code;
 	}
-	for (int i = 0; i < game->note_count; i++)
-		if (game->notes[i].ply >= 0) {
+	for (int i = notes; i < game->note_count; i++)
+		if (game->notes[i].ply >= 0 && game->notes[i].code != DESCRIPTIVE_NOTE_TRUNCATED) {
 			game->notes[i].offset = offsets[game->notes[i].ply];
 			game->notes[i].length = lengths[game->notes[i].ply];
+			game->notes[i].depth = depth;
 		}
+	return DESCRIPTIVE_OK;
+}
+
+/* Reads count tokens (texts, lengths, offsets) as the main line from game->start. */
+static enum descriptive_code descriptive_read(struct descriptive_game *game, const char *const *texts,
+					      const int *lengths, const int *offsets, int count)
+{
+	struct descriptive_error *e = &game->error;
+	uint8_t origin[SQUARE_NB];
+	enum descriptive_code code;
+
+	game->count = 0;
+	game->nodes = 0;
+	e->code = DESCRIPTIVE_OK;
+	e->ply = -1;
+	e->depth = 0;
+	e->offset = e->length = 0;
+	e->candidate_count = 0;
+	e->message[0] = '\0';
+	if (count == 0) {
+		e->code = DESCRIPTIVE_ERR_EMPTY;
+		snprintf(e->message, sizeof e->message, "there are no moves to read");
+		return e->code;
+	}
+	if (count > DESCRIPTIVE_PLY_MAX) {
+		e->code = DESCRIPTIVE_ERR_TOO_MANY_MOVES;
+		snprintf(e->message, sizeof e->message, "a game may have at most %d plies", DESCRIPTIVE_PLY_MAX);
+		return e->code;
+	}
+	descriptive_origins(&game->start, origin);
+	code = descriptive_read_line(game, texts, lengths, offsets, 0, count, &game->start, origin, 0, game->moves,
+				     game->nags);
+	if (code == DESCRIPTIVE_OK)
+		game->count = count;
+	return code;
+}
+
+void descriptive_line_start(const struct descriptive_game *game, int line, struct position *pos,
+			    uint8_t origin[SQUARE_NB])
+{
+	int path[GAMETEXT_PLY_MAX], n = gametext_line_path(&game->text, line, path);
+	uint8_t here[SQUARE_NB], next[SQUARE_NB];
+
+	*pos = game->start;
+	descriptive_origins(pos, here);
+	for (int k = 0; k < n; k++) {
+		struct position_undo undo;
+		descriptive_play(pos, game->moves[path[k]], here, next, &undo);
+		memcpy(here, next, SQUARE_NB);
+	}
+	if (origin)
+		memcpy(origin, here, SQUARE_NB);
+}
+
+/* Reads the variations of the moves of line (of game->text, read already) into
+ * game->moves at their tokens' places, each from the position before its move (the line
+ * played from start, with home squares origin), and theirs in turn: every line is played
+ * once, so the work is linear in the text. texts, lengths and offsets are the caller's
+ * room for a line's slots (DESCRIPTIVE_PLY_MAX each). */
+static enum descriptive_code descriptive_read_variations(struct descriptive_game *game, const char *text, int line,
+							 const struct position *start, const uint8_t origin[SQUARE_NB],
+							 const char **texts, int *lengths, int *offsets)
+{
+	const struct gametext *gt = &game->text;
+	const struct gametext_line *l = &gt->lines[line];
+	struct position pos = *start;
+	uint8_t here[SQUARE_NB], next[SQUARE_NB];
+
+	memcpy(here, origin, SQUARE_NB);
+	for (int t = l->first; t < l->first + l->count; t++) {
+		struct position_undo undo;
+		for (int v = gt->tokens[t].variations; v >= 0; v = gt->lines[v].next) {
+			const struct gametext_line *var = &gt->lines[v];
+			int first = gt->tokens[var->first].ply;
+			enum descriptive_code code;
+			for (int i = 0; i < var->count; i++) {
+				const struct gametext_token *tok = &gt->tokens[var->first + i];
+				texts[first + i] = text + tok->offset;
+				lengths[first + i] = tok->length;
+				offsets[first + i] = tok->offset;
+			}
+			code = descriptive_read_line(game, texts, lengths, offsets, first, var->count, &pos, here, var->depth,
+						     &game->moves[var->first], &game->nags[var->first]);
+			if (code == DESCRIPTIVE_OK)
+				code = descriptive_read_variations(game, text, v, &pos, here, texts, lengths, offsets);
+			if (code != DESCRIPTIVE_OK)
+				return code;
+		}
+		descriptive_play(&pos, game->moves[t], here, next, &undo);
+		memcpy(here, next, SQUARE_NB);
+	}
 	return DESCRIPTIVE_OK;
 }
 
@@ -973,6 +1072,8 @@ enum descriptive_code descriptive_read_game(struct descriptive_game *game, const
 	struct descriptive_note *note;
 
 	game->note_count = 0;
+	gt->start_fullmove = (int)game->start.fullmove;
+	gt->start_black = game->start.turn == BLACK;
 	split = gametext_split(text, length, game->lang == DESCRIPTIVE_EN ? descriptive_looks_en : descriptive_looks_es,
 			       gt);
 	if (split != GAMETEXT_OK) {
@@ -981,12 +1082,15 @@ enum descriptive_code descriptive_read_game(struct descriptive_game *game, const
 			: split == GAMETEXT_ERR_TOO_MANY_MOVES ? DESCRIPTIVE_ERR_TOO_MANY_MOVES
 			: split == GAMETEXT_ERR_UNREADABLE ? DESCRIPTIVE_ERR_MALFORMED : DESCRIPTIVE_ERR_TEXT;
 		e->text_code = split;
-		e->ply = split == GAMETEXT_ERR_UNREADABLE ? gt->count : -1;
+		e->ply = split == GAMETEXT_ERR_UNREADABLE ? gt->error_ply : -1;
+		e->depth = split == GAMETEXT_ERR_UNREADABLE ? gt->error_depth : 0;
 		e->offset = gt->error_offset;
 		e->length = gt->error_length;
 		e->candidate_count = 0;
 		game->count = 0;
-		if (split == GAMETEXT_ERR_UNREADABLE)
+		/* The notation's own reason, for a word that is neither a move nor prose (not
+		 * for a "$n" that is no NAG). */
+		if (split == GAMETEXT_ERR_UNREADABLE && text[e->offset] != '$')
 			descriptive_parse_token(text + e->offset, (size_t)e->length, game->lang, &game->specs[0], e->message);
 		else
 			snprintf(e->message, sizeof e->message, "%s", gt->message);
@@ -998,19 +1102,33 @@ enum descriptive_code descriptive_read_game(struct descriptive_game *game, const
 		offsets[i] = gt->tokens[i].offset;
 	}
 	code = descriptive_read(game, texts, lengths, offsets, gt->count);
-	if (code != DESCRIPTIVE_OK)
+	if (code == DESCRIPTIVE_OK) {
+		uint8_t origin[SQUARE_NB];
+		descriptive_origins(&game->start, origin);
+		code = descriptive_read_variations(game, text, 0, &game->start, origin, texts, lengths, offsets);
+	}
+	if (code != DESCRIPTIVE_OK) {
+		game->count = 0;
 		return code;
-	/* What the text set aside: said, never dropped silently. */
+	}
+	/* What the text set aside or turned into comments: said, never dropped silently. */
 	{
-		static const uint8_t codes[] = { [GAMETEXT_REMARK_PROSE] = DESCRIPTIVE_NOTE_PROSE,
-						 [GAMETEXT_REMARK_RESULT] = DESCRIPTIVE_NOTE_RESULT,
-						 [GAMETEXT_REMARK_MOVE_NUMBER] = DESCRIPTIVE_NOTE_MOVE_NUMBER };
-		struct gametext_remark remarks[8];
-		int n = gametext_remarks(gt, text, (int)game->start.fullmove, game->start.turn == BLACK, remarks, 8);
+		static const uint8_t codes[GAMETEXT_REMARK_CODE_NB] = {
+			[GAMETEXT_REMARK_PROSE] = DESCRIPTIVE_NOTE_PROSE,
+			[GAMETEXT_REMARK_RESULT] = DESCRIPTIVE_NOTE_RESULT,
+			[GAMETEXT_REMARK_MOVE_NUMBER] = DESCRIPTIVE_NOTE_MOVE_NUMBER,
+			[GAMETEXT_REMARK_LEADING] = DESCRIPTIVE_NOTE_PROSE,
+			[GAMETEXT_REMARK_PROSE_COMMENT] = DESCRIPTIVE_NOTE_PROSE_COMMENT,
+			[GAMETEXT_REMARK_EMPTY_VARIATION] = DESCRIPTIVE_NOTE_EMPTY_VARIATION,
+		};
+		struct gametext_remark remarks[DESCRIPTIVE_NOTES_MAX];
+		int n = gametext_remarks(gt, text, remarks, DESCRIPTIVE_NOTES_MAX);
 		for (int i = 0; i < n; i++)
 			if ((note = descriptive_note(game, codes[remarks[i].code], remarks[i].ply, remarks[i].offset,
-						     remarks[i].length)))
+						     remarks[i].length))) {
 				snprintf(note->message, sizeof note->message, "%s", remarks[i].message);
+				note->depth = remarks[i].depth;
+			}
 	}
 	return DESCRIPTIVE_OK;
 }

@@ -15,7 +15,14 @@
  * reading is the one under which every later token is legal too (a depth-first search
  * over the token list that remembers its dead ends, bounded by DESCRIPTIVE_SEARCH_NODES).
  * What stays ambiguous even
- * then is reported. Nothing here allocates: the caller owns struct descriptive_game,
+ * then is reported.
+ *
+ * A game text's variations (gametext.h) are read the same way, each from its own
+ * position: the one before the move it replaces, with every piece's home square as it
+ * stands there. The main line is read first, then each variation after the line it
+ * branches from; every search of a game, the variations' and the review's included,
+ * counts against one budget of node_limit positions and asks the one check. Nothing here
+ * allocates: the caller owns struct descriptive_game,
  * which is large (keep it on the heap). */
 #ifndef FEN_DESCRIPTIVE_H
 #define FEN_DESCRIPTIVE_H
@@ -34,7 +41,8 @@ enum descriptive_lang { DESCRIPTIVE_EN, DESCRIPTIVE_ES, DESCRIPTIVE_LANG_NB };
 #define DESCRIPTIVE_PLY_MAX GAMETEXT_PLY_MAX
 /* The most legal moves one token may fit ("P-K8" with four promotions, "PxP" ...). */
 #define DESCRIPTIVE_CANDIDATES_MAX 32
-/* Positions the search may visit for one game before it gives up (search_limit). */
+/* Positions the search may visit for one game (all its lines, and the review of each)
+ * before it gives up (search_limit). */
 #define DESCRIPTIVE_SEARCH_NODES 200000
 /* How often the search asks game->check whether to stop (a few milliseconds of work). */
 #define DESCRIPTIVE_CHECK_NODES 4096
@@ -90,6 +98,8 @@ enum descriptive_note_code {
 	DESCRIPTIVE_NOTE_RESULT,       /* a result token ended the moves */
 	DESCRIPTIVE_NOTE_MOVE_NUMBER,  /* a move number that does not count on from the one before */
 	DESCRIPTIVE_NOTE_SIDE_INFERRED,/* a file named without its side (B3, 4A): only one side is legal */
+	DESCRIPTIVE_NOTE_PROSE_COMMENT,/* text between the moves kept as a comment of the move before it */
+	DESCRIPTIVE_NOTE_EMPTY_VARIATION, /* a variation without a move was left out */
 	DESCRIPTIVE_NOTE_TRUNCATED,    /* more notes than fit */
 	DESCRIPTIVE_NOTE_CODE_NB
 };
@@ -99,12 +109,14 @@ struct descriptive_note {
 	int ply;                       /* the ply it is about (from 0), or -1 */
 	int offset, length;            /* the text it is about */
 	char message[DESCRIPTIVE_MESSAGE_MAX];
+	int depth;                     /* the depth of the ply's line: 0 the main line, 1 a variation ... */
 };
 
 struct descriptive_error {
 	enum descriptive_code code;
 	enum gametext_code text_code;  /* DESCRIPTIVE_ERR_TEXT: what gametext_split said */
-	int ply;                       /* the token that failed (from 0), or -1 */
+	int ply;                       /* the token that failed (its ply from the start, from 0), or -1 */
+	int depth;                     /* the depth of its line: 0 the main line, 1 a variation ... */
 	int offset, length;            /* where it stands in the text */
 	char message[DESCRIPTIVE_MESSAGE_MAX];
 	/* illegal: the position the token was tried in (on the reading that got furthest);
@@ -132,9 +144,11 @@ struct descriptive_game {
 	struct gametext text;
 	struct descriptive_spec specs[DESCRIPTIVE_PLY_MAX];
 	/* output */
-	int count;                     /* plies read (text.count) */
+	int count;                     /* main-line plies read (text.count) */
+	/* each token's move: moves[0 .. count) the main line, then (descriptive_read_game)
+	 * the variations' moves, at the places of their tokens in text.tokens */
 	move moves[DESCRIPTIVE_PLY_MAX];
-	uint8_t nags[DESCRIPTIVE_PLY_MAX]; /* each ply's annotation as a NAG (1..6), 0 for none */
+	uint8_t nags[DESCRIPTIVE_PLY_MAX]; /* each token's own annotation as a NAG (1..6), 0 for none */
 	int note_count;
 	struct descriptive_note notes[DESCRIPTIVE_NOTES_MAX];
 	struct descriptive_error error;
@@ -142,6 +156,7 @@ struct descriptive_game {
 	/* scratch */
 	struct descriptive_ply plies[DESCRIPTIVE_PLY_MAX];
 	uint64_t dead[DESCRIPTIVE_DEAD_SLOTS];
+	bool dead_used;                /* dead holds something (it is cleared for each line) */
 };
 
 /* Reads one token (length bytes, suffix words included) into spec. Returns 0, or -1 with
@@ -164,10 +179,18 @@ int descriptive_candidates(const struct position *pos, const uint8_t origin[SQUA
  * (and a side on them is judged by where they stand). */
 void descriptive_origins(const struct position *pos, uint8_t origin[SQUARE_NB]);
 
-/* Reads a whole game: game->start, game->lang, strict_ambiguity and node_limit set by the caller,
- * text of length bytes. Returns DESCRIPTIVE_OK with game->count moves and the notes, or
- * an error in game->error. */
+/* Reads a whole game: game->start, game->lang, strict_ambiguity, node_limit and check set by
+ * the caller, text of length bytes. Returns DESCRIPTIVE_OK with game->count main-line moves,
+ * every variation's moves (game->text says where they go) and the notes, or an error in
+ * game->error (a variation's token that fits no move is an error as a main-line one is). */
 enum descriptive_code descriptive_read_game(struct descriptive_game *game, const char *text, size_t length);
+
+/* The position before the first move of line (of game->text) and every piece's home
+ * square there (origin may be NULL), from game->start through the moves read
+ * (game->moves) of the lines it branches from: as many moves played as the line's first
+ * ply. */
+void descriptive_line_start(const struct descriptive_game *game, int line, struct position *pos,
+			    uint8_t origin[SQUARE_NB]);
 
 /* Reads the moves of a list of separate tokens (as /apply-move's "moves" gives them):
  * as descriptive_read_game, with no numbers or prose allowed. */

@@ -482,29 +482,82 @@ static bool pgn_result_ok(const char *r)
 	return strcmp(r, "1-0") == 0 || strcmp(r, "0-1") == 0 || strcmp(r, "1/2-1/2") == 0 || strcmp(r, "*") == 0;
 }
 
+/* Checks that the moves of a line (count of them, with notes) are legal from start, and
+ * those of its variations, nested at most PGN_WRITE_DEPTH_MAX - depth deeper; the position
+ * after its last move goes to end (when not NULL). On an error, *bad (when not NULL) is
+ * the index of the move at or under which it stands. */
+static enum pgn_write_result pgn_check_line(const struct position *start, const move *moves, int count,
+					    const struct pgn_note *notes, int depth, struct position *end, int *bad)
+{
+	struct position pos = *start;
+
+	for (int i = 0; i < count; i++) {
+		struct move_list legal;
+		struct position_undo undo;
+		enum pgn_write_result r = PGN_WRITE_OK;
+		movegen_legal(&pos, &legal);
+		/* a null move, written "--", where the side to move may pass */
+		if (moves[i] == MOVE_NULL ? !position_null_move_legal(&pos) : !movegen_contains(&legal, moves[i]))
+			r = PGN_WRITE_ILLEGAL_MOVE;
+		for (int v = 0; notes && r == PGN_WRITE_OK && v < notes[i].variation_count; v++) {
+			const struct pgn_variation *line = &notes[i].variations[v];
+			r = depth == PGN_WRITE_DEPTH_MAX ? PGN_WRITE_TOO_DEEP
+				: pgn_check_line(&pos, line->moves, line->move_count, line->notes, depth + 1, NULL, NULL);
+		}
+		if (r != PGN_WRITE_OK) {
+			if (bad)
+				*bad = i;
+			return r;
+		}
+		position_make_move(&pos, moves[i], &undo);
+	}
+	if (end)
+		*end = pos;
+	return PGN_WRITE_OK;
+}
+
+/* Writes the moves of a line from start, each with its NAGs, comment and variations. */
+static void pgn_write_line(struct pgn_writer *w, const struct position *start, const move *moves, int count,
+			   const struct pgn_note *notes)
+{
+	struct position pos = *start;
+
+	for (int i = 0; i < count; i++) {
+		const struct pgn_note *note = notes ? &notes[i] : NULL;
+		struct position before = pos;
+		struct position_undo undo;
+
+		pgn_writer_move(w, &pos, moves[i], NULL);
+		for (int k = 0; note && k < note->nag_count && k < PGN_NAGS_MAX; k++)
+			pgn_writer_nag(w, note->nags[k]);
+		if (note && note->comment)
+			pgn_writer_comment(w, note->comment, strlen(note->comment));
+		for (int v = 0; note && v < note->variation_count; v++) {
+			const struct pgn_variation *line = &note->variations[v];
+			pgn_writer_variation_begin(w);
+			if (line->comment)
+				pgn_writer_comment(w, line->comment, strlen(line->comment));
+			pgn_write_line(w, &before, line->moves, line->move_count, line->notes);
+			pgn_writer_variation_end(w);
+		}
+		position_make_move(&pos, moves[i], &undo);
+	}
+}
+
 enum pgn_write_result pgn_write_game(const struct pgn_game *game, pgn_sink sink, void *context, int *bad_move)
 {
 	struct pgn_writer w;
-	struct position pos = *game->start, end = *game->start;
+	struct position end;
 	const char *result = game->result;
+	enum pgn_write_result checked;
 
 	/* Check everything before writing anything, so a bad game writes nothing. */
 	for (int i = 0; i < game->tag_count; i++)
 		if (!pgn_tag_name_valid(game->tags[i].name) || !game->tags[i].value)
 			return PGN_WRITE_BAD_TAG;
-	for (int i = 0; i < game->move_count; i++) {
-		struct move_list legal;
-		struct position_undo undo;
-		movegen_legal(&end, &legal);
-		/* a null move, written "--", where the side to move may pass */
-		if (game->moves[i] == MOVE_NULL ? !position_null_move_legal(&end)
-						: !movegen_contains(&legal, game->moves[i])) {
-			if (bad_move)
-				*bad_move = i;
-			return PGN_WRITE_ILLEGAL_MOVE;
-		}
-		position_make_move(&end, game->moves[i], &undo);
-	}
+	checked = pgn_check_line(game->start, game->moves, game->move_count, game->notes, 0, &end, bad_move);
+	if (checked != PGN_WRITE_OK)
+		return checked;
 	if (!result) {
 		result = pgn_result_of(&end);
 		for (int i = 0; i < game->tag_count && !strcmp(result, "*"); i++)
@@ -517,17 +570,9 @@ enum pgn_write_result pgn_write_game(const struct pgn_game *game, pgn_sink sink,
 	if (pgn_write_tags(game, result, sink, context))
 		return PGN_WRITE_SINK_FAILED;
 	pgn_writer_init(&w, sink, context, game->lang);
-	for (int i = 0; i < game->move_count; i++) {
-		const struct pgn_note *note = game->notes ? &game->notes[i] : NULL;
-		struct position_undo undo;
-
-		pgn_writer_move(&w, &pos, game->moves[i], NULL);
-		for (int k = 0; note && k < note->nag_count && k < PGN_NAGS_MAX; k++)
-			pgn_writer_nag(&w, note->nags[k]);
-		if (note && note->comment)
-			pgn_writer_comment(&w, note->comment, strlen(note->comment));
-		position_make_move(&pos, game->moves[i], &undo);
-	}
+	if (game->comment)
+		pgn_writer_comment(&w, game->comment, strlen(game->comment));
+	pgn_write_line(&w, game->start, game->moves, game->move_count, game->notes);
 	return pgn_writer_result(&w, result) ? PGN_WRITE_SINK_FAILED : PGN_WRITE_OK;
 }
 

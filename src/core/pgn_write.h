@@ -1,7 +1,7 @@
 /* pgn_write.h -- export-format PGN, the PGN standard's section 8: fend's one PGN writer.
  *
  * Two ways in. pgn_write_game writes a whole game described by caller-owned arrays (a
- * start position, moves, notes, tags): /apply-move and /convert. struct pgn_writer writes
+ * start position, moves, notes with their variations, tags): /apply-move and /convert. struct pgn_writer writes
  * movetext a piece at a time (moves, NAGs, comments, variations, the result), and
  * pgn_write_tags the tag pair section, for a caller that has the game as events (the PGN
  * reader's visitor in pgn_export.h). Both write the same way:
@@ -43,17 +43,32 @@
 #define PGN_LINE_MAX 79
 /* NAGs kept per move of a struct pgn_note. */
 #define PGN_NAGS_MAX 8
+/* The deepest a struct pgn_game's variations may nest (as the PGN reader's PGN_DEPTH_MAX). */
+#define PGN_WRITE_DEPTH_MAX 32
 
 struct pgn_tag {
 	const char *name;   /* letters, digits and '_' (PGN's tag name characters) */
 	const char *value;  /* any text; see above for what is escaped or replaced */
 };
 
-/* What follows one move in the movetext; every field is optional. */
+struct pgn_variation;
+
+/* What follows one move in the movetext, in this order; every field is optional. */
 struct pgn_note {
 	int nags[PGN_NAGS_MAX];   /* written as $n in order; values outside 0..255 are skipped */
 	int nag_count;
 	const char *comment;      /* written as {comment} ("" as {}) */
+	const struct pgn_variation *variations; /* alternatives to the move, each written as (...) */
+	int variation_count;
+};
+
+/* A variation: moves played from the position before the move it replaces. */
+struct pgn_variation {
+	const char *comment;           /* written before its first move, or NULL */
+	const move *moves;             /* legal moves, as pgn_game's */
+	int move_count;
+	const struct pgn_note *notes;  /* NULL, or move_count entries (which may hold
+					* variations of their own) */
 };
 
 struct pgn_game {
@@ -63,6 +78,7 @@ struct pgn_game {
 					* written "--", where position_null_move_legal) */
 	int move_count;
 	const struct pgn_note *notes;  /* NULL, or move_count entries */
+	const char *comment;           /* the game's, written before the first move, or NULL */
 	const struct pgn_tag *tags;    /* the caller's tags: a Seven Tag Roster name replaces
 					* its '?', the other names follow the roster in ASCII
 					* order; SetUp, FEN and Variant are fend's own (see
@@ -81,14 +97,16 @@ enum pgn_write_result {
 	PGN_WRITE_ILLEGAL_MOVE,  /* moves[i] is not legal where it is played */
 	PGN_WRITE_BAD_TAG,       /* a tag name that PGN cannot hold, or a NULL value */
 	PGN_WRITE_BAD_RESULT,    /* result is not one of the four tokens */
+	PGN_WRITE_TOO_DEEP,      /* variations nested deeper than PGN_WRITE_DEPTH_MAX */
 	PGN_WRITE_SINK_FAILED    /* the sink returned non-zero */
 };
 
 /* Receives the text in order; returns 0 to go on, anything else to stop. */
 typedef int (*pgn_sink)(void *context, const char *text, size_t length);
 
-/* Writes game through sink. On PGN_WRITE_ILLEGAL_MOVE, *bad_move (when not NULL) is the
- * index of the move; on any error but PGN_WRITE_SINK_FAILED nothing was written. The text
+/* Writes game through sink. On PGN_WRITE_ILLEGAL_MOVE and PGN_WRITE_TOO_DEEP, *bad_move
+ * (when not NULL) is the index of the main-line move, or of the one whose variations hold
+ * the illegal or deep one; on any error but PGN_WRITE_SINK_FAILED nothing was written. The text
  * ends with the result's line ("... 1-0\n"), without the empty line that separates games. */
 enum pgn_write_result pgn_write_game(const struct pgn_game *game, pgn_sink sink, void *context, int *bad_move);
 

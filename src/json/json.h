@@ -186,20 +186,23 @@ enum json_convert_failure {
 	JSON_CONVERT_STOPPED     /* req->check said to stop; nothing is returned */
 };
 
-/* Reads req->text from start and returns the /convert result: {"pgn", "moves": [{"given",
- * "offset", "san", "uci", "fen", "nag"}], "final_fen", "status", "notes": [{"code", "ply",
- * "offset", "length", "message"}]}; SAN is always standard (English) SAN. game is the
- * caller's working memory (large: allocate it). When the game cannot be read, *failure
- * says why and the problem members are returned instead: {"code", "reason", "detail",
- * "index", "token", "offset", "length", "fen"[, "candidates" | "legal_moves"]}. NULL when
- * out of memory (or for JSON_CONVERT_BAD_TAGS). */
+/* Reads req->text from start and returns the /convert result: {"pgn", "comment" (before the
+ * first move, or null), "moves": [{"given", "offset", "san", "uci", "fen", "nag",
+ * "comment", "nags": [{"nag", "glyph", "meaning"}], "variations": [[move, ...], ...][,
+ * "starting_comment"]}], "final_fen", "status", "notes": [{"code", "ply", "offset",
+ * "length", "message"[, "depth"]}]}; the PGN's SAN is always standard (English) SAN, and
+ * it holds the comments, NAGs and variations. game is the caller's working memory
+ * (large: allocate it). When the game cannot be read, *failure says why and the problem
+ * members are returned instead: {"code", "reason", "detail", "index", "token", "offset",
+ * "length", "fen"[, "depth"][, "candidates" | "legal_moves"]} ("depth" for a token in a
+ * variation). NULL when out of memory (or for JSON_CONVERT_BAD_TAGS). */
 cJSON *json_convert(const struct position *start, const struct json_convert_request *req,
 		    struct descriptive_game *game, enum json_convert_failure *failure);
 
 /* Appends game's notes (what reading its descriptive notation had to interpret) to the
  * array notes, each {"code", "ply", "offset", "length", "message"} and, when field is not
- * NULL, "field" (a constant: the request member the moves came from). False when out of
- * memory. */
+ * NULL, "field" (a constant: the request member the moves came from), "depth" for a move
+ * in a variation. False when out of memory. */
 bool json_descriptive_notes(cJSON *notes, const struct descriptive_game *game, const char *field);
 /* /render's JSON: json_board for any readable board, plus "valid" and "problems" (the
  * report's errors, [] for a legal position); "status" is null when the position is not

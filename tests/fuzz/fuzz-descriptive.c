@@ -5,7 +5,8 @@
  * (a built-in position), a FEN line (see fuzz_read_position), then the game text.
  *
  * Properties: the answer is a known code; a game read is legal move after move from the
- * start (each move also keeps fuzz_check_move's properties); notes and errors point
+ * start (each move also keeps fuzz_check_move's properties), and so is each of its
+ * variations from where it branches; notes and errors point
  * inside the text and have a message (quoting the text's own bytes: the JSON layer makes
  * them UTF-8, which fuzz-request checks); an ambiguity lists legal candidates in its
  * position; the search stays within its node budget; every token read alone either
@@ -26,8 +27,10 @@ static void fuzz_check_span(int offset, int length, size_t size, const char *wha
 		    "%s spans %d+%d of %zu bytes", what, offset, length, size);
 }
 
-/* Plays the moves read from start: each is legal where it comes. */
-static void fuzz_check_moves(const struct descriptive_game *game)
+/* Plays the moves read from start: each is legal where it comes; with lines (a game
+ * text read whole), each variation's moves too, from the position before the move it
+ * replaces. */
+static void fuzz_check_moves(const struct descriptive_game *game, bool lines)
 {
 	struct position pos;
 	struct position_undo undo;
@@ -39,6 +42,18 @@ static void fuzz_check_moves(const struct descriptive_game *game)
 		/* every ply (the first 64 only, before the memo in fuzz.c made that cheap) */
 		fuzz_check_move(&pos, game->moves[i], false, "fuzz-descriptive");
 		position_make_move(&pos, game->moves[i], &undo);
+	}
+	for (int l = 1; lines && l < game->text.line_count; l++) {
+		const struct gametext_line *line = &game->text.lines[l];
+		FUZZ_ASSERT(line->count >= 1 && line->depth >= 1 && line->depth <= GAMETEXT_DEPTH_MAX &&
+				    line->branch >= 0 && line->branch < line->first,
+			    "line %d: %d moves at depth %d from token %d", l, line->count, line->depth, line->branch);
+		descriptive_line_start(game, l, &pos, NULL);
+		for (int t = line->first; t < line->first + line->count; t++) {
+			FUZZ_ASSERT(fuzz_legal(&pos, game->moves[t]), "line %d, token %d: %04x is not a legal move", l, t,
+				    (unsigned)game->moves[t]);
+			position_make_move(&pos, game->moves[t], &undo);
+		}
 	}
 }
 
@@ -60,7 +75,7 @@ static void fuzz_check_game(const struct descriptive_game *game, enum descriptiv
 	}
 	if (rc == DESCRIPTIVE_OK) {
 		FUZZ_ASSERT(game->count >= 0 && game->count <= DESCRIPTIVE_PLY_MAX, "%d plies", game->count);
-		fuzz_check_moves(game);
+		fuzz_check_moves(game, spans);
 		return;
 	}
 	const struct descriptive_error *e = &game->error;
