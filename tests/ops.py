@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""ops.py -- what an operator installs besides the binaries: the systemd unit and the
+manual pages.
+
+1. deploy/systemd/fend.service (made from fend.service.in by make, with this build's
+   fend): `systemd-analyze verify` takes it (its ExecStart and its Documentation= page,
+   from a manual tree made of man/), and `systemd-analyze security --offline` rates its
+   sandbox's exposure at most 2.0 ("OK").
+2. man/fend.8 names every option and every FEND_* variable `fend --help` prints, and
+   `man` formats it without a warning.
+
+Environment (make check): FEND_BUILD_DIR, FEND_SOURCE_DIR.
+Exit status: 0 all passed, 1 a check failed, 99 the test could not run.
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+BUILD_DIR = os.environ.get("FEND_BUILD_DIR") or os.getcwd()
+SOURCE_DIR = os.environ.get("FEND_SOURCE_DIR") or os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FEND = os.path.join(BUILD_DIR, "fend")
+UNIT_IN = os.path.join(SOURCE_DIR, "deploy", "systemd", "fend.service.in")
+MAN_PAGES = {"fend.8": "fend"}
+EXPOSURE_MAX = 2.0
+
+failures = []
+
+
+def check(ok, message):
+    if not ok:
+        failures.append(message)
+        print(f"FAIL: {message}", flush=True)
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60, **kw)
+
+
+def man_tree(work):
+    """A manual tree of this source's pages: MANPATH for man and systemd-analyze."""
+    root = os.path.join(work, "man")
+    for page in MAN_PAGES:
+        section = os.path.join(root, "man" + page.rsplit(".", 1)[1])
+        os.makedirs(section, exist_ok=True)
+        shutil.copy(os.path.join(SOURCE_DIR, "man", page), section)
+    return root
+
+
+def check_unit(work, manpath):
+    with open(UNIT_IN) as f:
+        text = f.read()
+    unit = os.path.join(work, "fend.service")
+    with open(unit, "w") as f:
+        f.write(text.replace("@bindir@", BUILD_DIR))
+    env = dict(os.environ, MANPATH=manpath)
+    r = run(["systemd-analyze", "verify", unit], env=env)
+    check(r.returncode == 0 and not r.stderr.strip(), f"systemd-analyze verify: {r.returncode} {r.stderr.strip()}")
+    r = run(["systemd-analyze", "security", "--offline=yes", unit], env=env)
+    m = re.search(r"Overall exposure level for fend\.service: ([0-9.]+)", r.stdout)
+    exposure = float(m.group(1)) if m else None
+    print(f"ops: the unit verifies; systemd-analyze security rates its exposure {exposure}")
+    check(exposure is not None and exposure <= EXPOSURE_MAX,
+          f"systemd-analyze security: exposure {exposure}, more than {EXPOSURE_MAX}: {r.stdout[-400:]}")
+
+
+def check_man(manpath):
+    helps = run([FEND, "--help"]).stdout
+    options = sorted(set(re.findall(r"(--[a-z][a-z-]+)", helps)))
+    variables = sorted(set(re.findall(r"\b(FEND_[A-Z_]+)\b", helps)))
+    with open(os.path.join(SOURCE_DIR, "man", "fend.8")) as f:
+        page = f.read().replace("\\-", "-")
+    missing = [o for o in options if o not in page] + [v for v in variables if v not in page]
+    print(f"ops: fend --help prints {len(options)} options and {len(variables)} variables")
+    check(not missing, f"man/fend.8 does not name {missing}")
+    r = run(["man", "--warnings", "-E", "UTF-8", "-l", os.path.join(SOURCE_DIR, "man", "fend.8")],
+            env=dict(os.environ, MANPATH=manpath, MANWIDTH="80"))
+    check(r.returncode == 0 and "NAME" in r.stdout and not r.stderr.strip(),
+          f"man fend.8: {r.returncode} {r.stderr.strip()[:400]}")
+
+
+def main():
+    for tool in ("systemd-analyze", "man"):
+        if not shutil.which(tool):
+            print(f"ops: {tool} is missing (./bootstrap installs systemd and man-db)")
+            return 99
+    if not os.access(FEND, os.X_OK):
+        print(f"ops: {FEND} is not built")
+        return 99
+    with tempfile.TemporaryDirectory() as work:
+        manpath = man_tree(work)
+        check_unit(work, manpath)
+        check_man(manpath)
+    print(f"{len(failures)} failure(s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
