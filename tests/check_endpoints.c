@@ -592,6 +592,164 @@ START_TEST(apply_move_san)
 }
 END_TEST
 
+/* Glyphs glued to moves, as books print them: the move, its NAG, the warning. */
+START_TEST(apply_move_glyphs)
+{
+	struct exchange ex;
+	const cJSON *w;
+
+	test_post(&ex, "/apply-move", "{\"fen\":\"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\","
+				      "\"move\":\"Bb5\u00b1\"}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(cjson_string(ex.json, "san"), "Bb5");
+	ck_assert_str_eq(cjson_string(ex.json, "given"), "Bb5\u00b1");
+	ck_assert_int_eq((int)cjson_number(ex.json, "nag"), 16);
+	w = cJSON_GetArrayItem(cjson_member(ex.json, "warnings"), 0);
+	ck_assert_str_eq(cjson_string(w, "code"), "glyph_attached");
+	ck_assert_str_eq(cjson_string(w, "given"), "\u00b1");
+	ck_assert_str_eq(cjson_string(w, "became"), "$16");
+	test_done(&ex);
+
+	/* "+−" (U+2212) after a capture is the assessment, not a check sign and garbage */
+	test_post(&ex, "/apply-move", "{\"fen\":\"r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4\","
+				      "\"moves\":[\"Bxc6+\u2212\",\"dxc6\",\"Nxe5\u221e\",\"Qd4=\"]}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(ex.json, "moves"), 0), "uci"), "b5c6");
+	ck_assert_int_eq((int)cjson_number(cJSON_GetArrayItem(cjson_member(ex.json, "moves"), 0), "nag"), 18);
+	ck_assert_int_eq((int)cjson_number(cJSON_GetArrayItem(cjson_member(ex.json, "moves"), 2), "nag"), 13);
+	ck_assert_int_eq((int)cjson_number(cJSON_GetArrayItem(cjson_member(ex.json, "moves"), 3), "nag"), 10);
+	ck_assert_ptr_nonnull(strstr(cjson_string(ex.json, "pgn"), "4. Bxc6 $18 4... dxc6 5. Nxe5 $13 5... Qd4 $10 *"));
+	test_done(&ex);
+
+	/* strict: a glued assessment is not SAN */
+	test_post(&ex, "/apply-move", "{\"fen\":\"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\","
+				      "\"move\":\"Bb5\u00b1\",\"strict_san\":true}");
+	test_problem(&ex, 422, "non_standard_san", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "rule"), "glyph_attached");
+	test_done(&ex);
+
+	/* what cannot be read is quoted as written: no "??" for a three-byte character */
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"move\":\"Nf\u2605\"}");
+	test_problem(&ex, 422, "illegal_move", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "detail"),
+			 "move 1, \"Nf\u2605\": \"f\u2605\" is not a square, expected a destination like e4");
+	test_done(&ex);
+}
+END_TEST
+
+/* Null moves: played with a warning (uci "0000", san "--"), refused in check and under
+ * strict SAN; UCI's 0000 where the notation is UCI. */
+START_TEST(apply_move_null)
+{
+	struct exchange ex;
+	const cJSON *ply;
+
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"moves\":[\"e4\",\"--\",\"d4\",\"Z0\",\"0000\","
+				      "\"@@@@\",\"null\"]}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	ply = cJSON_GetArrayItem(cjson_member(ex.json, "moves"), 1);
+	ck_assert_str_eq(cjson_string(ply, "uci"), "0000");
+	ck_assert_str_eq(cjson_string(ply, "san"), "--");
+	ck_assert_str_eq(cjson_string(ply, "lan"), "--");
+	ck_assert_str_eq(cjson_string(ply, "fen"), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(ply, "warnings"), 0), "code"), "null_move");
+	ck_assert_str_eq(cjson_string(ex.json, "uci"), "0000");
+	ck_assert_str_eq(cjson_string(ex.json, "san"), "--");
+	ck_assert_str_eq(cjson_string(ex.json, "fen"), "rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR b KQkq - 4 4");
+	ck_assert_ptr_nonnull(strstr(cjson_string(ex.json, "pgn"), "\n1. e4 -- 2. d4 -- 3. -- -- 4. -- *\n"));
+	test_done(&ex);
+
+	/* one move: the ply's members at the top */
+	test_post(&ex, "/apply-move", "{\"fen\":\"" E4_FEN "\",\"move\":\"Z0\"}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(cjson_string(ex.json, "uci"), "0000");
+	ck_assert_str_eq(cjson_string(ex.json, "lan"), "--");
+	ck_assert_str_eq(cjson_string(ex.json, "given"), "Z0");
+	ck_assert_str_eq(cjson_string(ex.json, "fen"), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2");
+	test_done(&ex);
+
+	/* UCI notation: 0000 */
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"notation\":\"uci\",\"moves\":[\"e2e4\",\"0000\"]}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(cjson_string(ex.json, "san"), "--");
+	test_done(&ex);
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"notation\":\"uci\",\"move\":\"--\"}");
+	test_problem(&ex, 422, "illegal_move", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "reason"), "malformed");
+	test_done(&ex);
+
+	/* a side in check cannot pass */
+	test_post(&ex, "/apply-move", "{\"fen\":\"4k3/4r3/8/8/8/8/8/4K3 w - - 0 1\",\"move\":\"--\"}");
+	test_problem(&ex, 422, "illegal_move", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "reason"), "null_move");
+	ck_assert_str_eq(cjson_string(ex.json, "cause"), "null_move_in_check");
+	ck_assert_ptr_nonnull(strstr(cjson_string(ex.json, "detail"), "White is in check"));
+	test_done(&ex);
+	test_post(&ex, "/apply-move", "{\"fen\":\"4k3/4r3/8/8/8/8/8/4K3 w - - 0 1\",\"notation\":\"uci\",\"move\":\"0000\"}");
+	test_problem(&ex, 422, "illegal_move", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "cause"), "null_move_in_check");
+	test_done(&ex);
+
+	/* strict SAN refuses them */
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"move\":\"--\",\"strict_san\":true}");
+	test_problem(&ex, 422, "non_standard_san", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "rule"), "null_move");
+	test_done(&ex);
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"notation\":\"uci\",\"move\":\"0000\",\"strict_san\":true}");
+	test_problem(&ex, 422, "non_standard_san", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "rule"), "null_move");
+	test_done(&ex);
+}
+END_TEST
+
+/* Blanks around a move, and Cyrillic letters that look like files: read, with a warning. */
+START_TEST(apply_move_typed)
+{
+	struct exchange ex;
+	const cJSON *w;
+
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"move\":\" e4\"}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(cjson_string(ex.json, "san"), "e4");
+	w = cJSON_GetArrayItem(cjson_member(ex.json, "warnings"), 0);
+	ck_assert_str_eq(cjson_string(w, "code"), "surrounding_whitespace");
+	ck_assert_int_eq((int)cjson_number(w, "offset"), 0);
+	ck_assert_int_eq((int)cjson_number(w, "length"), 1);
+	test_done(&ex);
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"notation\":\"uci\",\"move\":\"e2e4 \"}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(ex.json, "warnings"), 0), "code"),
+			 "surrounding_whitespace");
+	test_done(&ex);
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"move\":\" e4\",\"strict_san\":true}");
+	test_problem(&ex, 422, "non_standard_san", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "rule"), "surrounding_whitespace");
+	test_done(&ex);
+
+	/* Сс4 typed on a Russian keyboard: in Russian the bishop (С) to c4 (a Cyrillic с) */
+	test_post(&ex, "/apply-move", "{\"fen\":\"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\","
+				      "\"move\":\"\u0421\u04414\",\"lang\":\"ru\"}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(cjson_string(ex.json, "uci"), "f1c4");
+	ck_assert_str_eq(cjson_string(ex.json, "san"), "\u0421c4");
+	w = cJSON_GetArrayItem(cjson_member(ex.json, "warnings"), 0);
+	ck_assert_str_eq(cjson_string(w, "code"), "cyrillic_file_letter");
+	ck_assert_int_eq((int)cjson_number(w, "offset"), 2);
+	test_done(&ex);
+	/* and in English, with an English bishop */
+	test_post(&ex, "/apply-move", "{\"fen\":\"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\","
+				      "\"move\":\"B\u04414\"}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(cjson_string(ex.json, "san"), "Bc4");
+	test_done(&ex);
+	test_post(&ex, "/apply-move", "{\"fen\":\"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\","
+				      "\"move\":\"\u0421\u04414\",\"lang\":\"ru\",\"strict_san\":true}");
+	test_problem(&ex, 422, "non_standard_san", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "rule"), "cyrillic_file_letter");
+	test_done(&ex);
+}
+END_TEST
+
 /* Repetitions over the history and the moves; the tags go into the PGN. */
 START_TEST(apply_move_repetition)
 {
@@ -2215,6 +2373,44 @@ START_TEST(convert_guevara)
 }
 END_TEST
 
+/* Null moves and glued glyphs in a typed game, SAN or UCI. */
+START_TEST(convert_null_and_glyphs)
+{
+	struct exchange ex;
+	const cJSON *moves, *note;
+	int nulls = 0, glyphs = 0;
+
+	test_post_tree(&ex, "/convert", test_convert_body("1. e4 -- 2. Bc4\u00b1 Z0 3. d4 null 4. Nf3 @@@@", "san", NULL));
+	ck_assert_int_eq(ex.resp.status, 200);
+	moves = cjson_member(ex.json, "moves");
+	ck_assert_int_eq(cJSON_GetArraySize(moves), 8);
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(moves, 1), "san"), "--");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(moves, 1), "uci"), "0000");
+	ck_assert_int_eq((int)cjson_number(cJSON_GetArrayItem(moves, 2), "nag"), 16);
+	ck_assert_ptr_nonnull(strstr(cjson_string(ex.json, "pgn"), "1. e4 -- 2. Bc4 $16 2... -- 3. d4 -- 4. Nf3 -- *"));
+	cJSON_ArrayForEach(note, cjson_member(ex.json, "notes")) {
+		nulls += !strcmp(cjson_string(note, "code"), "null_move");
+		glyphs += !strcmp(cjson_string(note, "code"), "glyph_attached");
+	}
+	ck_assert_int_eq(nulls, 4);
+	ck_assert_int_eq(glyphs, 1);
+	test_done(&ex);
+
+	test_post_tree(&ex, "/convert", test_convert_body("e2e4 0000 g1f3", "uci", NULL));
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(ex.json, "moves"), 1), "san"), "--");
+	ck_assert_str_eq(cjson_string(ex.json, "final_fen"), "rnbqkbnr/pppppppp/8/8/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 2");
+	test_done(&ex);
+
+	/* a side in check cannot pass */
+	test_post_tree(&ex, "/convert", test_convert_body("1. e4 f5 2. Qh5+ --", "san", NULL));
+	test_problem(&ex, 422, "illegal_move", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "reason"), "null_move_in_check");
+	ck_assert_int_eq((int)cjson_number(ex.json, "index"), 3);
+	test_done(&ex);
+}
+END_TEST
+
 START_TEST(convert_english_and_san)
 {
 	struct exchange ex;
@@ -2486,6 +2682,9 @@ static Suite *endpoints_suite(void)
 	tcase_add_test(tc, apply_move_illegal);
 	tcase_add_test(tc, apply_move_malformed);
 	tcase_add_test(tc, apply_move_san);
+	tcase_add_test(tc, apply_move_glyphs);
+	tcase_add_test(tc, apply_move_null);
+	tcase_add_test(tc, apply_move_typed);
 	tcase_add_test(tc, apply_move_repetition);
 	tcase_add_test(tc, apply_move_descriptive);
 	tcase_add_test(tc, apply_move_get_not_allowed);
@@ -2577,6 +2776,7 @@ static Suite *endpoints_suite(void)
 	tcase_add_checked_fixture(tc, test_setup, NULL);
 	tcase_add_test(tc, convert_guevara);
 	tcase_add_test(tc, convert_english_and_san);
+	tcase_add_test(tc, convert_null_and_glyphs);
 	tcase_add_test(tc, convert_san_lang);
 	tcase_add_test(tc, convert_errors);
 	tcase_add_loop_test(tc, convert_bad_input, 0, (int)(sizeof convert_bad_rows / sizeof convert_bad_rows[0]));

@@ -139,6 +139,14 @@ START_TEST(test_algebraic_shape)
 	ck_assert(gametext_looks_algebraic("O-O+", 4));
 	ck_assert(!gametext_looks_algebraic("Filip", 5));
 	ck_assert(!gametext_looks_algebraic("12", 2));
+	/* the null move's spellings, which the readers play with a warning */
+	ck_assert(gametext_looks_algebraic("--", 2));
+	ck_assert(gametext_looks_algebraic("Z0", 2));
+	ck_assert(gametext_looks_algebraic("0000", 4));
+	ck_assert(gametext_looks_algebraic("@@@@", 4));
+	ck_assert(gametext_looks_algebraic("null", 4));
+	ck_assert(!gametext_looks_algebraic("nil", 3));
+	ck_assert(!gametext_looks_algebraic("000", 3));
 }
 END_TEST
 

@@ -772,6 +772,10 @@ static const struct {
 	  "Ga1h8,Rh1a8,Ba1a8,Yh8h1", "Be4,Rd5", 360, RENDER_ORIENT_BLACK },
 	{ "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 {[%cal Gf3e5]} Nf6 4. Ng1 Ng8 *", "Ga1h8,Rh1a8,Ga1h8,Yb1b8,Gd1d8", "Gc3",
 	  128, RENDER_ORIENT_AUTO },
+	/* null moves: a frame with no move tinted (and, after another null move with no
+	 * marks, a frame where nothing changes) */
+	{ "1. e4 e5 2. -- {[%csl Gd4]} Nc6 3. -- -- 4. Nf3 {[%cal Gf3e5]} Z0 5. Bc4 *", NULL, NULL, 256,
+	  RENDER_ORIENT_WHITE },
 };
 #define GIF_REDRAW_CASES ((int)(sizeof gif_redraw_cases / sizeof gif_redraw_cases[0]))
 
@@ -830,8 +834,10 @@ START_TEST(gif_game_frames_are_full_redraws)
 		if (i > 0) {
 			struct position_undo undo;
 			move m = moves[i - 1];
-			fopts.last_from = move_from(m);
-			fopts.last_to = move_kind_of(m) == MOVE_CASTLING ? position_castling_king_target(&pos, m) : move_to(m);
+			fopts.last_from = m == MOVE_NULL ? SQ_NONE : move_from(m);
+			fopts.last_to = m == MOVE_NULL			 ? SQ_NONE
+					: move_kind_of(m) == MOVE_CASTLING ? position_castling_king_target(&pos, m)
+									   : move_to(m);
 			position_make_move(&pos, m, &undo);
 		}
 		/* The whole board drawn again; the frames keep the start's orientation. */
@@ -872,6 +878,48 @@ START_TEST(gif_game_frames_are_full_redraws)
 					 width * width);
 	free(want);
 	free(before);
+	DGifCloseFile(gif, &e);
+	free(data);
+}
+END_TEST
+
+/* A null move in a game: read from the PGN, its frame tints no square, and the GIF has
+ * a frame for it. */
+START_TEST(gif_game_null_move)
+{
+	static struct pgn_reader reader;
+	static const char pgn[] = "1. e4 -- 2. d4 Z0 *";
+	struct render_game_error gerr;
+	struct render_options opts;
+	struct image_frames f;
+	struct image_rect r;
+	struct position start;
+	struct gif_source src;
+	move moves[8];
+	unsigned char *data;
+	size_t length;
+	int count, e;
+
+	ck_assert_int_eq(render_game_from_pgn(pgn, strlen(pgn), &reader, &start, moves, 8, &count, &gerr), 0);
+	ck_assert_int_eq(count, 4);
+	ck_assert(moves[1] == MOVE_NULL);
+	ck_assert(moves[3] == MOVE_NULL);
+	render_options_default(&opts);
+	opts.size = 256;
+	image_frames_begin(&f, &start, &opts, NULL, 32);
+	image_frames_next(&f, moves[0], &r);
+	ck_assert_int_eq(f.fopts.last_from, SQ_E2);
+	ck_assert_int_eq(f.fopts.last_to, SQ_E4);
+	image_frames_next(&f, moves[1], &r);
+	ck_assert_int_eq(f.fopts.last_from, SQ_NONE);
+	ck_assert_int_eq(f.fopts.last_to, SQ_NONE);
+	ck_assert_int_eq(f.pos.turn, WHITE);
+	/* the frame redraws what the tint of e2e4 covered, and nothing else */
+	ck_assert_int_eq(r.x1 - r.x0, 32);
+	ck_assert_int_eq(r.y1 - r.y0, 96);
+	ck_assert_int_eq(image_gif_game(&start, moves, count, &opts, 500, 2000, NULL, &data, &length), 0);
+	GifFileType *gif = gif_decode(data, length, &src);
+	ck_assert_int_eq(gif->ImageCount, count + 1);
 	DGifCloseFile(gif, &e);
 	free(data);
 }
@@ -1107,6 +1155,7 @@ static Suite *image_suite(void)
 	tcase_add_test(tc, gif_game);
 	tcase_add_test(tc, gif_game_marks);
 	tcase_add_loop_test(tc, gif_game_frames_are_full_redraws, 0, GIF_REDRAW_CASES);
+	tcase_add_test(tc, gif_game_null_move);
 	tcase_add_test(tc, gif_game_stops);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("marks");

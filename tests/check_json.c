@@ -479,6 +479,74 @@ START_TEST(test_apply_single)
 }
 END_TEST
 
+/* Null moves and glyphs in a list of plies: each null ply is uci "0000" and san "--" with
+ * the FEN after it, each glyph its NAG, and the PGN writes them as "--" and $n. */
+START_TEST(test_apply_null_and_glyphs)
+{
+	static const char *const plies[] = { "e4", "--", "d4\u00b1", "Z0", "Nf3!?=" };
+	struct json_apply_options options = JSON_APPLY_OPTIONS_DEFAULT;
+	enum json_apply_outcome outcome = JSON_APPLY_ILLEGAL_MOVE;
+	struct position pos;
+	cJSON *result, *list;
+	char *text;
+
+	options.list_plies = true;
+	util_parse(POSITION_START_FEN, false, &pos);
+	result = json_apply_moves(&pos, plies, 5, &options, &json_default, &outcome);
+	ck_assert_int_eq(outcome, JSON_APPLY_OK);
+	list = cJSON_GetObjectItemCaseSensitive(result, "moves");
+	ck_assert_int_eq(cJSON_GetArraySize(list), 5);
+	text = cJSON_PrintUnformatted(cJSON_GetArrayItem(list, 1));
+	ck_assert_str_eq(text, "{\"uci\":\"0000\",\"san\":\"--\",\"lan\":\"--\","
+			       "\"fen\":\"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2\",\"given\":\"--\","
+			       "\"nag\":null,\"warnings\":[{\"code\":\"null_move\",\"offset\":0,\"length\":2,"
+			       "\"given\":\"--\",\"became\":\"--\",\"message\":\"\\\"--\\\" is a null move: Black passes "
+			       "without moving, which no rule of chess allows (PGN writes it --)\"}]}");
+	cJSON_free(text);
+	text = cJSON_PrintUnformatted(cJSON_GetArrayItem(list, 2));
+	ck_assert_str_eq(text, "{\"uci\":\"d2d4\",\"san\":\"d4\",\"lan\":\"d2-d4\","
+			       "\"fen\":\"rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR b KQkq d3 0 2\",\"given\":\"d4\u00b1\","
+			       "\"nag\":16,\"warnings\":[{\"code\":\"glyph_attached\",\"offset\":2,\"length\":2,"
+			       "\"given\":\"\u00b1\",\"became\":\"$16\",\"message\":\"the glyph \\\"\u00b1\\\" is not part "
+			       "of the move; it is kept as NAG $16\"}]}");
+	cJSON_free(text);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(list, 3), "uci")->valuestring, "0000");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(list, 3), "fen")->valuestring,
+			 "rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 3");
+	/* the first glyph is the ply's nag; the PGN has them all */
+	ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(list, 4), "nag")->valueint, 5);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "pgn")->valuestring,
+			 "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n"
+			 "[Result \"*\"]\n\n1. e4 -- 2. d4 $16 2... -- 3. Nf3!? $10 *\n");
+	cJSON_Delete(result);
+
+	/* notation uci: 0000 is the null move */
+	options.notation = JSON_NOTATION_UCI;
+	{
+		static const char *const uci[] = { "e2e4", "0000", " d2d4" };
+		util_parse(POSITION_START_FEN, false, &pos);
+		result = json_apply_moves(&pos, uci, 3, &options, &json_default, &outcome);
+		ck_assert_int_eq(outcome, JSON_APPLY_OK);
+		list = cJSON_GetObjectItemCaseSensitive(result, "moves");
+		ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(list, 1), "san")->valuestring, "--");
+		ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(
+					 cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(list, 2), "warnings"),
+							    0),
+					 "code")
+					 ->valuestring,
+				 "surrounding_whitespace");
+		cJSON_Delete(result);
+		options.san.strict = true;
+		util_parse(POSITION_START_FEN, false, &pos);
+		result = json_apply_moves(&pos, uci, 2, &options, &json_default, &outcome);
+		ck_assert_int_eq(outcome, JSON_APPLY_NON_STANDARD_SAN);
+		ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "rule")->valuestring, "null_move");
+		ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(result, "index")->valueint, 1);
+		cJSON_Delete(result);
+	}
+}
+END_TEST
+
 /* With plies listed, "moves" comes after the status, one entry per ply, then "pgn". */
 START_TEST(test_apply_plies)
 {
@@ -576,12 +644,17 @@ START_TEST(test_apply_illegal)
 	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "field")->valuestring, "move");
 	cJSON_Delete(result);
 
-	util_parse(POSITION_START_FEN, false, &pos);
+	/* a null move is played, but not by a side in check */
+	util_parse("4k3/4r3/8/8/8/8/8/4K3 w - - 0 1", false, &pos);
 	result = json_apply(&pos, null, 1, false, &outcome);
 	ck_assert_int_eq(outcome, JSON_APPLY_ILLEGAL_MOVE);
 	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "reason")->valuestring, "null_move");
-	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "cause")->valuestring, "null_move");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "cause")->valuestring, "null_move_in_check");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "detail")->valuestring,
+			 "move 1, \"--\": White is in check, and a side in check cannot pass: \"--\" (a null move) is "
+			 "not playable here");
 	cJSON_Delete(result);
+	util_parse(POSITION_START_FEN, false, &pos);
 
 	result = json_apply(&pos, garbage, 1, false, &outcome);
 	ck_assert_int_eq(outcome, JSON_APPLY_ILLEGAL_MOVE);
@@ -1161,6 +1234,7 @@ static Suite *json_suite(void)
 	tcase_add_test(tc, test_illegal_move_long);
 	tcase_add_test(tc, test_apply_single);
 	tcase_add_test(tc, test_apply_plies);
+	tcase_add_test(tc, test_apply_null_and_glyphs);
 	tcase_add_test(tc, test_apply_illegal);
 	tcase_add_test(tc, test_apply_ambiguous);
 	tcase_add_test(tc, test_apply_strict_and_lang);

@@ -371,6 +371,249 @@ START_TEST(test_assessment_glyphs)
 }
 END_TEST
 
+/* Glyphs glued to moves, as books and forums print them: each is its NAG (JSON "nags"),
+ * with a glyph_attached warning, and the mainline is read to its end. */
+START_TEST(test_glued_glyphs)
+{
+	static const struct {
+		const char *glyph;
+		int nag;
+	} cases[] = {
+		{ "=", 10 }, { "\u221e", 13 }, { "\u2a72", 14 }, { "+=", 14 }, { "+/=", 14 }, { "\u2a71", 15 }, { "=+", 15 },
+		{ "=/+", 15 }, { "\u00b1", 16 }, { "+/-", 16 }, { "+/\u2212", 16 }, { "\u2213", 17 }, { "-/+", 17 },
+		{ "\u2212/+", 17 }, { "+\u2212", 18 }, { "+-", 18 }, { "\u2212+", 19 }, { "-+", 19 }, { "\u25a1", 7 },
+		{ "\u2a00", 22 }, { "N", 146 },
+	};
+	cJSON *game, *w, *line;
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char text[64];
+		snprintf(text, sizeof text, "1. d4%s d5 *", cases[i].glyph);
+		game = read_one(text);
+		ck_assert_msg(cJSON_GetArraySize(get(game, "moves")) == 2, "%s: %d moves", text,
+			      cJSON_GetArraySize(get(game, "moves")));
+		ck_assert_str_eq(get_string(move_at(game, 0), "san"), "d4");
+		ck_assert_msg(nag_of(move_at(game, 0), 0) == cases[i].nag, "d4%s is not $%d", cases[i].glyph, cases[i].nag);
+		ck_assert_int_eq(cJSON_GetArraySize(get(game, "errors")), 0);
+		w = find_issue(game, "warnings", "glyph_attached");
+		ck_assert_msg(w != NULL, "d4%s: no glyph_attached", cases[i].glyph);
+		ck_assert_str_eq(get_string(w, "given"), cases[i].glyph);
+		ck_assert_int_eq(get_int(w, "column"), 6);
+		cJSON_Delete(game);
+	}
+
+	/* a whole annotated game, as a book prints it: read to its end, every glyph kept */
+	game = read_one("1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4. Nc3\u2a72 Nc6 5. h3 Bh5? (5... Bxf3 6. Qxf3\u00b1) 6. Nxe5!! "
+			"Bxd1?? (6... dxe5 7. Qxh5+\u2212) 7. Bxf7+ Ke7 8. Nd5# 1-0");
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 15);
+	ck_assert_str_eq(get_string(game, "final_fen"), MINI_FINAL);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "errors")), 0);
+	ck_assert_int_eq(nag_of(move_at(game, 6), 0), 14);
+	ck_assert_str_eq(get_string(move_at(game, 6), "san"), "Nc3");
+	ck_assert_int_eq(nag_of(move_at(game, 9), 0), 2);
+	ck_assert_int_eq(nag_of(move_at(game, 10), 0), 3);
+	ck_assert_int_eq(nag_of(move_at(game, 11), 0), 4);
+	line = variation(move_at(game, 9), 0);
+	ck_assert_int_eq(nag_of(cJSON_GetArrayItem(line, 1), 0), 16);
+	line = variation(move_at(game, 11), 0);
+	ck_assert_int_eq(nag_of(cJSON_GetArrayItem(line, 1), 0), 18);
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(line, 1), "fen"),
+			 "r2qkbnr/ppp2ppp/2n5/4p2Q/2B1P3/2N4P/PPPP1PP1/R1B1K2R b KQkq - 0 7");
+	/* glyph_attached for the three assessments; the suffixes !, ?, !!, ?? are PGN's own */
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "warnings")), 3);
+	cJSON_Delete(game);
+
+	/* after a check mark, after a mate, next to a move suffix, after "Ba4=" */
+	game = read_one("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#+- 1-0");
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 7);
+	ck_assert_str_eq(get_string(move_at(game, 6), "san"), "Qxf7#");
+	ck_assert_int_eq(nag_of(move_at(game, 6), 0), 18);
+	ck_assert(cJSON_IsTrue(get(get(game, "status"), "checkmate")));
+	cJSON_Delete(game);
+	game = read_one("1. e4 e5 2. Nf3 Nc6 3. Bb5!\u00b1 a6 4. Ba4= Nf6 *");
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 8);
+	ck_assert_int_eq(cJSON_GetArraySize(get(move_at(game, 4), "nags")), 2);
+	ck_assert_int_eq(nag_of(move_at(game, 4), 0), 1);
+	ck_assert_int_eq(nag_of(move_at(game, 4), 1), 16);
+	ck_assert_int_eq(nag_of(move_at(game, 6), 0), 10);
+	ck_assert_str_eq(get_string(move_at(game, 6), "san"), "Ba4");
+	cJSON_Delete(game);
+
+	/* a promotion is still one: "=Q" promotes, the '=' after it is the glyph */
+	game = read_one("[FEN \"1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. a8=Q= Kd7 *");
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 2);
+	ck_assert_str_eq(get_string(move_at(game, 0), "uci"), "a7a8q");
+	ck_assert_int_eq(nag_of(move_at(game, 0), 0), 10);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "errors")), 0);
+	cJSON_Delete(game);
+	game = read_one("[FEN \"1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. axb8=Q+= *");
+	ck_assert_str_eq(get_string(move_at(game, 0), "san"), "axb8=Q+");
+	ck_assert_int_eq(nag_of(move_at(game, 0), 0), 10);
+	ck_assert_ptr_null(find_issue(game, "warnings", "missing_check"));
+	cJSON_Delete(game);
+
+	/* strict: a glued assessment is not SAN; a glued move suffix is PGN's */
+	{
+		const char *text = "1. e4! e5 2. Nf3 Nc6 3. Bb5\u00b1 a6 *";
+		cJSON *games = read_pgn_options(text, strlen(text), 4096, SAN_LANG_EN, true), *e;
+		game = cJSON_GetArrayItem(games, 0);
+		e = find_issue(game, "errors", "non_standard_san");
+		ck_assert_ptr_nonnull(e);
+		ck_assert_str_eq(get_string(e, "reason"), "glyph_attached");
+		ck_assert_str_eq(get_string(e, "given"), "\u00b1");
+		ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 4);
+		ck_assert_int_eq(nag_of(move_at(game, 0), 0), 1);
+		cJSON_Delete(games);
+	}
+}
+END_TEST
+
+/* Null moves (--, Z0, 0000, @@@@, null): played, as "--" and "0000" with the FEN after
+ * them (python-chess's Board.push(Move.null()) gives the same), with a null_move warning;
+ * not by a side in check; not under strict SAN. */
+START_TEST(test_null_moves)
+{
+	static const char *const fens[] = {
+		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2",
+		"rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR b KQkq d3 0 2",
+		"rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 3",
+		"rnbqkbnr/pppppppp/8/8/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 2 3",
+		"rnbqkbnr/pppppppp/8/8/3PP3/5N2/PPP2PPP/RNBQKB1R w KQkq - 3 4",
+		"rnbqkbnr/pppppppp/8/8/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 4 4",
+		"rnbqkbnr/pppppppp/8/8/3PP3/5N2/PPP2PPP/RNBQKB1R w KQkq - 5 5",
+	};
+	cJSON *game = read_one("1. e4 -- 2. d4 Z0 3. Nf3 0000 4. @@@@ null *"), *item;
+	int nulls = 0;
+
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 8);
+	for (int i = 0; i < 8; i++) {
+		ck_assert_str_eq(get_string(move_at(game, i), "fen"), fens[i]);
+		if (i % 2 || i == 6) {
+			ck_assert_str_eq(get_string(move_at(game, i), "san"), "--");
+			ck_assert_str_eq(get_string(move_at(game, i), "uci"), "0000");
+		}
+	}
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "errors")), 0);
+	cJSON_ArrayForEach(item, get(game, "warnings"))
+		nulls += !strcmp(get_string(item, "code"), "null_move");
+	ck_assert_int_eq(nulls, 5);
+	item = find_issue(game, "warnings", "null_move");
+	ck_assert_str_eq(get_string(item, "given"), "--");
+	ck_assert_str_eq(get_string(item, "became"), "--");
+	ck_assert_int_eq(get_int(item, "ply"), 2);
+	cJSON_Delete(game);
+
+	/* in a variation, with a NAG and a comment, as analysis shows a threat */
+	game = read_one("1. e4 e5 2. Nf3 (2. -- {what if White passes?} Nc6) Nc6 *");
+	item = variation(move_at(game, 2), 0);
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(item, 0), "san"), "--");
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(item, 0), "comment"), "what if White passes?");
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(item, 1), "fen"),
+			 "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 2 3");
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 4);
+	cJSON_Delete(game);
+
+	/* a side in check cannot pass: the line stops there */
+	game = read_one("1. e4 f5 2. Qh5+ Z0 3. d4 *");
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 3);
+	item = find_issue(game, "errors", "illegal_move");
+	ck_assert_ptr_nonnull(item);
+	ck_assert_str_eq(get_string(item, "reason"), "null_move_in_check");
+	ck_assert_str_eq(get_string(item, "san"), "Z0");
+	ck_assert_ptr_nonnull(strstr(get_string(item, "message"), "Black is in check"));
+	cJSON_Delete(game);
+
+	/* strict SAN refuses a null move */
+	{
+		const char *text = "1. e4 -- 2. d4 *";
+		cJSON *games = read_pgn_options(text, strlen(text), 4096, SAN_LANG_EN, true), *e;
+		game = cJSON_GetArrayItem(games, 0);
+		e = find_issue(game, "errors", "non_standard_san");
+		ck_assert_ptr_nonnull(e);
+		ck_assert_str_eq(get_string(e, "reason"), "null_move");
+		ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 1);
+		cJSON_Delete(games);
+	}
+}
+END_TEST
+
+/* A real export with null moves: pgn-extract 19.04 (--allownullmoves) writing the games
+ * of tests/data/pgn/null-moves-pgn-extract.pgn, null moves in a variation and in the main
+ * line. Every FEN below is python-chess's for the same file (pgn-extract's own FEN
+ * comments keep the en-passant square and the half-move clock across a null move, which
+ * python-chess and fend do not). pgn-extract reads Z0 but writes every null move "--":
+ * Z0 is tested in test_null_moves. */
+START_TEST(test_null_moves_export)
+{
+	char *text = load("null-moves-pgn-extract.pgn");
+	cJSON *games = read_pgn(text), *game, *line;
+
+	ck_assert_int_eq(cJSON_GetArraySize(games), 2);
+	game = cJSON_GetArrayItem(games, 0);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "errors")), 0);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 15);
+	ck_assert_str_eq(get_string(game, "final_fen"), MINI_FINAL);
+	line = variation(move_at(game, 9), 1);
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(line, 0), "san"), "--");
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(line, 0), "fen"),
+			 "r2qkbnr/ppp2ppp/2np4/4p3/2B1P1b1/2N2N1P/PPPP1PP1/R1BQK2R w KQkq - 1 6");
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(line, 1), "fen"),
+			 "r2qkbnr/ppp2ppp/2np4/4p3/2B1P1P1/2N2N2/PPPP1PP1/R1BQK2R b KQkq - 0 6");
+	ck_assert_int_eq(nag_of(cJSON_GetArrayItem(line, 1), 0), 18);
+
+	game = cJSON_GetArrayItem(games, 1);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "errors")), 0);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 11);
+	ck_assert_str_eq(get_string(move_at(game, 3), "fen"), "rnbqkb1r/pppppppp/5n2/8/2PP4/8/PP2PPPP/RNBQKBNR w KQkq - 1 3");
+	ck_assert_str_eq(get_string(move_at(game, 5), "fen"),
+			 "rnbqkb1r/pppppppp/5n2/8/2PP4/2N5/PP2PPPP/R1BQKBNR w KQkq - 3 4");
+	ck_assert_str_eq(get_string(move_at(game, 8), "san"), "--");
+	ck_assert_str_eq(get_string(move_at(game, 8), "fen"),
+			 "rnbqkb1r/ppp1pppp/3p1n2/8/2PPP3/2N5/PP3PPP/R1BQKBNR b KQkq - 1 5");
+	ck_assert_str_eq(get_string(game, "final_fen"),
+			 "rnbqkb1r/ppp2ppp/3p1n2/3Pp3/2P1P3/2N5/PP3PPP/R1BQKBNR b KQkq - 0 6");
+	ck_assert_int_eq(nag_of(move_at(game, 10), 0), 16);
+	cJSON_Delete(games);
+	free(text);
+}
+END_TEST
+
+/* Strict SAN in PGN: movetext is SAN (PGN standard 8.2.3), so UCI and long algebraic
+ * moves are errors; lenient reading plays them with a warning. */
+START_TEST(test_strict_coordinates)
+{
+	static const struct {
+		const char *text, *reason, *san;
+		int plies, lenient_plies;
+	} cases[] = {
+		{ "1. e2e4 e5 *", "coordinate_move", "e2e4", 0, 2 },
+		{ "1. e4 e5 2. g1f3 Nc6 *", "coordinate_move", "g1f3", 2, 4 },
+		{ "1. e4 e5 2. Ng1-f3 Nc6 *", "coordinate_move", "Ng1-f3", 2, 4 },
+		{ "1. e4 e5 2. Ng1f3 Nc6 *", "coordinate_move", "Ng1f3", 2, 4 },
+		{ "1. e4 e5 2. g1f3! Nc6 *", "coordinate_move", "g1f3", 2, 4 },
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		cJSON *games = read_pgn_options(cases[i].text, strlen(cases[i].text), 4096, SAN_LANG_EN, true);
+		cJSON *game = cJSON_GetArrayItem(games, 0), *e = find_issue(game, "errors", "non_standard_san");
+		ck_assert_msg(e != NULL, "%s: no non_standard_san", cases[i].text);
+		ck_assert_str_eq(get_string(e, "reason"), cases[i].reason);
+		ck_assert_str_eq(get_string(e, "san"), cases[i].san);
+		ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), cases[i].plies);
+		ck_assert_ptr_null(find_issue(game, "warnings", "uci_move"));
+		cJSON_Delete(games);
+
+		/* lenient: played, with a warning */
+		game = read_one(cases[i].text);
+		ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), cases[i].lenient_plies);
+		ck_assert_int_eq(cJSON_GetArraySize(get(game, "errors")), 0);
+		ck_assert_int_eq(cJSON_GetArraySize(get(game, "warnings")), 1);
+		cJSON_Delete(game);
+	}
+}
+END_TEST
+
 START_TEST(test_nag_table)
 {
 	for (int nag = 0; nag <= 139; nag++)
@@ -813,7 +1056,7 @@ START_TEST(test_syntax_errors)
 	expect_error("1. e4 $ e5 *", "unexpected_character");
 	expect_error("1. e4 eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee *",
 		     "token_too_long");
-	expect_error("1. e4 e5 2. -- *", "illegal_move");
+	expect_error("1. e4 f5 2. Qh5+ -- *", "illegal_move");
 	for (int i = 0; i < PGN_DEPTH_MAX + 1; i++)
 		strcat(deep, "(1. d4 ");
 	for (int i = 0; i < PGN_DEPTH_MAX + 1; i++)
@@ -1452,6 +1695,10 @@ static Suite *pgn_suite(void)
 	tcase_add_test(tc, test_variation_examples);
 	tcase_add_test(tc, test_annotated_movetext);
 	tcase_add_test(tc, test_assessment_glyphs);
+	tcase_add_test(tc, test_glued_glyphs);
+	tcase_add_test(tc, test_null_moves);
+	tcase_add_test(tc, test_null_moves_export);
+	tcase_add_test(tc, test_strict_coordinates);
 	tcase_add_test(tc, test_nag_table);
 	tcase_add_test(tc, test_tags);
 	tcase_add_test(tc, test_comments);

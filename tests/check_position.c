@@ -2,7 +2,8 @@
  * position_make_move (castling both ways for both colours, standard and Chess960, en
  * passant, the four promotions), castling rights, clocks and the en-passant square after
  * each move, make/unmake restoring the struct byte for byte, the incremental Zobrist key
- * against position_compute_key, and the worked example 1.e4 d5 2.Nf3 Kd7. */
+ * against position_compute_key, the worked example 1.e4 d5 2.Nf3 Kd7, and the null move
+ * (MOVE_NULL: FENs after it as python-chess writes them, its key, unmake, check). */
 #include <check.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -358,6 +359,137 @@ START_TEST(test_random_games)
 }
 END_TEST
 
+/* ---- the null move ---- */
+
+/* Null moves and the position after each, as python-chess writes it after
+ * Board.push(Move.null()) (its FEN with en_passant="fen"; Shredder-FEN for Chess960). */
+static const struct {
+	const char *what;
+	const char *fen, *after;
+	bool chess960;
+} position_nulls[] = {
+	{ "start", POSITION_START_FEN, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 1 1", false },
+	{ "Black passes: the full move grows", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+	  "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2", false },
+	{ "a usable en-passant square is gone", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+	  "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR b KQkq - 1 3", false },
+	{ "Black's usable en passant is gone", "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3",
+	  "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 4", false },
+	{ "rights and clocks", "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 49 30", "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 50 31", false },
+	{ "Chess960", "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1",
+	  "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR b HBhb - 1 1", true },
+};
+
+START_TEST(test_null_move)
+{
+	struct position pos, before, expected;
+	struct position_undo undo;
+	char fen[FEN_MAX];
+
+	util_parse(position_nulls[_i].fen, position_nulls[_i].chess960, &pos);
+	ck_assert(position_null_move_legal(&pos));
+	memcpy(&before, &pos, sizeof pos);
+	position_make_move(&pos, MOVE_NULL, &undo);
+	/* the FEN after it */
+	if (!position_nulls[_i].chess960)
+		ck_assert_str_eq(util_fen(&pos, fen), position_nulls[_i].after);
+	/* the key and everything else as the same position set up from that FEN */
+	util_parse(position_nulls[_i].after, position_nulls[_i].chess960, &expected);
+	ck_assert_msg(position_same(&pos, &expected), "%s: the position after the null move differs from %s",
+		      position_nulls[_i].what, position_nulls[_i].after);
+	ck_assert_uint_eq(pos.key, expected.key);
+	position_check_consistent(&pos);
+	/* unmake restores the struct byte for byte */
+	position_unmake_move(&pos, MOVE_NULL, &undo);
+	ck_assert_msg(!memcmp(&pos, &before, sizeof pos), "%s: unmaking the null move did not restore it",
+		      position_nulls[_i].what);
+}
+END_TEST
+
+/* A side in check may not pass; the other side may. */
+START_TEST(test_null_move_in_check)
+{
+	struct position pos;
+
+	util_parse("4k3/4r3/8/8/8/8/8/4K3 w - - 0 1", false, &pos);
+	ck_assert(!position_null_move_legal(&pos));
+	util_parse("4k3/4r3/8/8/8/8/8/3K4 w - - 0 1", false, &pos);
+	ck_assert(position_null_move_legal(&pos));
+	/* after a check, the side to move is in check until it answers */
+	util_parse("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", false, &pos);
+	{
+		struct position_undo undo;
+		position_make_move(&pos, position_find(&pos, "a1a8"), &undo);
+		ck_assert(!position_null_move_legal(&pos));
+	}
+}
+END_TEST
+
+/* Two null moves in a row come back to the same position for the repetition rule (the
+ * same key), with the clocks moved on; null moves between real ones keep the key right. */
+START_TEST(test_null_move_key)
+{
+	struct position pos, start;
+	struct position_undo undo[2];
+
+	util_parse(POSITION_START_FEN, false, &start);
+	pos = start;
+	position_make_move(&pos, MOVE_NULL, &undo[0]);
+	ck_assert_uint_ne(pos.key, start.key);
+	position_make_move(&pos, MOVE_NULL, &undo[1]);
+	ck_assert_uint_eq(pos.key, start.key);
+	ck_assert_uint_eq(pos.halfmove, 2);
+	ck_assert_uint_eq(pos.fullmove, 2);
+	/* 1.e4 -- is Black's pass: White to move, no en-passant square */
+	{
+		static const char *const e4[] = { "e2e4" };
+		struct position white;
+		util_parse("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2", false, &white);
+		util_parse(POSITION_START_FEN, false, &pos);
+		position_make_move(&pos, position_find(&pos, e4[0]), &undo[0]);
+		position_make_move(&pos, MOVE_NULL, &undo[1]);
+		ck_assert_uint_eq(pos.key, white.key);
+		ck_assert_uint_eq(pos.key, position_compute_key(&pos));
+	}
+}
+END_TEST
+
+/* Random games with null moves among the moves: the key stays right at every ply, and
+ * unmaking the whole game walks back through exactly the same structs. */
+START_TEST(test_null_move_walk)
+{
+	static struct position history[POSITION_WALK];
+	static struct position_undo undo[POSITION_WALK];
+	static move moves[POSITION_WALK];
+
+	for (uint32_t seed = 1; seed <= 6; seed++) {
+		struct position pos;
+		struct move_list list;
+		int plies = 0, nulls = 0;
+
+		position_random_state = seed * 2654435761u;
+		util_parse("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", false, &pos);
+		while (plies < POSITION_WALK && movegen_legal(&pos, &list) > 0) {
+			history[plies] = pos;
+			if (position_random() % 5 == 0 && position_null_move_legal(&pos)) {
+				moves[plies] = MOVE_NULL;
+				nulls++;
+			} else {
+				moves[plies] = list.moves[position_random() % (uint32_t)list.count];
+			}
+			position_make_move(&pos, moves[plies], &undo[plies]);
+			ck_assert_uint_eq(pos.key, position_compute_key(&pos));
+			plies++;
+		}
+		ck_assert_int_gt(nulls, 0);
+		while (plies-- > 0) {
+			position_unmake_move(&pos, moves[plies], &undo[plies]);
+			ck_assert_int_eq(memcmp(&pos, &history[plies], sizeof pos), 0);
+		}
+	}
+}
+END_TEST
+
 /* ---- the Zobrist key ---- */
 
 /* Plays UCI moves from fen and returns the key. */
@@ -521,6 +653,13 @@ static Suite *position_suite(void)
 	tcase_add_loop_test(tc, test_all_moves_sample, 0, util_chunks(position_sample_count));
 	tcase_add_loop_test(tc, test_all_moves_960, 0, position_epd960_count);
 	tcase_add_test(tc, test_random_games);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("null_move");
+	tcase_add_loop_test(tc, test_null_move, 0, NCASES(position_nulls));
+	tcase_add_test(tc, test_null_move_in_check);
+	tcase_add_test(tc, test_null_move_key);
+	tcase_add_test(tc, test_null_move_walk);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("zobrist");

@@ -499,6 +499,14 @@ START_TEST(option_errors)
 	ck_assert_int_eq(opts.arrow_count, 0);
 	ck_assert_int_eq(render_option_set(&opts, "last_move", "e7e8q", &err), 0);
 	ck_assert_int_eq(opts.last_to, SQ_E8);
+	/* a null move (a /pgn ply's "0000", or "--") tints nothing, and is no error */
+	ck_assert_int_eq(render_option_set(&opts, "last_move", "0000", &err), 0);
+	ck_assert_int_eq(opts.last_from, SQ_NONE);
+	ck_assert_int_eq(opts.last_to, SQ_NONE);
+	ck_assert_str_eq(opts.last_san, "");
+	ck_assert_int_eq(render_option_set(&opts, "last_move", "--", &err), 0);
+	ck_assert_int_eq(opts.last_from, SQ_NONE);
+	ck_assert_int_eq(render_option_set(&opts, "last_move", "e7e8q", &err), 0);
 	char a[256], b[256];
 	ck_assert_uint_gt(render_options_canonical(&opts, a, sizeof a), 0);
 	render_option_set(&opts, "theme", "blue", &err);

@@ -31,6 +31,9 @@ static int fen_sample_count;
 #define MATE "6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1"
 #define CASTLE "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
 #define C960 "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1"
+#define RUY "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"  /* Bb5, Bc4, ... */
+#define OPEN "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"     /* 1.e4 e5 */
+#define IN_CHECK "4k3/4r3/8/8/8/8/8/4K3 w - - 0 1"                              /* White in check */
 
 /* ---- writing ---- */
 
@@ -236,7 +239,11 @@ static const struct {
 } parse_cases[] = {
 	{ "a knight", START, false, SAN_LANG_EN, false, "Nf3", SAN_OK, "g1f3", "", 0 },
 	{ "a pawn", START, false, SAN_LANG_EN, false, "e4", SAN_OK, "e2e4", "", 0 },
-	{ "blanks around", START, false, SAN_LANG_EN, false, "  e4 ", SAN_OK, "e2e4", "", 0 },
+	{ "blanks around", START, false, SAN_LANG_EN, false, "  e4 ", SAN_OK, "e2e4", "surrounding_whitespace", 0 },
+	{ "a blank before", START, false, SAN_LANG_EN, false, " e4", SAN_OK, "e2e4", "surrounding_whitespace", 0 },
+	{ "a tab after", START, false, SAN_LANG_EN, false, "Nf3\t", SAN_OK, "g1f3", "surrounding_whitespace", 0 },
+	{ "blanks, then other departures", START, false, SAN_LANG_EN, false, " Nxf3!", SAN_OK, "g1f3",
+	  "surrounding_whitespace,false_capture,annotation", 1 },
 	{ "UCI", START, false, SAN_LANG_EN, false, "e2e4", SAN_OK, "e2e4", "coordinate_move", 0 },
 	{ "LAN pawn", START, false, SAN_LANG_EN, false, "e2-e4", SAN_OK, "e2e4", "coordinate_move", 0 },
 	{ "LAN piece", START, false, SAN_LANG_EN, false, "Ng1-f3", SAN_OK, "g1f3", "coordinate_move", 0 },
@@ -362,9 +369,27 @@ static const struct {
 	/* not a move */
 	{ "empty", START, false, SAN_LANG_EN, false, "", SAN_ERR_EMPTY, NULL, "", 0 },
 	{ "blanks", START, false, SAN_LANG_EN, false, "   ", SAN_ERR_EMPTY, NULL, "", 0 },
-	{ "null --", START, false, SAN_LANG_EN, false, "--", SAN_ERR_NULL_MOVE, NULL, "", 0 },
-	{ "null Z0", START, false, SAN_LANG_EN, false, "Z0", SAN_ERR_NULL_MOVE, NULL, "", 0 },
-	{ "null 0000", START, false, SAN_LANG_EN, false, "0000", SAN_ERR_NULL_MOVE, NULL, "", 0 },
+	/* null moves: played, with a warning; refused in check */
+	{ "null --", START, false, SAN_LANG_EN, false, "--", SAN_OK, "0000", "null_move", 0 },
+	{ "null Z0", START, false, SAN_LANG_EN, false, "Z0", SAN_OK, "0000", "null_move", 0 },
+	{ "null 0000", START, false, SAN_LANG_EN, false, "0000", SAN_OK, "0000", "null_move", 0 },
+	{ "null @@@@", START, false, SAN_LANG_EN, false, "@@@@", SAN_OK, "0000", "null_move", 0 },
+	{ "null null", START, false, SAN_LANG_EN, false, "null", SAN_OK, "0000", "null_move", 0 },
+	{ "null for Black", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", false, SAN_LANG_EN, false,
+	  "--", SAN_OK, "0000", "null_move", 0 },
+	{ "null in any language", START, false, SAN_LANG_RU, false, "Z0", SAN_OK, "0000", "null_move", 0 },
+	{ "null with blanks", START, false, SAN_LANG_EN, false, " -- ", SAN_OK, "0000", "surrounding_whitespace,null_move",
+	  0 },
+	{ "null annotated", START, false, SAN_LANG_EN, false, "--?!", SAN_OK, "0000", "null_move,annotation", 6 },
+	{ "null with a check mark", START, false, SAN_LANG_EN, false, "Z0+", SAN_OK, "0000", "null_move,false_check", 0 },
+	{ "null in check", IN_CHECK, false, SAN_LANG_EN, false, "--", SAN_ERR_NULL_MOVE_IN_CHECK, NULL, "", 0 },
+	{ "Z0 in check", IN_CHECK, false, SAN_LANG_EN, false, "Z0", SAN_ERR_NULL_MOVE_IN_CHECK, NULL, "", 0 },
+	{ "null in check, strict", IN_CHECK, false, SAN_LANG_EN, true, "0000", SAN_ERR_NULL_MOVE_IN_CHECK, NULL, "", 0 },
+	{ "strict: null", START, false, SAN_LANG_EN, true, "--", SAN_WARN_NULL_MOVE, NULL, "", 0 },
+	{ "strict: Z0", START, false, SAN_LANG_EN, true, "Z0", SAN_WARN_NULL_MOVE, NULL, "", 0 },
+	{ "not null: one dash", START, false, SAN_LANG_EN, false, "-", SAN_ERR_MALFORMED, NULL, "", 0 },
+	{ "not null: Z00", START, false, SAN_LANG_EN, false, "Z00", SAN_ERR_MALFORMED, NULL, "", 0 },
+	{ "not null: NULL", START, false, SAN_LANG_EN, false, "NULL", SAN_ERR_MALFORMED, NULL, "", 0 },
 	{ "words", START, false, SAN_LANG_EN, false, "hello", SAN_ERR_MALFORMED, NULL, "", 0 },
 	{ "a square off the board", START, false, SAN_LANG_EN, false, "Ni3", SAN_ERR_MALFORMED, NULL, "", 0 },
 	{ "a lone letter", START, false, SAN_LANG_EN, false, "N", SAN_ERR_MALFORMED, NULL, "", 0 },
@@ -389,6 +414,90 @@ static const struct {
 	{ "strict: annotation", START, false, SAN_LANG_EN, true, "e4!", SAN_WARN_ANNOTATION, NULL, "", 0 },
 	{ "strict: case", START, false, SAN_LANG_EN, true, "nf3", SAN_WARN_LETTER_CASE, NULL, "", 0 },
 	{ "strict: errors stay errors", KNIGHTS, false, SAN_LANG_EN, true, "Nd2", SAN_ERR_AMBIGUOUS, NULL, "", 0 },
+	{ "strict: blanks", START, false, SAN_LANG_EN, true, " e4", SAN_WARN_SURROUNDING_WHITESPACE, NULL, "", 0 },
+	{ "strict: blanks first", START, false, SAN_LANG_EN, true, "Nxf3 ", SAN_WARN_SURROUNDING_WHITESPACE, NULL, "", 0 },
+	/* glyphs glued to the move: every assessment, as its NAG */
+	{ "glued ±", RUY, false, SAN_LANG_EN, false, "Bb5±", SAN_OK, "f1b5", "glyph_attached", 16 },
+	{ "glued +/-", RUY, false, SAN_LANG_EN, false, "Bb5+/-", SAN_OK, "f1b5", "glyph_attached", 16 },
+	{ "glued +/− (U+2212)", RUY, false, SAN_LANG_EN, false, "Bb5+/\u2212", SAN_OK, "f1b5", "glyph_attached", 16 },
+	{ "glued ∓", RUY, false, SAN_LANG_EN, false, "Bc4∓", SAN_OK, "f1c4", "glyph_attached", 17 },
+	{ "glued -/+", RUY, false, SAN_LANG_EN, false, "Bc4-/+", SAN_OK, "f1c4", "glyph_attached", 17 },
+	{ "glued −/+ (U+2212)", RUY, false, SAN_LANG_EN, false, "Bc4\u2212/+", SAN_OK, "f1c4", "glyph_attached", 17 },
+	{ "glued ⩲", RUY, false, SAN_LANG_EN, false, "Bb5\u2a72", SAN_OK, "f1b5", "glyph_attached", 14 },
+	{ "glued +=", RUY, false, SAN_LANG_EN, false, "Bb5+=", SAN_OK, "f1b5", "glyph_attached", 14 },
+	{ "glued +/=", RUY, false, SAN_LANG_EN, false, "Bb5+/=", SAN_OK, "f1b5", "glyph_attached", 14 },
+	{ "glued ⩱", RUY, false, SAN_LANG_EN, false, "d4\u2a71", SAN_OK, "d2d4", "glyph_attached", 15 },
+	{ "glued =+", RUY, false, SAN_LANG_EN, false, "d4=+", SAN_OK, "d2d4", "glyph_attached", 15 },
+	{ "glued =/+", RUY, false, SAN_LANG_EN, false, "d4=/+", SAN_OK, "d2d4", "glyph_attached", 15 },
+	{ "glued +− (U+2212)", RUY, false, SAN_LANG_EN, false, "Nxe5+\u2212", SAN_OK, "f3e5", "glyph_attached", 18 },
+	{ "glued +- is no check mark", RUY, false, SAN_LANG_EN, false, "Nxe5+-", SAN_OK, "f3e5", "glyph_attached", 18 },
+	{ "glued −+ (U+2212)", RUY, false, SAN_LANG_EN, false, "Ng5\u2212+", SAN_OK, "f3g5", "glyph_attached", 19 },
+	{ "glued -+", RUY, false, SAN_LANG_EN, false, "Ng5-+", SAN_OK, "f3g5", "glyph_attached", 19 },
+	{ "glued =", RUY, false, SAN_LANG_EN, false, "Bc4=", SAN_OK, "f1c4", "glyph_attached", 10 },
+	{ "glued ∞", RUY, false, SAN_LANG_EN, false, "Bb5∞", SAN_OK, "f1b5", "glyph_attached", 13 },
+	{ "glued □", RUY, false, SAN_LANG_EN, false, "Bb5\u25a1", SAN_OK, "f1b5", "glyph_attached", 7 },
+	{ "glued ⨀", RUY, false, SAN_LANG_EN, false, "Bb5\u2a00", SAN_OK, "f1b5", "glyph_attached", 22 },
+	{ "glued N, the novelty", RUY, false, SAN_LANG_EN, false, "Bb5N", SAN_OK, "f1b5", "glyph_attached", 146 },
+	{ "glued after a capture", RUY, false, SAN_LANG_EN, false, "Nxe5∞", SAN_OK, "f3e5", "glyph_attached", 13 },
+	{ "written apart", RUY, false, SAN_LANG_EN, false, "Bb5 ±", SAN_OK, "f1b5", "glyph_attached", 16 },
+	{ "an annotation and a glyph", RUY, false, SAN_LANG_EN, false, "Bb5!±", SAN_OK, "f1b5", "annotation,glyph_attached",
+	  1 },
+	{ "a glyph and an annotation", RUY, false, SAN_LANG_EN, false, "Bb5±?!", SAN_OK, "f1b5", "annotation,glyph_attached",
+	  16 },
+	{ "the novelty and a glyph", RUY, false, SAN_LANG_EN, false, "Bb5N+-", SAN_OK, "f1b5", "glyph_attached", 146 },
+	{ "+= on a move that is no check", RUY, false, SAN_LANG_EN, false, "Bb5+=", SAN_OK, "f1b5", "glyph_attached", 14 },
+	{ "in other languages", RUY, false, SAN_LANG_IT, false, "Ab5±", SAN_OK, "f1b5", "glyph_attached", 16 },
+	{ "with figurines", RUY, false, SAN_LANG_FIGURINE, false, "♗b5∞", SAN_OK, "f1b5", "glyph_attached", 13 },
+	/* glyphs after a check mark */
+	{ "check, then ±", CHECK, false, SAN_LANG_EN, false, "Ra8+±", SAN_OK, "a1a8", "glyph_attached", 16 },
+	{ "check, then +-", CHECK, false, SAN_LANG_EN, false, "Ra8++-", SAN_OK, "a1a8", "glyph_attached", 18 },
+	{ "check, then =", CHECK, false, SAN_LANG_EN, false, "Ra8+=", SAN_OK, "a1a8", "glyph_attached", 10 },
+	{ "check, then ∞", CHECK, false, SAN_LANG_EN, false, "Ra8+∞", SAN_OK, "a1a8", "glyph_attached", 13 },
+	{ "+- on a check lacks its +", CHECK, false, SAN_LANG_EN, false, "Ra8+-", SAN_OK, "a1a8",
+	  "missing_check,glyph_attached", 18 },
+	{ "mate, then +-", MATE, false, SAN_LANG_EN, false, "Ra8#+-", SAN_OK, "a1a8", "glyph_attached", 18 },
+	{ "check, !, then ±", CHECK, false, SAN_LANG_EN, false, "Ra8+!±", SAN_OK, "a1a8", "annotation,glyph_attached", 1 },
+	/* promotions: what follows the '=' decides */
+	{ "promotion, then =", PROMOTE, false, SAN_LANG_EN, false, "a8=Q=", SAN_OK, "a7a8q", "glyph_attached", 10 },
+	{ "promotion, then +=", PROMOTE, false, SAN_LANG_EN, false, "a8=Q+=", SAN_OK, "a7a8q", "glyph_attached", 14 },
+	{ "promotion, then ±", PROMOTE, false, SAN_LANG_EN, false, "a8=Q±", SAN_OK, "a7a8q", "glyph_attached", 16 },
+	{ "checking promotion, then + and =", PROMOTE, false, SAN_LANG_EN, false, "axb8=Q+=", SAN_OK, "a7b8q",
+	  "glyph_attached", 10 },
+	{ "promotion to a knight", PROMOTE, false, SAN_LANG_EN, false, "a8=N", SAN_OK, "a7a8n", "", 0 },
+	{ "promotion to a knight, bare", PROMOTE, false, SAN_LANG_EN, false, "a8N", SAN_OK, "a7a8n", "promotion_form", 0 },
+	{ "promotion to a knight, a novelty", PROMOTE, false, SAN_LANG_EN, false, "a8=NN", SAN_OK, "a7a8n",
+	  "glyph_attached", 146 },
+	{ "promotion and an annotation", PROMOTE, false, SAN_LANG_EN, false, "a8=Q!", SAN_OK, "a7a8q", "annotation", 1 },
+	{ "a = that names no piece", PROMOTE, false, SAN_LANG_EN, false, "a8=", SAN_ERR_PROMOTION_INVALID, NULL, "", 0 },
+	{ "+= where a pawn must promote", PROMOTE, false, SAN_LANG_EN, false, "a8+=", SAN_ERR_PROMOTION_MISSING, NULL, "",
+	  0 },
+	/* glyphs are no move */
+	{ "a glyph alone", RUY, false, SAN_LANG_EN, false, "±", SAN_ERR_MALFORMED, NULL, "", 0 },
+	{ "+- alone", RUY, false, SAN_LANG_EN, false, "+-", SAN_ERR_MALFORMED, NULL, "", 0 },
+	{ "a glyph on an illegal move", RUY, false, SAN_LANG_EN, false, "Bb6±", SAN_ERR_NO_SUCH_PIECE, NULL, "", 0 },
+	/* strict: a glued glyph is not SAN */
+	{ "strict: glued ±", RUY, false, SAN_LANG_EN, true, "Bb5±", SAN_WARN_GLYPH_ATTACHED, NULL, "", 0 },
+	{ "strict: glued =", RUY, false, SAN_LANG_EN, true, "Bc4=", SAN_WARN_GLYPH_ATTACHED, NULL, "", 0 },
+	{ "strict: glued +-", RUY, false, SAN_LANG_EN, true, "Nxe5+-", SAN_WARN_GLYPH_ATTACHED, NULL, "", 0 },
+	{ "strict: promotion, then =", PROMOTE, false, SAN_LANG_EN, true, "a8=Q=", SAN_WARN_GLYPH_ATTACHED, NULL, "", 0 },
+	{ "strict: a promotion still passes", PROMOTE, false, SAN_LANG_EN, true, "a8=N", SAN_OK, "a7a8n", "", 0 },
+	/* Cyrillic letters that look like files */
+	{ "ru: Сс4, a Cyrillic c", OPEN, false, SAN_LANG_RU, false, "Сс4", SAN_OK, "f1c4", "cyrillic_file_letter", 0 },
+	{ "ru: С is still the bishop", OPEN, false, SAN_LANG_RU, false, "Сc4", SAN_OK, "f1c4", "", 0 },
+	{ "ru: Кр with a Cyrillic е", OPEN, false, SAN_LANG_RU, false, "Кре2", SAN_OK, "e1e2", "cyrillic_file_letter", 0 },
+	{ "en: a Cyrillic c", OPEN, false, SAN_LANG_EN, false, "Bс4", SAN_OK, "f1c4", "cyrillic_file_letter", 0 },
+	{ "en: a Cyrillic a", OPEN, false, SAN_LANG_EN, false, "Bа6", SAN_OK, "f1a6", "cyrillic_file_letter", 0 },
+	{ "en: Cyrillic pawn capture", CAPTURE, false, SAN_LANG_EN, false, "\u0435xd5", SAN_OK, "e4d5", "cyrillic_file_letter", 0 },
+	{ "en: a Cyrillic d (U+0501)", START, false, SAN_LANG_EN, false, "\u0501" "4", SAN_OK, "d2d4", "cyrillic_file_letter",
+	  0 },
+	{ "en: a Cyrillic h (U+04BB)", START, false, SAN_LANG_EN, false, "N\u04bb" "3", SAN_OK, "g1h3", "cyrillic_file_letter",
+	  0 },
+	{ "it: the knight to e2", OPEN, false, SAN_LANG_IT, false, "Ce2", SAN_OK, "g1e2", "", 0 },
+	{ "it: a Cyrillic e for the file", OPEN, false, SAN_LANG_IT, false, "Cе2", SAN_OK, "g1e2", "cyrillic_file_letter", 0 },
+	{ "en: С is no English piece", OPEN, false, SAN_LANG_EN, false, "Сс4", SAN_ERR_MALFORMED, NULL, "", 0 },
+	{ "en: a Cyrillic capital is no file", OPEN, false, SAN_LANG_EN, false, "B\u0421" "4", SAN_ERR_MALFORMED, NULL, "",
+	  0 },
+	{ "strict: a Cyrillic c", OPEN, false, SAN_LANG_RU, true, "Сс4", SAN_WARN_CYRILLIC_FILE_LETTER, NULL, "", 0 },
 	/* languages */
 	{ "it: knight", START, false, SAN_LANG_IT, false, "Cf3", SAN_OK, "g1f3", "", 0 },
 	{ "it: English knight too", START, false, SAN_LANG_IT, false, "Nf3", SAN_OK, "g1f3", "", 0 },
@@ -478,11 +587,21 @@ START_TEST(test_warning_fields)
 
 	util_parse(START, false, &pos);
 	ck_assert_int_eq(san_parse_move(&pos, " Nf3!", 5, NULL, &result), SAN_OK);
-	ck_assert_int_eq(result.warning_count, 1);
-	ck_assert_str_eq(result.warnings[0].given, "!");
-	ck_assert_str_eq(result.warnings[0].became, "$1");
-	ck_assert_int_eq(result.warnings[0].offset, 4);
+	ck_assert_int_eq(result.warning_count, 2);
+	ck_assert_int_eq(result.warnings[0].code, SAN_WARN_SURROUNDING_WHITESPACE);
+	ck_assert_str_eq(result.warnings[0].given, " Nf3!");
+	ck_assert_str_eq(result.warnings[0].became, "Nf3");
+	ck_assert_int_eq(result.warnings[0].offset, 0);
 	ck_assert_int_eq(result.warnings[0].length, 1);
+	ck_assert_str_eq(result.warnings[1].given, "!");
+	ck_assert_str_eq(result.warnings[1].became, "$1");
+	ck_assert_int_eq(result.warnings[1].offset, 4);
+	ck_assert_int_eq(result.warnings[1].length, 1);
+	ck_assert_int_eq(san_parse_move(&pos, "e4  ", 4, NULL, &result), SAN_OK);
+	ck_assert_int_eq(result.warning_count, 1);
+	ck_assert_int_eq(result.warnings[0].offset, 2);
+	ck_assert_int_eq(result.warnings[0].length, 2);
+	ck_assert_ptr_nonnull(strstr(result.warnings[0].message, "after"));
 
 	ck_assert_int_eq(san_parse_move(&pos, "Nxf3", 4, NULL, &result), SAN_OK);
 	ck_assert_str_eq(result.warnings[0].given, "Nxf3");
@@ -514,6 +633,219 @@ START_TEST(test_warning_fields)
 		ck_assert_int_eq(san_parse_move(&pos, "Ng1f3", 5, &strict, &result), SAN_WARN_COORDINATE_MOVE);
 		ck_assert_str_eq(result.error.given, "Ng1f3");
 		ck_assert_str_eq(result.error.became, "Nf3");
+	}
+}
+END_TEST
+
+/* Glyphs glued to a move: all of them as NAGs in the order written, where the move ends,
+ * and what the warning says. */
+START_TEST(test_glyph_fields)
+{
+	struct san_parse_result result;
+	struct position pos;
+
+	util_parse(RUY, false, &pos);
+	ck_assert_int_eq(san_parse_move(&pos, "Bb5!\u00b1", 6, NULL, &result), SAN_OK);
+	ck_assert_int_eq(result.nag_count, 2);
+	ck_assert_int_eq(result.nags[0], 1);
+	ck_assert_int_eq(result.nags[1], 16);
+	ck_assert_int_eq(result.nag, 1);
+	ck_assert_int_eq(result.glyph_offset, 3);
+	ck_assert_int_eq(result.warning_count, 2);
+	ck_assert_int_eq(result.warnings[1].code, SAN_WARN_GLYPH_ATTACHED);
+	ck_assert_str_eq(result.warnings[1].given, "\u00b1");
+	ck_assert_str_eq(result.warnings[1].became, "$16");
+	ck_assert_int_eq(result.warnings[1].offset, 4);
+	ck_assert_int_eq(result.warnings[1].length, 2);
+	ck_assert_str_eq(result.warnings[1].message, "the glyph \"\u00b1\" is not part of the move; it is kept as NAG $16");
+
+	/* two glyphs of the assessments: one warning for both */
+	ck_assert_int_eq(san_parse_move(&pos, "Bb5N+-", 6, NULL, &result), SAN_OK);
+	ck_assert_int_eq(result.nag_count, 2);
+	ck_assert_int_eq(result.nags[0], 146);
+	ck_assert_int_eq(result.nags[1], 18);
+	ck_assert_int_eq(result.warning_count, 1);
+	ck_assert_str_eq(result.warnings[0].given, "N+-");
+	ck_assert_str_eq(result.warnings[0].became, "$146 $18");
+
+	/* no glyph: the whole text is the move */
+	ck_assert_int_eq(san_parse_move(&pos, "Bb5", 3, NULL, &result), SAN_OK);
+	ck_assert_int_eq(result.nag_count, 0);
+	ck_assert_int_eq(result.glyph_offset, 3);
+
+	/* "+=" after a promotion: the glyph, or a check and "=" when the promotion checks */
+	util_parse(PROMOTE, false, &pos);
+	ck_assert_int_eq(san_parse_move(&pos, "a8=Q+=", 6, NULL, &result), SAN_OK);
+	ck_assert_int_eq(result.nags[0], 14);
+	ck_assert_int_eq(result.glyph_offset, 4);
+	ck_assert_int_eq(san_parse_move(&pos, "axb8=Q+=", 8, NULL, &result), SAN_OK);
+	ck_assert_int_eq(result.nag_count, 1);
+	ck_assert_int_eq(result.nags[0], 10);
+	ck_assert_int_eq(result.glyph_offset, 7);
+	ck_assert_int_eq(result.warning_count, 1);
+	ck_assert_str_eq(result.warnings[0].given, "=");
+	ck_assert_int_eq(result.warnings[0].offset, 7);
+
+	/* a glyph that follows blanks, after blanks around it all */
+	util_parse(RUY, false, &pos);
+	ck_assert_int_eq(san_parse_move(&pos, " Bb5 \u221e ", 9, NULL, &result), SAN_OK);
+	ck_assert_int_eq(result.nags[0], 13);
+	ck_assert_int_eq(result.glyph_offset, 4);
+	ck_assert_int_eq(result.warnings[1].offset, 5);
+	ck_assert_int_eq(result.warnings[1].length, 3);
+}
+END_TEST
+
+/* Null moves: MOVE_NULL, the warning's given and became, the error in check. */
+START_TEST(test_null_fields)
+{
+	struct san_parse_result result;
+	struct san_parse_options strict = { SAN_LANG_EN, true };
+	struct position pos;
+
+	util_parse(START, false, &pos);
+	ck_assert_int_eq(san_parse_move(&pos, "Z0", 2, NULL, &result), SAN_OK);
+	ck_assert(result.m == MOVE_NULL);
+	ck_assert_int_eq(result.warning_count, 1);
+	ck_assert_int_eq(result.warnings[0].code, SAN_WARN_NULL_MOVE);
+	ck_assert_str_eq(result.warnings[0].given, "Z0");
+	ck_assert_str_eq(result.warnings[0].became, "--");
+	ck_assert_ptr_nonnull(strstr(result.warnings[0].message, "White passes"));
+
+	ck_assert_int_eq(san_parse_move(&pos, "--", 2, &strict, &result), SAN_WARN_NULL_MOVE);
+	ck_assert(result.m == MOVE_NONE);
+	ck_assert_str_eq(result.error.became, "--");
+
+	util_parse(IN_CHECK, false, &pos);
+	ck_assert_int_eq(san_parse_move(&pos, "--", 2, NULL, &result), SAN_ERR_NULL_MOVE_IN_CHECK);
+	ck_assert(result.m == MOVE_NONE);
+	ck_assert_str_eq(san_code_name(result.error.code), "null_move_in_check");
+	ck_assert_ptr_nonnull(strstr(result.error.message, "White is in check"));
+	ck_assert_int_eq(result.error.offset, 0);
+	ck_assert_int_eq(result.error.length, 2);
+}
+END_TEST
+
+/* Cyrillic look-alikes: where the warning points and what it quotes, as written. */
+START_TEST(test_cyrillic_fields)
+{
+	struct san_parse_options ru = { SAN_LANG_RU, false };
+	struct san_parse_result result;
+	struct position pos;
+
+	util_parse(OPEN, false, &pos);
+	ck_assert_int_eq(san_parse_move(&pos, "Сс4", strlen("Сс4"), &ru, &result), SAN_OK);
+	ck_assert_int_eq(result.warning_count, 1);
+	ck_assert_int_eq(result.warnings[0].offset, 2);
+	ck_assert_int_eq(result.warnings[0].length, 2);
+	ck_assert_str_eq(result.warnings[0].given, "Сс4");
+	ck_assert_str_eq(result.warnings[0].became, "Сc4");
+	ck_assert_ptr_nonnull(strstr(result.warnings[0].message, "\"с\""));
+
+	/* other warnings point into the text as written, after the two-byte letter */
+	ck_assert_int_eq(san_parse_move(&pos, "Bxс4!", strlen("Bxс4!"), NULL, &result), SAN_OK);
+	ck_assert_int_eq(result.warning_count, 3);
+	ck_assert_int_eq(result.warnings[0].code, SAN_WARN_CYRILLIC_FILE_LETTER);
+	ck_assert_int_eq(result.warnings[1].code, SAN_WARN_FALSE_CAPTURE);
+	ck_assert_int_eq(result.warnings[1].offset, 1);
+	ck_assert_int_eq(result.warnings[2].code, SAN_WARN_ANNOTATION);
+	ck_assert_int_eq(result.warnings[2].offset, 5);
+	ck_assert_int_eq(result.glyph_offset, 5);
+
+	/* an error's place too */
+	ck_assert_int_eq(san_parse_move(&pos, "Bс9", strlen("Bс9"), NULL, &result), SAN_ERR_MALFORMED);
+	ck_assert_int_eq(result.error.offset, 1);
+	ck_assert_int_eq(result.error.length, 3);
+}
+END_TEST
+
+/* Messages quote the move's text as written: a character of several bytes whole. */
+START_TEST(test_messages_quote_as_written)
+{
+	struct san_parse_result result;
+	struct position pos;
+
+	util_parse(START, false, &pos);
+	ck_assert_int_eq(san_parse_move(&pos, "Nf\u2605", strlen("Nf\u2605"), NULL, &result), SAN_ERR_MALFORMED);
+	ck_assert_str_eq(result.error.message, "\"f\u2605\" is not a square, expected a destination like e4");
+	ck_assert_int_eq(result.error.offset, 1);
+	ck_assert_int_eq(result.error.length, 4);
+	ck_assert_int_eq(san_parse_move(&pos, "e\u2605", strlen("e\u2605"), NULL, &result), SAN_ERR_MALFORMED);
+	ck_assert_str_eq(result.error.message, "\"e\u2605\" is not a square, expected a destination like e4");
+	/* the unclear glyph, which read as "??" when quoted by the byte */
+	ck_assert_int_eq(san_parse_move(&pos, "Nf3\u221e\u221e", strlen("Nf3\u221e\u221e"), NULL, &result),
+			 SAN_ERR_MALFORMED);
+	ck_assert_ptr_null(strchr(result.error.message, '?'));
+	ck_assert_ptr_nonnull(strstr(result.error.message, "\u221e"));
+	/* an invalid byte alone is replaced */
+	ck_assert_int_eq(san_parse_move(&pos, "Nf\xff", 3, NULL, &result), SAN_ERR_MALFORMED);
+	ck_assert_str_eq(result.error.message, "\"f?\" is not a square, expected a destination like e4");
+}
+END_TEST
+
+/* UCI read with SAN's rules for blanks and the null move. */
+START_TEST(test_parse_uci)
+{
+	struct san_parse_options strict = { SAN_LANG_EN, true };
+	struct san_parse_result result;
+	struct position pos;
+	char uci[UCI_MAX];
+
+	util_parse(START, false, &pos);
+	ck_assert_int_eq(san_parse_uci_move(&pos, "e2e4", 4, NULL, &result), SAN_OK);
+	uci_format_move(&pos, result.m, uci);
+	ck_assert_str_eq(uci, "e2e4");
+	ck_assert_int_eq(result.warning_count, 0);
+	ck_assert_int_eq(san_parse_uci_move(&pos, "e2e4", 4, &strict, &result), SAN_OK);
+
+	ck_assert_int_eq(san_parse_uci_move(&pos, "0000", 4, NULL, &result), SAN_OK);
+	ck_assert(result.m == MOVE_NULL);
+	ck_assert_int_eq(result.warning_count, 1);
+	ck_assert_int_eq(result.warnings[0].code, SAN_WARN_NULL_MOVE);
+	ck_assert_str_eq(result.warnings[0].became, "0000");
+	ck_assert_int_eq(san_parse_uci_move(&pos, "0000", 4, &strict, &result), SAN_WARN_NULL_MOVE);
+
+	ck_assert_int_eq(san_parse_uci_move(&pos, " g1f3 ", 6, NULL, &result), SAN_OK);
+	uci_format_move(&pos, result.m, uci);
+	ck_assert_str_eq(uci, "g1f3");
+	ck_assert_int_eq(result.warnings[0].code, SAN_WARN_SURROUNDING_WHITESPACE);
+	ck_assert_str_eq(result.warnings[0].became, "g1f3");
+	ck_assert_int_eq(san_parse_uci_move(&pos, " g1f3", 5, &strict, &result), SAN_WARN_SURROUNDING_WHITESPACE);
+
+	/* SAN is not UCI; "--" is not UCI's null move */
+	ck_assert_int_eq(san_parse_uci_move(&pos, "Nf3", 3, NULL, &result), SAN_ERR_MALFORMED);
+	ck_assert_int_eq(san_parse_uci_move(&pos, "--", 2, NULL, &result), SAN_ERR_MALFORMED);
+	ck_assert_int_eq(san_parse_uci_move(&pos, "  ", 2, NULL, &result), SAN_ERR_EMPTY);
+	/* an illegal move gets SAN's reason */
+	ck_assert_int_eq(san_parse_uci_move(&pos, "e2e5", 4, NULL, &result), SAN_ERR_NO_SUCH_PIECE);
+	ck_assert_int_eq(san_parse_uci_move(&pos, "e7e5", 4, NULL, &result), SAN_ERR_NO_SUCH_PIECE);
+
+	util_parse(IN_CHECK, false, &pos);
+	ck_assert_int_eq(san_parse_uci_move(&pos, "0000", 4, NULL, &result), SAN_ERR_NULL_MOVE_IN_CHECK);
+	ck_assert_int_eq(san_parse_uci_move(&pos, "e1e2", 4, NULL, &result), SAN_ERR_KING_IN_CHECK);
+}
+END_TEST
+
+/* The null move is "--" in every language and style, and "0000" in UCI. */
+START_TEST(test_format_null)
+{
+	struct position pos;
+	char out[SAN_MAX], uci[UCI_MAX];
+
+	util_parse(START, false, &pos);
+	for (int lang = 0; lang < SAN_LANG_NB; lang++) {
+		ck_assert_uint_eq(san_format_move(&pos, MOVE_NULL, (enum san_lang)lang, SAN_STYLE_SAN, out), 2);
+		ck_assert_str_eq(out, "--");
+		ck_assert_uint_eq(san_format_move(&pos, MOVE_NULL, (enum san_lang)lang, SAN_STYLE_LAN, out), 2);
+		ck_assert_str_eq(out, "--");
+	}
+	ck_assert_uint_eq(uci_format_move(&pos, MOVE_NULL, uci), 4);
+	ck_assert_str_eq(uci, "0000");
+	/* read back */
+	{
+		struct san_parse_result result;
+		ck_assert_int_eq(san_parse_move(&pos, out, strlen(out), NULL, &result), SAN_OK);
+		ck_assert(result.m == MOVE_NULL);
 	}
 }
 END_TEST
@@ -637,12 +969,18 @@ static Suite *san_suite(void)
 
 	tc = tcase_create("format");
 	tcase_add_loop_test(tc, test_format, 0, NCASES(format_cases));
+	tcase_add_test(tc, test_format_null);
 	tcase_add_loop_test(tc, test_sample, 0, util_chunks(san_sample_count));
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("parse");
 	tcase_add_loop_test(tc, test_parse, 0, NCASES(parse_cases));
 	tcase_add_test(tc, test_warning_fields);
+	tcase_add_test(tc, test_glyph_fields);
+	tcase_add_test(tc, test_null_fields);
+	tcase_add_test(tc, test_cyrillic_fields);
+	tcase_add_test(tc, test_messages_quote_as_written);
+	tcase_add_test(tc, test_parse_uci);
 	tcase_add_test(tc, test_ambiguous_candidates);
 	tcase_add_test(tc, test_parse_length);
 	tcase_add_test(tc, test_messages_are_utf8);

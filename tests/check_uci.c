@@ -95,7 +95,9 @@ static const struct {
 	{ "rank 0", POSITION_START_FEN, false, "e0e4", UCI_MALFORMED, 0, 0, 0, 0 },
 	{ "upper-case squares", POSITION_START_FEN, false, "E2E4", UCI_MALFORMED, 0, 0, 0, 0 },
 	{ "a dash", POSITION_START_FEN, false, "e2-e4", UCI_MALFORMED, 0, 0, 0, 0 },
-	{ "the null move", POSITION_START_FEN, false, "0000", UCI_MALFORMED, 0, 0, 0, 0 },
+	{ "the null move", POSITION_START_FEN, false, "0000", UCI_NULL_MOVE, 0, 0, 0, 0 },
+	{ "no null move but 0000", POSITION_START_FEN, false, "00000", UCI_MALFORMED, 0, 0, 0, 0 },
+	{ "a null move is no SAN", POSITION_START_FEN, false, "--", UCI_MALFORMED, 0, 0, 0, 0 },
 	{ "SAN", POSITION_START_FEN, false, "Nf3", UCI_MALFORMED, 0, 0, 0, 0 },
 	{ "a trailing space", POSITION_START_FEN, false, "e2e4 ", UCI_MALFORMED, 0, 0, 0, 0 },
 	/* illegal: well formed, not a legal move */
@@ -114,6 +116,8 @@ START_TEST(test_parse)
 
 	ck_assert_msg(r == uci_cases[_i].result, "%s: \"%s\" gives %d, expected %d", uci_cases[_i].what,
 		      uci_cases[_i].text, (int)r, (int)uci_cases[_i].result);
+	if (r == UCI_NULL_MOVE)
+		ck_assert(m == MOVE_NULL);
 	if (r != UCI_OK)
 		return;
 	ck_assert_int_eq(move_from(m), uci_cases[_i].from);
@@ -174,6 +178,15 @@ START_TEST(test_format)
 		util_parse(cases[i].fen, cases[i].chess960, &pos);
 		ck_assert_uint_eq(uci_format_move(&pos, moves[i], out), strlen(cases[i].text));
 		ck_assert_str_eq(out, cases[i].text);
+	}
+	/* the null move, in standard chess and Chess960 */
+	for (int chess960 = 0; chess960 < 2; chess960++) {
+		move back = MOVE_NONE;
+		util_parse(cases[0].fen, chess960, &pos);
+		ck_assert_uint_eq(uci_format_move(&pos, MOVE_NULL, out), 4);
+		ck_assert_str_eq(out, "0000");
+		ck_assert_int_eq(uci_parse_move(&pos, out, 4, &back), UCI_NULL_MOVE);
+		ck_assert(back == MOVE_NULL);
 	}
 }
 END_TEST

@@ -1116,8 +1116,26 @@ def run_checks(c, d):
     c.check("apply descriptive: a language it is not written in", "POST", "/apply-move",
             body={"fen": START, "notation": "descriptive", "lang": "de", "move": "P-K4"}, expect=400,
             code="invalid_field", field="lang")
-    c.check("apply: null move", "POST", "/apply-move", body={"fen": START, "move": "--"}, expect=422,
-            code="illegal_move", then=lambda r, b: want(b["reason"] == "null_move", "null move"))
+    c.check("apply: null move", "POST", "/apply-move", body={"fen": START, "moves": ["e4", "--", "d4", "Z0"]},
+            expect=ok, then=lambda r, b: want(b["moves"][1]["uci"] == "0000" and b["moves"][1]["san"] == "--" and
+                                              b["uci"] == "0000" and b["san"] == "--" and
+                                              b["pgn"].endswith("\n1. e4 -- 2. d4 -- *\n") and
+                                              [w["code"] for w in b["moves"][1]["warnings"]] == ["null_move"],
+                                              "null moves played"))
+    c.check("apply: null move in check", "POST", "/apply-move", body={"fen": CHECK, "move": "--"}, expect=422,
+            code="illegal_move", then=lambda r, b: want(b["reason"] == "null_move" and
+                                                        b["cause"] == "null_move_in_check", "null move in check"))
+    c.check("apply: null move, strict", "POST", "/apply-move", body={"fen": START, "move": "0000",
+                                                                      "notation": "uci", "strict_san": True},
+            expect=422, code="non_standard_san", then=lambda r, b: want(b["rule"] == "null_move", "strict null"))
+    c.check("apply: glyphs glued, blanks, Cyrillic files", "POST", "/apply-move",
+            body={"fen": START, "moves": ["e4\u00b1", " e5", "B\u04414"]}, expect=ok,
+            then=lambda r, b: want(b["moves"][0]["nag"] == 16 and
+                                   [w["code"] for w in b["moves"][0]["warnings"]] == ["glyph_attached"] and
+                                   [w["code"] for w in b["moves"][1]["warnings"]] == ["surrounding_whitespace"] and
+                                   [w["code"] for w in b["moves"][2]["warnings"]] == ["cyrillic_file_letter"] and
+                                   b["san"] == "Bc4" and "1. e4 $16 1... e5 2. Bc4 *" in b["pgn"],
+                                   "typed moves"))
 
     # ---- /moves
     for name, fen, opts, args in [
@@ -1279,6 +1297,19 @@ def run_checks(c, d):
             expect=ok, then=lambda r, b: want(b["games"][0]["errors"][0]["code"] == "illegal_move"
                                               and b["games"][0]["errors"][0]["san"] == "Ke3"
                                               and len(b["games"]) == 2, "the illegal move is not reported"))
+    pgn_glyphs = "1. e4 e5 2. Nf3 Nc6 3. Bb5\u00b1 a6 4. Ba4= -- 5. Z0 Nf6 *"
+    c.check("pgn glued glyphs and null moves", "POST", "/pgn", body=pgn_glyphs, headers=pgn_type, expect=ok,
+            then=all_of(lambda r, b: want(len(b["games"][0]["moves"]) == 10 and
+                                          [n["nag"] for n in b["games"][0]["moves"][4]["nags"]] == [16] and
+                                          [n["nag"] for n in b["games"][0]["moves"][6]["nags"]] == [10] and
+                                          b["games"][0]["moves"][7]["san"] == "--" and
+                                          b["games"][0]["moves"][8]["uci"] == "0000" and
+                                          not b["games"][0]["errors"], "glyphs and null moves"),
+                        pgn_same_as_cli(body=pgn_glyphs)))
+    c.check("pgn strict: UCI in movetext", "POST", "/pgn?" + query(strict_san="true"), body="1. e2e4 e5 *",
+            headers=pgn_type, expect=ok,
+            then=lambda r, b: want(b["games"][0]["errors"][0]["code"] == "non_standard_san" and
+                                   b["games"][0]["errors"][0]["reason"] == "coordinate_move", "strict UCI"))
     c.check("pgn not PGN", "POST", "/pgn", body="<html></html>", headers=pgn_type, expect=422,
             code="malformed_pgn")
     c.check("pgn empty body", "POST", "/pgn", body="", headers=pgn_type, expect=422, code="malformed_pgn")

@@ -97,7 +97,11 @@ bool gametext_looks_algebraic(const char *w, size_t n)
 	bool digit = false, letter = false;
 
 	if (gametext_equals(w, n, "O-O") || gametext_equals(w, n, "O-O-O") || gametext_equals(w, n, "0-0") ||
-	    gametext_equals(w, n, "0-0-0") || gametext_equals(w, n, "--"))
+	    gametext_equals(w, n, "0-0-0"))
+		return true;
+	/* The null move's spellings (san.h, uci.h), which the readers take with a warning. */
+	if (gametext_equals(w, n, "--") || gametext_equals(w, n, "Z0") || gametext_equals(w, n, "0000") ||
+	    gametext_equals(w, n, "@@@@") || gametext_equals(w, n, "null"))
 		return true;
 	/* Castling with a check or annotation sign after it. */
 	if (n > 3 && (w[0] == 'O' || w[0] == '0') && w[1] == '-' && strchr("+#!?", w[n - 1]))

@@ -77,7 +77,8 @@ int gametext_remarks(const struct gametext *gt, const char *text, int start_full
 /* The stable snake_case name of a code ("unreadable_move"). */
 const char *gametext_code_name(enum gametext_code code);
 
-/* A move-shape judge for SAN and UCI texts: some letters and a digit, or castling. */
+/* A move-shape judge for SAN and UCI texts: some letters and a digit, castling, or a
+ * null move ("--", "Z0", "0000", "@@@@", "null"). */
 bool gametext_looks_algebraic(const char *text, size_t length);
 
 #endif

@@ -244,3 +244,34 @@ int nag_suffix(const char *text, size_t length, size_t *kept)
 	*kept = length - n;
 	return nag;
 }
+
+/* The glyphs read glued to a move, with every spelling of each. */
+static const struct {
+	const char *text;
+	int nag;
+} nag_glued[] = {
+	{ "!", 1 }, { "?", 2 }, { "!!", 3 }, { "??", 4 }, { "!?", 5 }, { "?!", 6 },
+	{ "\u25a1", 7 }, { "=", 10 }, { "\u221e", 13 },
+	{ "\u2a72", 14 }, { "+=", 14 }, { "+/=", 14 },
+	{ "\u2a71", 15 }, { "=+", 15 }, { "=/+", 15 },
+	{ "\u00b1", 16 }, { "+/-", 16 }, { "+/\u2212", 16 },
+	{ "\u2213", 17 }, { "-/+", 17 }, { "\u2212/+", 17 },
+	{ "+\u2212", 18 }, { "+-", 18 },
+	{ "\u2212+", 19 }, { "-+", 19 },
+	{ "\u2a00", 22 }, { "N", 146 },
+};
+
+int nag_glued_suffix(const char *text, size_t length, size_t *glyph_length)
+{
+	int best = 0;
+
+	*glyph_length = 0;
+	for (size_t i = 0; i < sizeof nag_glued / sizeof nag_glued[0]; i++) {
+		size_t n = strlen(nag_glued[i].text);
+		if (n <= length && n > *glyph_length && !memcmp(text + length - n, nag_glued[i].text, n)) {
+			best = nag_glued[i].nag;
+			*glyph_length = n;
+		}
+	}
+	return best;
+}

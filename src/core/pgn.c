@@ -90,10 +90,10 @@ static bool pgn_is_alnum(unsigned char c)
 
 /* Bytes a symbol token (move, number, result, glyph) is made of; every byte of a
  * multi-byte UTF-8 character counts, so figurines, Cyrillic letters and glyphs such as
- * ± stay whole. */
+ * ± stay whole. '@' is for the null move "@@@@". */
 static bool pgn_is_symbol(unsigned char c)
 {
-	return pgn_is_alnum(c) || c >= 0x80 || (c && strchr("_+#=:-/!?.~", c));
+	return pgn_is_alnum(c) || c >= 0x80 || (c && strchr("_+#=:-/!?.~@", c));
 }
 
 /* The characters of length bytes of text (UTF-8 continuation bytes do not count). */
@@ -473,7 +473,8 @@ static void pgn_move(struct pgn_reader *r, const char *t, size_t n, unsigned col
 	struct position_undo undo;
 	char text[PGN_TOKEN_MAX + 1];
 	size_t kept;
-	int nag;
+	int nag, nags[SAN_NAGS_MAX], nag_count = 0;
+	bool standard = false;
 	move m;
 
 	pgn_start(r);
@@ -491,14 +492,25 @@ static void pgn_move(struct pgn_reader *r, const char *t, size_t n, unsigned col
 			r->lines[d].dead = r->lines[d].skipped = true;
 		return;
 	}
+	/* A UCI move (lenient reading only: movetext is SAN, PGN standard 8.2.3), with its
+	 * move suffix if any. */
 	nag = nag_suffix(text, n, &kept);
-	text[kept] = '\0';
-	bool standard = false;
-	if (pgn_looks_uci(text, kept) && uci_parse_move(&line->pos, text, kept, &m) == UCI_OK) {
+	if (!r->options.san.strict && pgn_looks_uci(text, kept) && uci_parse_move(&line->pos, text, kept, &m) == UCI_OK) {
+		text[kept] = '\0';
 		struct pgn_issue issue = { .san = SAN_OK, .token = text, .ply = line->ply + 1 };
 		pgn_issue(r, &issue, PGN_WARN_UCI_MOVE, column, "move %s is written in UCI, not SAN", text);
+		nags[0] = nag;
+		nag_count = nag != 0;
 	} else {
-		enum san_code code = san_parse_move(&line->pos, text, kept, &r->options.san, res);
+		/* Read leniently, the strict rules applied below: a move suffix glued on (!, ?, ...)
+		 * is PGN's own, the other departures are not. */
+		struct san_parse_options lenient = { r->options.san.lang, false };
+		enum san_code code = san_parse_move(&line->pos, text, n, &lenient, res);
+		const struct san_issue *error = &res->error;
+		if (code == SAN_OK && r->options.san.strict)
+			for (int i = 0; i < res->warning_count && code == SAN_OK; i++)
+				if (res->warnings[i].code != SAN_WARN_ANNOTATION)
+					code = (error = &res->warnings[i])->code;
 		if (code != SAN_OK) {
 			enum pgn_code pc = code == SAN_ERR_EMPTY || code == SAN_ERR_MALFORMED ? PGN_ERR_UNREADABLE_MOVE
 					   : code == SAN_ERR_AMBIGUOUS			 ? PGN_ERR_AMBIGUOUS_MOVE
@@ -508,14 +520,20 @@ static void pgn_move(struct pgn_reader *r, const char *t, size_t n, unsigned col
 				.san = code,
 				.token = text,
 				.ply = line->ply + 1,
+				.given = san_code_is_warning(code) ? error->given : NULL,
+				.became = san_code_is_warning(code) ? error->became : NULL,
 				.pos = &line->pos,
 				.candidates = code == SAN_ERR_AMBIGUOUS ? &res->candidates : NULL,
 			};
-			pgn_issue(r, &issue, pc, column, "%s", res->error.message);
+			text[kept] = '\0'; /* the token without a move suffix (!, ?, ...) */
+			pgn_issue(r, &issue, pc, column, "%s", error->message);
 			pgn_line_stop(r);
 			return;
 		}
 		m = res->m;
+		/* The move as written, without the glyphs that end it. */
+		kept = (size_t)res->glyph_offset;
+		text[kept] = '\0';
 		/* Read without a single rewrite, in English and plain ASCII: the text is the
 		 * standard SAN already, and writing it again can be skipped. */
 		standard = r->options.san.lang == SAN_LANG_EN;
@@ -523,8 +541,8 @@ static void pgn_move(struct pgn_reader *r, const char *t, size_t n, unsigned col
 			standard = (unsigned char)text[i] < 0x80;
 		for (int i = 0; i < res->warning_count; i++) {
 			const struct san_issue *w = &res->warnings[i];
-			/* A glyph inside the move ("Qd3!+") is no PGN problem, but the text is
-			 * not the SAN then. */
+			/* A move suffix glued on ("Qd3!", even "Qd3!+") is no PGN problem, but the
+			 * text is not the SAN then. */
 			standard = false;
 			if (w->code == SAN_WARN_ANNOTATION)
 				continue;
@@ -536,11 +554,12 @@ static void pgn_move(struct pgn_reader *r, const char *t, size_t n, unsigned col
 				.became = w->became,
 				.pos = &line->pos,
 			};
-			pgn_issue(r, &issue, PGN_WARN_SAN, column + pgn_chars(text, (size_t)w->offset), "%s",
+			pgn_issue(r, &issue, PGN_WARN_SAN, column + pgn_chars(t, (size_t)w->offset), "%s",
 				  w->message);
 		}
-		if (!nag)
-			nag = res->nag;
+		nag_count = res->nag_count;
+		for (int i = 0; i < nag_count; i++)
+			nags[i] = res->nags[i];
 	}
 	line->prev = line->pos;
 	position_make_move(&line->pos, m, &undo);
@@ -563,8 +582,8 @@ static void pgn_move(struct pgn_reader *r, const char *t, size_t n, unsigned col
 		};
 		r->visitor->move(r->ctx, &mv);
 	}
-	if (nag)
-		pgn_nag_give(r, nag, NULL, column);
+	for (int i = 0; i < nag_count; i++)
+		pgn_nag_give(r, nags[i], NULL, column);
 }
 
 static void pgn_result(struct pgn_reader *r, const char *result, bool lenient, const char *t, unsigned column)
@@ -606,7 +625,8 @@ static void pgn_word(struct pgn_reader *r, const char *t, size_t n, unsigned col
 	}
 	while (digits < n && pgn_is_digit((unsigned char)t[digits]))
 		digits++;
-	if (digits && (digits == n || t[digits] == '.' || (n - digits >= 3 && !memcmp(t + digits, "\xe2\x80\xa6", 3)))) {
+	/* "0000" is UCI's null move, no move number (those start at 1). */
+	if (digits && !(n == 4 && !memcmp(t, "0000", 4)) && (digits == n || t[digits] == '.' || (n - digits >= 3 && !memcmp(t + digits, "\xe2\x80\xa6", 3)))) {
 		char number[PGN_TOKEN_MAX + 1];
 		memcpy(number, t, digits);
 		number[digits] = '\0';

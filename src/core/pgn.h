@@ -13,7 +13,11 @@
  * them; move numbers as 1. 1... 1 . 1.e4 or none; results 1-0 0-1 1/2-1/2 * (and ½-½,
  * 0.5-0.5 with a warning); a UTF-8 byte-order mark; CRLF; empty lines anywhere; games
  * without tags or without moves; SetUp/FEN; Variant "Chess960" (and its other spellings);
- * moves in SAN (any language san.h reads) or UCI.
+ * moves in SAN (any language san.h reads, glyphs glued on included: "Bb5±") or UCI; null
+ * moves ("--", "Z0", "0000", "@@@@", "null": MOVE_NULL, with the SAN warning null_move).
+ * With options.san.strict, movetext is SAN (PGN standard 8.2.3): UCI, long algebraic, a
+ * glued assessment glyph or a null move is PGN_ERR_NON_STANDARD_SAN, while the move
+ * suffixes ! ? !! ?? !? ?! glued on stay PGN's own.
  *
  * Problems are values: an error in a line of play stops that line (the moves before it
  * stay), the next game starts clean, and nothing in the input can make the reader fail. */
@@ -129,7 +133,7 @@ enum pgn_code {
 	PGN_ERR_TOKEN_TOO_LONG,
 	/* warnings */
 	PGN_WARN_SAN,                /* lenient SAN reading rewrote a move (code: the SAN code) */
-	PGN_WARN_UCI_MOVE,           /* a move written in UCI */
+	PGN_WARN_UCI_MOVE,           /* a move written in UCI (lenient reading only) */
 	PGN_WARN_LENIENT_RESULT,     /* ½-½ or 0.5-0.5 read as 1/2-1/2 */
 	PGN_WARN_MISSING_RESULT,     /* the movetext ends without a result */
 	PGN_WARN_RESULT_MISMATCH,    /* the movetext's result differs from the Result tag */
@@ -165,7 +169,8 @@ struct pgn_issue {
 	int ply;                        /* the ply the move would have been (0: not about a move) */
 	int depth;                      /* 0 mainline, 1.. inside variations */
 	const char *token;              /* the text that failed or was rewritten (NUL-terminated), or NULL */
-	const char *given, *became;     /* SAN warnings: what was written and the standard form; else NULL */
+	const char *given, *became;     /* SAN warnings and non_standard_san: what was written and
+					 * the standard form; else NULL */
 	const char *message;
 	const struct position *pos;     /* the position the move was tried in, or NULL */
 	const struct move_list *candidates; /* ambiguous_move: the legal moves that fit, else NULL */
@@ -174,12 +179,12 @@ struct pgn_issue {
 /* A move as played; before and after are the positions around it. */
 struct pgn_move {
 	const struct position *before, *after;
-	move m;
+	move m;                         /* MOVE_NULL for a null move */
 	int game;
 	int ply;                        /* 1 for the game's first move, and so on */
 	int depth;
 	unsigned line, column;
-	const char *text;               /* as written, without suffix glyphs (NUL-terminated) */
+	const char *text;               /* as written, without the glyphs that end it (NUL-terminated) */
 	bool standard;                  /* text is already the move's standard English SAN */
 };
 

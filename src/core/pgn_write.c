@@ -179,7 +179,9 @@ enum pgn_write_result pgn_write_game(const struct pgn_game *game, pgn_sink sink,
 		struct move_list legal;
 		struct position_undo undo;
 		movegen_legal(&end, &legal);
-		if (!movegen_contains(&legal, game->moves[i])) {
+		/* a null move, written "--", where the side to move may pass */
+		if (game->moves[i] == MOVE_NULL ? !position_null_move_legal(&end)
+						: !movegen_contains(&legal, game->moves[i])) {
 			if (bad_move)
 				*bad_move = i;
 			return PGN_WRITE_ILLEGAL_MOVE;

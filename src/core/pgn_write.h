@@ -34,7 +34,8 @@ struct pgn_note {
 
 struct pgn_game {
 	const struct position *start;  /* the position before the first move (a valid one) */
-	const move *moves;             /* legal moves, played in turn from start */
+	const move *moves;             /* legal moves, played in turn from start (MOVE_NULL,
+					* written "--", where position_null_move_legal) */
 	int move_count;
 	const struct pgn_note *notes;  /* NULL, or move_count entries */
 	const struct pgn_tag *tags;    /* the caller's tags: a Seven Tag Roster name replaces

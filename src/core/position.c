@@ -235,6 +235,27 @@ static void position_drop_castling(struct position *pos, bitboard touched)
 	pos->castling_touch = position_castling_touch(pos);
 }
 
+/* The null move: only the side to move, the en-passant square and the clocks change. */
+static void position_make_null_move(struct position *pos, struct position_undo *undo)
+{
+	uint64_t key = pos->key;
+
+	undo->key = pos->key;
+	undo->castling_touch = pos->castling_touch;
+	undo->halfmove = pos->halfmove;
+	undo->castling = pos->castling;
+	undo->ep_square = pos->ep_square;
+	undo->captured = NO_PIECE;
+	if (pos->ep_square != SQ_NONE && position_ep_capturable(pos))
+		key ^= position_key_ep_file[square_file(pos->ep_square)];
+	pos->ep_square = SQ_NONE;
+	pos->halfmove++;
+	if (pos->turn == BLACK)
+		pos->fullmove++;
+	pos->turn = (uint8_t)!pos->turn;
+	pos->key = key ^ position_key_black;
+}
+
 void position_make_move(struct position *pos, move m, struct position_undo *undo)
 {
 	enum color us = (enum color)pos->turn, them = (enum color)!us;
@@ -243,6 +264,10 @@ void position_make_move(struct position *pos, move m, struct position_undo *undo
 	int pc = pos->board[from];
 	uint64_t key = pos->key;
 
+	if (m == MOVE_NULL) {
+		position_make_null_move(pos, undo);
+		return;
+	}
 	undo->key = pos->key;
 	undo->castling_touch = pos->castling_touch;
 	undo->halfmove = pos->halfmove;
@@ -315,7 +340,9 @@ void position_unmake_move(struct position *pos, move m, const struct position_un
 	if (us == BLACK)
 		pos->fullmove--;
 
-	if (kind == MOVE_CASTLING) {
+	if (m == MOVE_NULL) {
+		/* nothing moved */
+	} else if (kind == MOVE_CASTLING) {
 		int king_to = position_castling_king_target(pos, m);
 		int rook_to = position_castling_rook_target(pos, m);
 		int king = pos->board[king_to], rook = pos->board[rook_to];

@@ -3,8 +3,9 @@
  * The caller owns every struct position; nothing here allocates. A position holds
  * bitboards (by piece type, by colour) and a square-indexed mailbox that always agree.
  * Functions that play moves trust their input: the move must be legal in the position
- * (take it from movegen_legal or uci_parse_move), and the position must be valid
- * (fen_parse said so). */
+ * (take it from movegen_legal or uci_parse_move, or MOVE_NULL where
+ * position_null_move_legal allows it), and the position must be valid (fen_parse said
+ * so). */
 #ifndef FEN_POSITION_H
 #define FEN_POSITION_H
 
@@ -88,10 +89,18 @@ bitboard position_ep_capturers(const struct position *pos);
 /* True when the side to move has a legal en-passant capture onto pos->ep_square. */
 static inline bool position_ep_capturable(const struct position *pos) { return position_ep_capturers(pos) != 0; }
 
-/* Plays a legal move; undo receives what position_unmake_move needs. */
+/* True when the side to move may pass with a null move (MOVE_NULL): it is not in check.
+ * Passing leaves every piece where it stands, so the position after it is as valid as
+ * the one before. */
+static inline bool position_null_move_legal(const struct position *pos) { return !position_in_check(pos); }
+
+/* Plays a legal move; undo receives what position_unmake_move needs. m may be MOVE_NULL
+ * when position_null_move_legal says so: the turn passes, the en-passant square is
+ * cleared, the half-move clock grows by one and the full-move number after Black, as
+ * for any move that is no capture and no pawn move; the key follows. */
 void position_make_move(struct position *pos, move m, struct position_undo *undo);
 
-/* Takes back the move that produced undo. */
+/* Takes back the move (MOVE_NULL too) that produced undo. */
 void position_unmake_move(struct position *pos, move m, const struct position_undo *undo);
 
 /* The Zobrist key computed from scratch (equal to pos->key when the position is refreshed).

@@ -157,6 +157,11 @@ int render_parse_last_move(const char *text, struct render_options *opts, struct
 	int from, to;
 
 	opts->last_san[0] = '\0';
+	/* A null move (a /pgn ply's "0000", or "--"): the last move tints no square. */
+	if (!strcmp(text, "0000") || !strcmp(text, "--")) {
+		opts->last_from = opts->last_to = SQ_NONE;
+		return 0;
+	}
 	if (len >= 4 && len <= 5 && (from = render_square_at(text)) != SQ_NONE &&
 	    (to = render_square_at(text + 2)) != SQ_NONE && (len == 4 || strchr("qrbnQRBN", text[4])) && from != to) {
 		opts->last_from = from;

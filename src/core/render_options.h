@@ -119,7 +119,8 @@ int render_parse_size(const char *text, int *out, struct render_error *err);
 /* A whole number in [min, max]. */
 int render_parse_number(const char *text, long min, long max, long *out, struct render_error *err);
 /* "e2e4" (a promotion letter may follow: e7e8q) sets last_from and last_to; SAN
- * ("Nf3", "exd5", "O-O", "e8=Q+") is kept in last_san for render_resolve_last_move. */
+ * ("Nf3", "exd5", "O-O", "e8=Q+") is kept in last_san for render_resolve_last_move; a
+ * null move ("0000", "--") tints nothing. */
 int render_parse_last_move(const char *text, struct render_options *opts, struct render_error *err);
 /* "e2e4,Rg1f3": an optional colour letter (G, the default, R, Y, B) then two squares. */
 int render_parse_arrows(const char *text, struct render_options *opts, struct render_error *err);

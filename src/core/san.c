@@ -3,10 +3,13 @@
  * the standard and a reason for each move that cannot be played.
  *
  * Reading works in two steps: the text is taken apart into its parts (piece, origin
- * file and rank, separator, destination, promotion, check mark, annotation) without
- * looking at the board, then the parts are matched against the legal moves. Warnings
- * compare what was written with the standard SAN of the move found, so they can never
- * disagree with what san_format_move writes. */
+ * file and rank, separator, destination, promotion, check mark, glyphs) without looking
+ * at the board, then the parts are matched against the legal moves (or, for a null move,
+ * the side to move may pass). Warnings compare what was written with the standard SAN of
+ * the move found, so they can never disagree with what san_format_move writes. Blanks
+ * around the move and Cyrillic look-alikes of file letters are dealt with around those
+ * two steps (san_parse_move), and UCI is read with the same rules for them
+ * (san_parse_uci_move). */
 #include "san.h"
 
 #include <stdarg.h>
@@ -15,6 +18,7 @@
 
 #include "attacks.h"
 #include "fen.h"
+#include "nag.h"
 #include "uci.h"
 #include "utf8.h"
 
@@ -38,7 +42,7 @@ static const char *const san_code_names[SAN_CODE_NB] = {
 	[SAN_OK] = "ok",
 	[SAN_ERR_EMPTY] = "empty_move",
 	[SAN_ERR_MALFORMED] = "malformed_move",
-	[SAN_ERR_NULL_MOVE] = "null_move",
+	[SAN_ERR_NULL_MOVE_IN_CHECK] = "null_move_in_check",
 	[SAN_ERR_AMBIGUOUS] = "ambiguous_move",
 	[SAN_ERR_NO_SUCH_PIECE] = "no_such_piece",
 	[SAN_ERR_PINNED] = "pinned_piece",
@@ -62,6 +66,10 @@ static const char *const san_code_names[SAN_CODE_NB] = {
 	[SAN_WARN_FALSE_CHECK] = "false_check",
 	[SAN_WARN_ANNOTATION] = "annotation",
 	[SAN_WARN_LETTER_CASE] = "letter_case",
+	[SAN_WARN_GLYPH_ATTACHED] = "glyph_attached",
+	[SAN_WARN_NULL_MOVE] = "null_move",
+	[SAN_WARN_SURROUNDING_WHITESPACE] = "surrounding_whitespace",
+	[SAN_WARN_CYRILLIC_FILE_LETTER] = "cyrillic_file_letter",
 };
 
 const char *san_lang_name(enum san_lang lang)
@@ -187,6 +195,12 @@ static size_t san_format_body(const struct position *pos, const struct move_list
 	char square[3];
 	size_t n = 0;
 
+	/* The null move is the same in every language and style. */
+	if (m == MOVE_NULL) {
+		memcpy(out, "--", 3);
+		return 2;
+	}
+
 	if (kind == MOVE_CASTLING) {
 		n = san_put(out, n, to > from ? "O-O" : "O-O-O");
 		out[n] = '\0';
@@ -265,12 +279,13 @@ struct san_shape {
 	int check_offset;
 	bool ep_suffix;
 	int ep_offset, ep_length;
-	int nag, nag_offset, nag_length;
-	int core_offset, core_length; /* the move without check mark, e.p. and annotation */
-};
-
-static const struct { const char *text; int nag; } san_annotations[] = {
-	{ "!!", 3 }, { "??", 4 }, { "!?", 5 }, { "?!", 6 }, { "!", 1 }, { "?", 2 },
+	int nag_count;             /* glyphs glued on, in the order written */
+	int nags[SAN_NAGS_MAX], nag_offsets[SAN_NAGS_MAX], nag_lengths[SAN_NAGS_MAX];
+	int plus_glyph;            /* index of a "+=" written right after the move with no
+				    * check mark: a check and "=" if the move checks; else -1 */
+	int glyph_offset;          /* where the glyphs that end the text begin */
+	bool null_move;            /* "--", "Z0", "0000", "@@@@", "null" */
+	int core_offset, core_length; /* the move without check mark, e.p. and glyphs */
 };
 
 /* True when text[0..len) ends with suffix; the suffix must fit. */
@@ -424,6 +439,77 @@ static void san_copy_value(char out[SAN_VALUE_MAX], const char *text, int len)
 	utf8_sanitize(out);
 }
 
+/* The spellings of the null move: PGN readers' "--" and "Z0", UCI's "0000", and what
+ * python-chess and others also accept. */
+static const char *const san_null_spellings[] = { "--", "Z0", "0000", "@@@@", "null" };
+
+/* Is the glyph nag among those already read? */
+static bool san_has_nag(const struct san_shape *s, int nag)
+{
+	for (int i = 0; i < s->nag_count; i++)
+		if (s->nags[i] == nag)
+			return true;
+	return false;
+}
+
+/* Does text[0..end) look like a pawn reaching the last rank, written without its
+ * promotion piece: no piece letter, and a destination on rank 1 or 8? */
+static bool san_pawn_on_last_rank(const char *text, int end, enum san_lang lang)
+{
+	enum piece_type type;
+	bool wrong_case;
+
+	return end >= 2 && (text[end - 1] == '1' || text[end - 1] == '8') &&
+	       !san_read_piece(text, end, lang, false, &type, &wrong_case);
+}
+
+/* Is the glyph of glyph_length bytes that ends text[0..end) one, given what stands before
+ * it? A '=' after a pawn reaching the last rank is that promotion's sign ("e8=", which
+ * then lacks its piece), and so is an 'N' (the knight of "e8N", "e8=N"); an 'N' is the
+ * novelty only after a square, a promotion's piece, a check mark or another glyph
+ * ("Nf3N", "e8=QN", "Bxc6+N"). */
+static bool san_glyph_fits(const char *text, int end, int glyph_length, enum san_lang lang)
+{
+	int before = end - glyph_length;
+	unsigned char prev = (unsigned char)text[before - 1];
+	bool promoted = before >= 2 && prev >= 'A' && prev <= 'Z' && (text[before - 2] == '=' || text[before - 2] == '/');
+
+	if (text[before] == '=' && san_pawn_on_last_rank(text, before, lang))
+		return false;
+	if (glyph_length == 1 && text[before] == 'N')
+		return (san_is_rank((char)prev) || promoted || (prev && strchr("+#!?)", prev)) || prev >= 0x80) &&
+		       !san_pawn_on_last_rank(text, before, lang);
+	return true;
+}
+
+/* Where the last count characters of text[0..end) begin (UTF-8 continuation bytes do not
+ * count): a message quotes them whole. */
+static int san_chars_back(const char *text, int end, int count)
+{
+	int at = end;
+
+	while (at > 0 && count > 0) {
+		at--;
+		if (((unsigned char)text[at] & 0xC0) != 0x80)
+			count--;
+	}
+	return at;
+}
+
+/* Moves *end back over the blanks before it (a suffix written apart: "e4 !", "Nf3 +",
+ * as /convert glues them to their move), and *glyph_offset with it when it stood at *end.
+ * glyph_offset may be NULL. */
+static void san_skip_blanks(const char *text, int *end, int *glyph_offset)
+{
+	int at = *end;
+
+	while (at > 1 && (text[at - 1] == ' ' || text[at - 1] == '\t'))
+		at--;
+	if (glyph_offset && *glyph_offset == *end)
+		*glyph_offset = at;
+	*end = at;
+}
+
 /* Takes text apart into s. Offsets are relative to text, which has been trimmed. */
 static enum san_code san_shape_read(const char *text, int len, enum san_lang lang, struct san_shape *s,
 				    struct san_issue *e)
@@ -437,25 +523,34 @@ static enum san_code san_shape_read(const char *text, int len, enum san_lang lan
 	s->to = SQ_NONE;
 	s->from_offset = s->separator_offset = s->to_offset = -1;
 
-	/* Suffixes, in whatever order they were written: annotation, check mark, e.p. */
+	/* Suffixes, in whatever order they were written: glyphs, check mark, e.p. */
+	s->plus_glyph = -1;
+	s->glyph_offset = len;
 	while (changed && end > 0) {
+		size_t glyph_length;
+		int nag = s->nag_count < SAN_NAGS_MAX ? nag_glued_suffix(text, (size_t)end, &glyph_length) : 0;
 		changed = false;
-		/* Annotation glyphs end in '!' or '?': look only when the text does. */
-		if (!s->nag && (text[end - 1] == '!' || text[end - 1] == '?')) {
-			for (size_t i = 0; i < sizeof san_annotations / sizeof san_annotations[0]; i++) {
-				if (san_ends_with(text, end, san_annotations[i].text)) {
-					s->nag = san_annotations[i].nag;
-					s->nag_length = (int)strlen(san_annotations[i].text);
-					s->nag_offset = end - s->nag_length;
-					end = s->nag_offset;
-					changed = true;
-					break;
-				}
-			}
+		if (nag && (int)glyph_length < end && !san_has_nag(s, nag) &&
+		    san_glyph_fits(text, end, (int)glyph_length, lang)) {
+			int n = s->nag_count++;
+			/* read from the end: the glyphs before it come later */
+			memmove(s->nags + 1, s->nags, sizeof *s->nags * (size_t)n);
+			memmove(s->nag_offsets + 1, s->nag_offsets, sizeof *s->nag_offsets * (size_t)n);
+			memmove(s->nag_lengths + 1, s->nag_lengths, sizeof *s->nag_lengths * (size_t)n);
+			s->nags[0] = nag;
+			s->nag_lengths[0] = (int)glyph_length;
+			s->nag_offsets[0] = end - (int)glyph_length;
+			if (s->glyph_offset == end)
+				s->glyph_offset = s->nag_offsets[0];
+			end = s->nag_offsets[0];
+			san_skip_blanks(text, &end, &s->glyph_offset);
+			changed = true;
+			continue;
 		}
 		if (!s->check && end > 0 && (text[end - 1] == '+' || text[end - 1] == '#')) {
 			s->check = text[end - 1];
 			s->check_offset = --end;
+			san_skip_blanks(text, &end, NULL);
 			changed = true;
 		}
 		if (!s->ep_suffix && end > 2 && (text[end - 1] == '.' || text[end - 1] == 'p')) {
@@ -475,16 +570,23 @@ static enum san_code san_shape_read(const char *text, int len, enum san_lang lan
 			}
 		}
 	}
+	/* "+=" right after the move, with no check mark: the board decides (san_parse_trimmed). */
+	for (int i = 0; i < s->nag_count && !s->check; i++)
+		if (s->nag_offsets[i] == end && s->nag_lengths[i] == 2 && !memcmp(text + end, "+=", 2))
+			s->plus_glyph = i;
 	s->core_offset = 0;
 	s->core_length = end;
 	if (end == 0)
 		return san_fail(e, len ? SAN_ERR_MALFORMED : SAN_ERR_EMPTY, 0, len, len ? "no move before the suffix" :
 				"the move is empty");
 
-	/* Null moves, which PGN readers and engines write but which are no chess move. */
-	if ((end == 2 && (memcmp(text, "--", 2) == 0 || memcmp(text, "Z0", 2) == 0)) ||
-	    (end == 4 && (memcmp(text, "0000", 4) == 0 || memcmp(text, "@@@@", 4) == 0)))
-		return san_fail(e, SAN_ERR_NULL_MOVE, 0, end, "a null move passes the turn, which is not a legal move");
+	/* Null moves, which PGN readers and engines write though no rule of chess has them. */
+	for (size_t i = 0; i < sizeof san_null_spellings / sizeof san_null_spellings[0]; i++) {
+		if ((int)strlen(san_null_spellings[i]) == end && !memcmp(text, san_null_spellings[i], (size_t)end)) {
+			s->null_move = true;
+			return SAN_OK;
+		}
+	}
 
 	/* Castling. */
 	if (text[0] == 'O' || text[0] == '0' || text[0] == 'o') {
@@ -585,9 +687,14 @@ static enum san_code san_shape_read(const char *text, int len, enum san_lang lan
 			s->square_case_offset = q;
 			f = (char)(f - 'A' + 'a');
 		}
-		if (!san_is_file(f) || !san_is_rank(r))
-			return san_fail(e, SAN_ERR_MALFORMED, q, 2, "\"%.*s\" is not a square, expected a destination like e4",
-					2, text + q);
+		if (!san_is_file(f) || !san_is_rank(r)) {
+			/* quote the last two characters as written, however many bytes they are */
+			int at = san_chars_back(text, end, 2);
+			if (at < p)
+				at = p;
+			return san_fail(e, SAN_ERR_MALFORMED, at, end - at,
+					"\"%.*s\" is not a square, expected a destination like e4", end - at, text + at);
+		}
 		s->to = square_make(f - 'a', r - '1');
 		s->to_offset = q;
 		if (q > p && (text[q - 1] == 'x' || text[q - 1] == '-' || text[q - 1] == ':')) {
@@ -777,6 +884,40 @@ static bool san_warn(struct san_parse_result *out, enum san_code code, int offse
 	return true;
 }
 
+/* The warnings of the glyphs glued to a move: annotation for the move suffixes (NAGs
+ * 1-6), glyph_attached for the others, all of these in one warning. */
+static void san_compare_glyphs(const struct san_shape *s, const char *text, struct san_parse_result *out)
+{
+	int first = -1, last = -1, count = 0;
+	char became[SAN_VALUE_MAX] = "";
+	size_t used = 0;
+
+	for (int i = 0; i < s->nag_count; i++) {
+		int nag = s->nags[i], offset = s->nag_offsets[i], length = s->nag_lengths[i];
+		if (nag <= 6) {
+			char suffix[16];
+			snprintf(suffix, sizeof suffix, "$%d", nag);
+			san_warn(out, SAN_WARN_ANNOTATION, offset, length, text + offset, length, suffix,
+				 "the annotation \"%.*s\" is not part of the move; it is kept as NAG $%d", length,
+				 text + offset, nag);
+			continue;
+		}
+		if (first < 0)
+			first = i;
+		last = i;
+		count++;
+		used += (size_t)snprintf(became + used, sizeof became - used, "%s$%d", used ? " " : "", nag);
+	}
+	if (first >= 0) {
+		int offset = s->nag_offsets[first];
+		int length = s->nag_offsets[last] + s->nag_lengths[last] - offset;
+		san_warn(out, SAN_WARN_GLYPH_ATTACHED, offset, length, text + offset, length, became,
+			 count > 1 ? "the glyphs \"%.*s\" are not part of the move; they are kept as NAGs %s"
+				   : "the glyph \"%.*s\" is not part of the move; it is kept as NAG %s",
+			 length, text + offset, became);
+	}
+}
+
 /* The warnings of a found move: everything written differently from its standard SAN. */
 static void san_compare(const struct position *pos, const struct move_list *legal, move m, const struct san_shape *s,
 			const char *text, enum san_lang lang, struct san_parse_result *out)
@@ -785,22 +926,30 @@ static void san_compare(const struct position *pos, const struct move_list *lega
 	size_t body_length = san_format_body(pos, legal, m, lang, SAN_STYLE_SAN, body);
 	char mark = san_check_mark(pos, m);
 	enum move_kind kind = move_kind_of(m);
-	bool capture = kind == MOVE_EN_PASSANT || (kind != MOVE_CASTLING && pos->board[move_to(m)] != NO_PIECE);
+	bool capture = m != MOVE_NULL && (kind == MOVE_EN_PASSANT ||
+					  (kind != MOVE_CASTLING && pos->board[move_to(m)] != NO_PIECE));
 	const char *core = text + s->core_offset;
 	int core_length = s->core_length;
-	bool file, rank, coordinate;
+	bool file = false, rank = false, coordinate = false;
 
-	san_disambiguation(pos, legal, m, &file, &rank);
-	/* Both squares where SAN needs less, a '-' between them, or no letter for a piece. */
-	coordinate = s->from_file >= 0 && s->from_rank >= 0 &&
-		     (s->separator == '-' || !(file && rank) ||
-		      (s->piece == NO_PIECE_TYPE && !s->pawn_letter && piece_type_of(pos->board[move_from(m)]) != PAWN));
+	if (m != MOVE_NULL) {
+		san_disambiguation(pos, legal, m, &file, &rank);
+		/* Both squares where SAN needs less, a '-' between them, or no letter for a piece. */
+		coordinate = s->from_file >= 0 && s->from_rank >= 0 &&
+			     (s->separator == '-' || !(file && rank) ||
+			      (s->piece == NO_PIECE_TYPE && !s->pawn_letter &&
+			       piece_type_of(pos->board[move_from(m)]) != PAWN));
+	}
 	memcpy(full, body, body_length + 1);
 	if (mark) {
 		full[body_length] = mark;
 		full[body_length + 1] = '\0';
 	}
-	if (s->castle) {
+	if (m == MOVE_NULL) {
+		san_warn(out, SAN_WARN_NULL_MOVE, 0, core_length, core, core_length, body,
+			 "\"%.*s\" is a null move: %s passes without moving, which no rule of chess allows "
+			 "(PGN writes it %s)", core_length, core, pos->turn == WHITE ? "White" : "Black", body);
+	} else if (s->castle) {
 		if (s->castle_zeros)
 			san_warn(out, SAN_WARN_CASTLING_ZEROS, 0, core_length, core, core_length, body,
 				 "castling is written with the letter O, not zeros: %s", body);
@@ -858,18 +1007,13 @@ static void san_compare(const struct position *pos, const struct move_list *lega
 					       : "'%c' on a move that checks but does not mate: %s",
 				 s->check, full);
 	}
-	if (s->nag) {
-		char became[8];
-		snprintf(became, sizeof became, "$%d", s->nag);
-		san_warn(out, SAN_WARN_ANNOTATION, s->nag_offset, s->nag_length, text + s->nag_offset, s->nag_length, became,
-			 "the annotation \"%.*s\" is not part of the move; it is kept as NAG $%d", s->nag_length,
-			 text + s->nag_offset, s->nag);
-	}
+	san_compare_glyphs(s, text, out);
 }
 
-/* san_parse_move on text without surrounding blanks; offsets are relative to text. */
+/* san_parse_move on text without surrounding blanks, strictness left to the caller;
+ * offsets are relative to text. */
 static enum san_code san_parse_trimmed(const struct position *pos, const char *text, int len, enum san_lang lang,
-				       bool strict, struct san_parse_result *out)
+				       struct san_parse_result *out)
 {
 	struct move_list legal;
 	struct san_shape s;
@@ -889,8 +1033,15 @@ static enum san_code san_parse_trimmed(const struct position *pos, const char *t
 	rc = san_shape_read(text, len, lang, &s, &out->error);
 	if (rc != SAN_OK)
 		return rc;
-	out->nag = s.nag;
-
+	if (s.null_move) {
+		if (!position_null_move_legal(pos))
+			return san_fail(&out->error, SAN_ERR_NULL_MOVE_IN_CHECK, 0, s.core_length,
+					"%s is in check, and a side in check cannot pass: \"%.*s\" (a null move) is not "
+					"playable here", pos->turn == WHITE ? "White" : "Black", s.core_length, text);
+		found = MOVE_NULL;
+		legal.count = 0;
+		goto compare;
+	}
 	movegen_legal(pos, &legal);
 	if (s.castle) {
 		int king = position_king_square(pos, (enum color)pos->turn);
@@ -993,43 +1144,230 @@ compare:
 	if (s.ep_suffix && move_kind_of(found) != MOVE_EN_PASSANT)
 		return san_fail(&out->error, SAN_ERR_ILLEGAL, s.ep_offset, s.ep_length,
 				"\"e.p.\" on a move that is not an en-passant capture");
-	san_compare(pos, &legal, found, &s, text, lang, out);
-	if (strict && out->warning_count) {
-		out->error = out->warnings[0];
-		return out->error.code;
+	/* "+=" after a move that checks: its check mark and "=" (NAG 10). */
+	if (s.plus_glyph >= 0 && san_check_mark(pos, found) == '+') {
+		int i = s.plus_glyph;
+		s.check = '+';
+		s.check_offset = s.nag_offsets[i];
+		s.nags[i] = 10;
+		if (s.glyph_offset == s.nag_offsets[i])
+			s.glyph_offset++;
+		s.nag_offsets[i]++;
+		s.nag_lengths[i] = 1;
 	}
+	out->glyph_offset = s.glyph_offset;
+	san_compare(pos, &legal, found, &s, text, lang, out);
+	out->nag_count = s.nag_count;
+	for (int i = 0; i < s.nag_count; i++)
+		out->nags[i] = s.nags[i];
+	out->nag = s.nag_count ? s.nags[0] : 0;
 	out->m = found;
 	return SAN_OK;
+}
+
+/* Cyrillic letters that look like file letters (Unicode's confusables of a c d e h), in
+ * UTF-8: what a user on a Russian keyboard types for the letter that looks like c or e.
+ * Capitals are not among them: Russian's С is the bishop. */
+static const struct {
+	char utf8[3];
+	char file;
+} san_cyrillic_files[] = {
+	{ "\xd0\xb0", 'a' }, /* а U+0430 */
+	{ "\xd1\x81", 'c' }, /* с U+0441 */
+	{ "\xd4\x81", 'd' }, /* ԁ U+0501 */
+	{ "\xd0\xb5", 'e' }, /* е U+0435 */
+	{ "\xd2\xbb", 'h' }, /* һ U+04BB */
+};
+
+/* The file letter that the Cyrillic letter at text (len bytes left) looks like, or 0. */
+static char san_cyrillic_file(const char *text, int len)
+{
+	if (len < 2)
+		return 0;
+	for (size_t i = 0; i < sizeof san_cyrillic_files / sizeof san_cyrillic_files[0]; i++)
+		if (!memcmp(text, san_cyrillic_files[i].utf8, 2))
+			return san_cyrillic_files[i].file;
+	return 0;
+}
+
+/* Empties a result before a reading. Only the counts and the error's code need clearing:
+ * the rest is written before use. */
+static void san_result_clear(struct san_parse_result *out)
+{
+	out->m = MOVE_NONE;
+	out->nag = out->nag_count = 0;
+	out->glyph_offset = 0;
+	out->warning_count = 0;
+	out->error.code = SAN_OK;
+	out->error.offset = out->error.length = 0;
+	out->error.given[0] = out->error.became[0] = out->error.message[0] = '\0';
+	out->candidates.count = 0;
+}
+
+/* Moves the warning added last to the front of the list (san_warn adds at the end). */
+static void san_warn_to_front(struct san_parse_result *out, bool added)
+{
+	struct san_issue w;
+
+	if (!added || out->warning_count < 2)
+		return;
+	w = out->warnings[out->warning_count - 1];
+	memmove(out->warnings + 1, out->warnings, sizeof *out->warnings * (size_t)(out->warning_count - 1));
+	out->warnings[0] = w;
+}
+
+/* The blanks around a move: a warning before the others, became the standard form. */
+static void san_warn_blanks(struct san_parse_result *out, const char *text, size_t length, size_t lead, size_t end,
+			    const char *became)
+{
+	bool added = san_warn(out, SAN_WARN_SURROUNDING_WHITESPACE, lead ? 0 : (int)end,
+			      lead ? (int)lead : (int)(length - end), text, (int)length, became,
+			      "blanks %s the move are not part of it: %s",
+			      lead && end < length ? "around" : lead ? "before" : "after", became);
+	san_warn_to_front(out, added);
+}
+
+/* Strict reading: the first warning of a move that reads is the error. */
+static enum san_code san_strict(struct san_parse_result *out, bool strict)
+{
+	if (!strict || !out->warning_count)
+		return SAN_OK;
+	out->error = out->warnings[0];
+	out->m = MOVE_NONE;
+	return out->error.code;
 }
 
 enum san_code san_parse_move(const struct position *pos, const char *text, size_t length,
 			     const struct san_parse_options *options, struct san_parse_result *out)
 {
 	enum san_lang lang = options && (unsigned)options->lang < SAN_LANG_NB ? options->lang : SAN_LANG_EN;
+	char folded[SAN_INPUT_MAX];
+	int map[SAN_INPUT_MAX + 1], len, cyrillic = -1;
 	enum san_code rc;
-	size_t lead = 0;
+	size_t lead = 0, end;
+	const char *t;
 
-	/* Only the counts and the error's code need clearing: the rest is written before use. */
-	out->m = MOVE_NONE;
-	out->nag = 0;
-	out->warning_count = 0;
-	out->error.code = SAN_OK;
-	out->error.offset = out->error.length = 0;
-	out->error.given[0] = out->error.became[0] = out->error.message[0] = '\0';
-	out->candidates.count = 0;
+	san_result_clear(out);
 	if (!text)
 		text = "";
-	while (length > 0 && (text[length - 1] == ' ' || text[length - 1] == '\t'))
-		length--;
-	while (lead < length && (text[lead] == ' ' || text[lead] == '\t'))
+	end = length;
+	while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == '\t'))
+		end--;
+	while (lead < end && (text[lead] == ' ' || text[lead] == '\t'))
 		lead++;
-	rc = san_parse_trimmed(pos, text + lead, length - lead > SAN_INPUT_MAX + 1 ? SAN_INPUT_MAX + 1 : (int)(length - lead),
-			       lang, options && options->strict, out);
-	if (length - lead > SAN_INPUT_MAX)
-		out->error.length = (int)(length - lead) - SAN_INPUT_MAX;
+	t = text + lead;
+	len = end - lead > SAN_INPUT_MAX + 1 ? SAN_INPUT_MAX + 1 : (int)(end - lead);
+	/* Cyrillic look-alikes of file letters: read the text with the Latin letters in their
+	 * place, and map what is found back to the text as written. */
+	if (len <= SAN_INPUT_MAX) {
+		int n = 0;
+		for (int i = 0; i < len; n++) {
+			char file = san_cyrillic_file(t + i, len - i);
+			map[n] = i;
+			if (file && cyrillic < 0)
+				cyrillic = i;
+			folded[n] = file ? file : t[i];
+			i += file ? 2 : 1;
+		}
+		map[n] = len;
+		if (cyrillic >= 0) {
+			rc = san_parse_trimmed(pos, folded, n, lang, out);
+			for (int i = 0; i <= out->warning_count; i++) {
+				struct san_issue *is = i < out->warning_count ? &out->warnings[i] : &out->error;
+				int from = is->offset < 0 ? 0 : is->offset > n ? n : is->offset;
+				int to = from + is->length > n ? n : from + (is->length < 0 ? 0 : is->length);
+				is->offset = map[from];
+				is->length = map[to] - map[from];
+			}
+			out->glyph_offset = map[out->glyph_offset < n ? out->glyph_offset : n];
+		}
+	}
+	if (cyrillic < 0)
+		rc = san_parse_trimmed(pos, t, len, lang, out);
+	if (end - lead > SAN_INPUT_MAX)
+		out->error.length = (int)(end - lead) - SAN_INPUT_MAX;
 	for (int i = 0; i < out->warning_count; i++)
 		out->warnings[i].offset += (int)lead;
-	if (rc != SAN_OK)
+	out->glyph_offset += (int)lead;
+	if (rc != SAN_OK) {
 		out->error.offset += (int)lead;
-	return rc;
+		return rc;
+	}
+	if (cyrillic >= 0 || lead || end < length) {
+		char became[SAN_MAX];
+		san_format_move(pos, out->m, lang, SAN_STYLE_SAN, became);
+		if (cyrillic >= 0) {
+			int given = out->glyph_offset - (int)lead;
+			bool added = san_warn(out, SAN_WARN_CYRILLIC_FILE_LETTER, (int)lead + cyrillic, 2, t, given, became,
+					      "\"%.2s\" is a Cyrillic letter that looks like the file %c, read as it: %s",
+					      t + cyrillic, san_cyrillic_file(t + cyrillic, 2), became);
+			san_warn_to_front(out, added);
+		}
+		if (lead || end < length)
+			san_warn_blanks(out, text, length, lead, end, became);
+	}
+	return san_strict(out, options && options->strict);
+}
+
+enum san_code san_parse_uci_move(const struct position *pos, const char *text, size_t length,
+				 const struct san_parse_options *options, struct san_parse_result *out)
+{
+	enum san_lang lang = options && (unsigned)options->lang < SAN_LANG_NB ? options->lang : SAN_LANG_EN;
+	size_t lead = 0, end, len;
+	const char *t;
+	move m = MOVE_NONE;
+
+	san_result_clear(out);
+	if (!text)
+		text = "";
+	end = length;
+	while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == '\t'))
+		end--;
+	while (lead < end && (text[lead] == ' ' || text[lead] == '\t'))
+		lead++;
+	t = text + lead;
+	len = end - lead;
+	if (!len)
+		return san_fail(&out->error, SAN_ERR_EMPTY, 0, 0, "the move is empty");
+	switch (uci_parse_move(pos, t, len, &m)) {
+	case UCI_OK:
+		break;
+	case UCI_NULL_MOVE:
+		if (!position_null_move_legal(pos))
+			return san_fail(&out->error, SAN_ERR_NULL_MOVE_IN_CHECK, (int)lead, 4,
+					"%s is in check, and a side in check cannot pass: \"0000\" (a null move) is not "
+					"playable here", pos->turn == WHITE ? "White" : "Black");
+		san_warn(out, SAN_WARN_NULL_MOVE, (int)lead, 4, t, 4, "0000",
+			 "\"0000\" is a null move: %s passes without moving, which no rule of chess allows",
+			 pos->turn == WHITE ? "White" : "Black");
+		break;
+	case UCI_MALFORMED: {
+		size_t shown = utf8_prefix(t, len, 32);
+		return san_fail(&out->error, SAN_ERR_MALFORMED, (int)lead, (int)len,
+				"\"%.*s%s\" is not a move in UCI notation (such as e2e4 or e7e8q)", (int)shown, t,
+				shown < len ? "..." : "");
+	}
+	case UCI_ILLEGAL: {
+		/* SAN's reading knows coordinates too, and says why the move is not legal. */
+		struct san_parse_result why;
+		enum san_code code;
+		san_result_clear(&why);
+		code = san_parse_trimmed(pos, t, (int)len, lang, &why);
+		if (code != SAN_OK && code != SAN_ERR_MALFORMED && code != SAN_ERR_EMPTY) {
+			out->error = why.error;
+			out->error.offset += (int)lead;
+			return code;
+		}
+		return san_fail(&out->error, SAN_ERR_ILLEGAL, (int)lead, (int)len, "%.*s is not a legal move here",
+				(int)len, t);
+	}
+	}
+	out->m = m;
+	out->glyph_offset = (int)end;
+	if (lead || end < length) {
+		char became[UCI_MAX];
+		uci_format_move(pos, m, became);
+		san_warn_blanks(out, text, length, lead, end, became);
+	}
+	return san_strict(out, options && options->strict);
 }

@@ -4,7 +4,7 @@
  * Writing: minimal disambiguation (file, then rank, then both; a sibling that is pinned
  * and so cannot move there does not count), 'x' for captures, "=Q" for promotions,
  * "O-O"/"O-O-O" (Chess960 too), '+' and '#'. Long algebraic ("Ng1-f3", "e7xd8=Q+") on
- * request. Piece letters come from the chosen language.
+ * request. Piece letters come from the chosen language. The null move is "--".
  *
  * Reading is lenient: every departure from standard SAN is a warning that names what was
  * given and the standard form it became. Strict reading turns the first such warning into
@@ -26,7 +26,9 @@
 #define SAN_MESSAGE_MAX 160
 #define SAN_VALUE_MAX 32
 /* Room for the warnings of one move (each rule is reported at most once). */
-#define SAN_WARNINGS_MAX 8
+#define SAN_WARNINGS_MAX 12
+/* Annotation glyphs read glued to one move ("Nd5!±", "Bxc6N+-"). */
+#define SAN_NAGS_MAX 3
 
 /* The piece letters of a language. Reading accepts the chosen language's letters (and
  * always the English ones where they do not collide with it). */
@@ -54,7 +56,7 @@ const char *san_piece_letter(enum san_lang lang, enum color c, enum piece_type t
 enum san_style { SAN_STYLE_SAN, SAN_STYLE_LAN };
 
 /* Writes the legal move m of pos in the given language and style into out; returns the
- * length in bytes. */
+ * length in bytes. MOVE_NULL (where position_null_move_legal allows it) is "--". */
 size_t san_format_move(const struct position *pos, move m, enum san_lang lang, enum san_style style,
 		       char out[SAN_MAX]);
 
@@ -72,7 +74,7 @@ enum san_code {
 	/* errors */
 	SAN_ERR_EMPTY,
 	SAN_ERR_MALFORMED,          /* not move notation at all */
-	SAN_ERR_NULL_MOVE,          /* "--", "Z0", "0000" */
+	SAN_ERR_NULL_MOVE_IN_CHECK, /* a null move ("--", "Z0", ...) by a side in check */
 	SAN_ERR_AMBIGUOUS,          /* several legal moves fit: see candidates */
 	SAN_ERR_NO_SUCH_PIECE,      /* no piece of that kind can reach the square */
 	SAN_ERR_PINNED,             /* the piece that would move is pinned */
@@ -97,6 +99,10 @@ enum san_code {
 	SAN_WARN_FALSE_CHECK,       /* '+' or '#' on a move that does not give it, or '+' on mate */
 	SAN_WARN_ANNOTATION,        /* a trailing !, ?, !!, ??, !?, ?! (kept as a NAG) */
 	SAN_WARN_LETTER_CASE,       /* a piece or file letter in the wrong case, where unambiguous */
+	SAN_WARN_GLYPH_ATTACHED,    /* an assessment glyph glued to the move: Bb5±, Ba4=, Nf3N (kept as NAGs) */
+	SAN_WARN_NULL_MOVE,         /* "--", "Z0", "0000", "@@@@", "null": the side to move passes */
+	SAN_WARN_SURROUNDING_WHITESPACE, /* blanks before or after the move: " e4" */
+	SAN_WARN_CYRILLIC_FILE_LETTER,   /* a Cyrillic letter that looks like a file letter: Сс4 */
 	SAN_CODE_NB
 };
 
@@ -119,8 +125,16 @@ struct san_parse_options {
 };
 
 struct san_parse_result {
-	move m;                         /* the move, when san_parse_move returned SAN_OK */
-	int nag;                        /* 1..6 for a trailing !, ?, !!, ??, !?, ?!; else 0 */
+	move m;                         /* the move, when san_parse_move returned SAN_OK; MOVE_NULL
+					 * for a null move */
+	int nag;                        /* the first of nags, or 0 */
+	int nag_count;
+	int nags[SAN_NAGS_MAX];         /* the glyphs glued to the move, as NAGs in the order
+					 * written: 1..6 for !, ?, !!, ??, !?, ?!, the others
+					 * from nag_glued_suffix (nag.h) */
+	int glyph_offset;               /* where the glyphs that end the text begin: the text
+					 * without them (and without trailing blanks) is
+					 * text[0..glyph_offset) */
 	int warning_count;
 	struct san_issue warnings[SAN_WARNINGS_MAX];
 	struct san_issue error;         /* when the return value is not SAN_OK */
@@ -131,9 +145,41 @@ struct san_parse_result {
  * (lenient, English). Returns SAN_OK with out->m set, or the error code, also in
  * out->error. With options->strict, a move that reads but departs from standard SAN
  * returns the code of its first warning (san_code_is_warning says so), with that
- * warning's given/became in out->error. Blanks around the move are ignored. Trailing
- * annotation glyphs are accepted and returned in out->nag. */
+ * warning's given/became in out->error.
+ *
+ * What is read, in every language: the language's piece letters, the English ones that
+ * name no other piece in it, and figurines of either colour (san_lang_name lists the
+ * languages; "Кр" before "К" in Russian); a lower-case piece letter where it cannot be a
+ * file (letter_case); upper-case file letters (letter_case); the Cyrillic letters а с е
+ * ԁ һ, which look like the files a c e d h, as those files (cyrillic_file_letter; the
+ * Cyrillic capitals are never files, so Russian's С stays the bishop); UCI and long
+ * algebraic (coordinate_move); 0-0 (castling_zeros); e8Q, e8(Q), e8/Q (promotion_form);
+ * "e.p." (en_passant_suffix); a check mark that is missing or wrong (missing_check,
+ * false_check); 'x' missing or extra (missing_capture, false_capture).
+ *
+ * Glyphs glued after the move or its check mark are kept as NAGs in out->nags: ! ? !! ??
+ * !? ?! (annotation) and the assessments of nag_glued_suffix (glyph_attached). What
+ * follows a '=' decides between a promotion and the glyph: "e8=Q" promotes, "Ba4=" is
+ * NAG 10, "e8=Q+=" promotes with "+=" (NAG 14) after it, or with a check and "=" when
+ * the promotion checks; 'N' after a pawn reaching the last rank is the knight it
+ * promotes to, after another move the novelty (NAG 146). "+-" after a move is always the
+ * glyph (NAG 18).
+ *
+ * Null moves "--", "Z0", "0000", "@@@@" and "null" read as MOVE_NULL with the warning
+ * null_move (strict reading refuses them), and as SAN_ERR_NULL_MOVE_IN_CHECK when the
+ * side to move is in check. Blanks (spaces, tabs) around the move are read past with the
+ * warning surrounding_whitespace. Offsets are bytes into text, blanks included. */
 enum san_code san_parse_move(const struct position *pos, const char *text, size_t length,
 			     const struct san_parse_options *options, struct san_parse_result *out);
+
+/* Reads length bytes of text as a UCI move (uci.h) with san_parse_move's rules for what
+ * is not the move itself: blanks around it (surrounding_whitespace) and the null move
+ * "0000" (null_move, or SAN_ERR_NULL_MOVE_IN_CHECK); options->strict refuses those
+ * warnings as san_parse_move does; options->lang only words the reasons. Text that is
+ * not UCI is SAN_ERR_MALFORMED (SAN_ERR_EMPTY when blank); a UCI move that is not legal
+ * gets the reason SAN's reading finds for those squares (no_such_piece, pinned_piece,
+ * ...; illegal_move when it finds none). out->nags stays empty. */
+enum san_code san_parse_uci_move(const struct position *pos, const char *text, size_t length,
+				 const struct san_parse_options *options, struct san_parse_result *out);
 
 #endif

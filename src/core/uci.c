@@ -1,5 +1,7 @@
-/* uci.c -- UCI move text to and from legal moves. */
+/* uci.c -- UCI move text to and from legal moves (and the null move, 0000). */
 #include "uci.h"
+
+#include <string.h>
 
 #include "fen.h"
 #include "movegen.h"
@@ -9,6 +11,10 @@ size_t uci_format_move(const struct position *pos, move m, char out[UCI_MAX])
 	int from = move_from(m), to = move_to(m);
 	size_t n = 4;
 
+	if (m == MOVE_NULL) {
+		memcpy(out, "0000", 5);
+		return 4;
+	}
 	if (move_kind_of(m) == MOVE_CASTLING && !pos->chess960)
 		to = position_castling_king_target(pos, m);
 	fen_format_square(from, out);
@@ -41,6 +47,10 @@ enum uci_result uci_parse_move(const struct position *pos, const char *text, siz
 
 	if (length != 4 && length != 5)
 		return UCI_MALFORMED;
+	if (length == 4 && memcmp(text, "0000", 4) == 0) {
+		*out = MOVE_NULL;
+		return UCI_NULL_MOVE;
+	}
 	from_text[0] = text[0];
 	from_text[1] = text[1];
 	to_text[0] = text[2];

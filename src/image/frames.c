@@ -23,9 +23,14 @@ static uint8_t image_frames_state(const struct image_frames *f, int sq)
 			 (sq == f->check_sq) << 5);
 }
 
-/* The from and to squares a move is tinted with: the king's for castling. */
+/* The from and to squares a move is tinted with: the king's for castling; none for a
+ * null move, which moves nothing. */
 static void image_frames_move_squares(const struct position *pos, move m, int *from, int *to)
 {
+	if (m == MOVE_NULL) {
+		*from = *to = SQ_NONE;
+		return;
+	}
 	*from = move_from(m);
 	*to = move_kind_of(m) == MOVE_CASTLING ? position_castling_king_target(pos, m) : move_to(m);
 }
@@ -132,7 +137,7 @@ void image_frames_next(struct image_frames *f, move m, struct image_rect *rect)
 	/* The marks gone (to wipe) and the marks new (to draw). */
 	image_frames_marks_changed(f, &before, &f->fopts, &dirty);
 	image_frames_marks_changed(f, &f->fopts, &before, &dirty);
-	if (!dirty) /* nothing changed (cannot happen for a legal move) */
+	if (!dirty) /* nothing changed (a null move after a null move, with no marks) */
 		dirty = IMAGE_FRAMES_BIT(0, 0);
 	f->dirty = dirty;
 	for (int row = 0; row < 8; row++)

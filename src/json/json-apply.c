@@ -111,7 +111,7 @@ static cJSON *json_san_illegal(const struct position *pos, const char *field, in
 		 length > 32 ? "..." : "", error->message);
 	utf8_sanitize(detail);
 	if (!obj || !cJSON_ReplaceItemInObjectCaseSensitive(obj, "detail", cJSON_CreateString(detail)) ||
-	    (error->code == SAN_ERR_NULL_MOVE &&
+	    (error->code == SAN_ERR_NULL_MOVE_IN_CHECK &&
 	     !cJSON_ReplaceItemInObjectCaseSensitive(obj, "reason", cJSON_CreateString("null_move"))) ||
 	    !cJSON_AddStringToObject(obj, "cause", san_code_name(error->code)) ||
 	    !cJSON_AddStringToObject(obj, "field", field)) {
@@ -294,27 +294,25 @@ static enum json_apply_outcome json_read_move(const struct position *pos, const 
 	if (notation == JSON_NOTATION_AUTO)
 		notation = json_looks_uci(text, length) ? JSON_NOTATION_UCI : JSON_NOTATION_SAN;
 	if (notation == JSON_NOTATION_UCI) {
-		enum uci_result parsed = uci_parse_move(pos, text, length, &r->m);
-		if (parsed == UCI_OK)
+		bool malformed;
+		/* UCI, with SAN's rules for blanks around it and the null move 0000, and SAN's
+		 * reason for a move that is not legal. */
+		code = san_parse_uci_move(pos, text, length, &options->san, r);
+		if (code == SAN_OK)
 			return JSON_APPLY_OK;
-		*problem = json_illegal_move(pos, index, text, length, parsed == UCI_MALFORMED, style);
-		/* SAN's reading knows coordinates too, and says why the move is not legal. */
-		if (*problem && parsed == UCI_ILLEGAL) {
-			struct san_parse_result why;
-			code = san_parse_move(pos, text, length, NULL, &why);
-			if (code != SAN_OK && !san_code_is_warning(code) &&
-			    !cJSON_AddStringToObject(*problem, "cause", san_code_name(code))) {
+		malformed = code == SAN_ERR_MALFORMED || code == SAN_ERR_EMPTY;
+		if (!san_code_is_warning(code) && code != SAN_ERR_NULL_MOVE_IN_CHECK) {
+			*problem = json_illegal_move(pos, index, text, length, malformed, style);
+			if (*problem && ((!malformed && !cJSON_AddStringToObject(*problem, "cause", san_code_name(code))) ||
+					 !cJSON_AddStringToObject(*problem, "field", field))) {
 				cJSON_Delete(*problem);
 				*problem = NULL;
 			}
+			return JSON_APPLY_ILLEGAL_MOVE;
 		}
-		if (*problem && !cJSON_AddStringToObject(*problem, "field", field)) {
-			cJSON_Delete(*problem);
-			*problem = NULL;
-		}
-		return JSON_APPLY_ILLEGAL_MOVE;
+	} else {
+		code = san_parse_move(pos, text, length, &options->san, r);
 	}
-	code = san_parse_move(pos, text, length, &options->san, r);
 	if (code == SAN_OK)
 		return JSON_APPLY_OK;
 	if (code == SAN_ERR_AMBIGUOUS) {
@@ -364,6 +362,16 @@ static bool json_add_ply(cJSON *obj, const struct position *pos, move m, const c
 	       json_add_text(obj, "given", text, strlen(text), 64) &&
 	       (r->nag ? json_put_number(obj, "nag", r->nag) : json_put_null(obj, "nag")) &&
 	       json_put(obj, "warnings", json_san_warnings(r->warnings, r->warning_count));
+}
+
+/* The NAGs of a move read (its glyphs) as the game's PGN writes them; true when it has any. */
+static bool json_apply_note(struct pgn_note *note, const struct san_parse_result *r)
+{
+	_Static_assert(SAN_NAGS_MAX <= PGN_NAGS_MAX, "a move's glyphs fit its PGN note");
+	note->nag_count = r->nag_count;
+	for (int i = 0; i < r->nag_count; i++)
+		note->nags[i] = r->nags[i];
+	return r->nag_count > 0;
 }
 
 /* The positions are the same for the repetition rule (and so for a history's end). */
@@ -457,9 +465,7 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 			if (*outcome != JSON_APPLY_OK)
 				goto problem;
 			played[played_count] = r.m;
-			notes[played_count].nag_count = r.nag ? 1 : 0;
-			notes[played_count++].nags[0] = r.nag;
-			any_note |= r.nag != 0;
+			any_note |= json_apply_note(&notes[played_count++], &r);
 			position_make_move(&history, r.m, &undo);
 			keys[keys_used++] = history.key;
 		}
@@ -491,9 +497,7 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 		position_make_move(pos, r.m, &undo);
 		keys[keys_used++] = pos->key;
 		played[played_count] = r.m;
-		notes[played_count].nag_count = r.nag ? 1 : 0;
-		notes[played_count++].nags[0] = r.nag;
-		any_note |= r.nag != 0;
+		any_note |= json_apply_note(&notes[played_count++], &r);
 		if (plies) {
 			cJSON *ply = cJSON_CreateObject();
 			if (!json_append(plies, ply) ||

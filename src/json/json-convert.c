@@ -163,49 +163,49 @@ static cJSON *json_convert_read_algebraic(const struct position *start, const st
 		struct position_undo undo;
 		move m = MOVE_NONE;
 
-		if (req->from == JSON_CONVERT_UCI) {
-			enum uci_result r = uci_parse_move(&pos, token, length, &m);
-			if (r != UCI_OK) {
-				char detail[DESCRIPTIVE_MESSAGE_MAX];
-				snprintf(detail, sizeof detail, "move %d, \"%.*s\", %s", i + 1, (int)utf8_prefix(token, length, 40),
-					 token, r == UCI_MALFORMED ? "is not a move in UCI notation (such as e2e4 or e7e8q)"
-								   : "is not legal in this position");
-				*failure = JSON_CONVERT_ILLEGAL;
-				problem = json_convert_problem("illegal_move", r == UCI_MALFORMED ? "malformed" : "not_legal",
-							       detail, i, req->text, gt->tokens[i].offset, (int)length,
-							       &pos, NULL, 0, &req->style, req->output_lang);
+		enum san_code r = req->from == JSON_CONVERT_UCI ? san_parse_uci_move(&pos, token, length, &options, parsed)
+								 : san_parse_move(&pos, token, length, &options, parsed);
+		if (r != SAN_OK && req->from == JSON_CONVERT_UCI && !san_code_is_warning(r) &&
+		    r != SAN_ERR_NULL_MOVE_IN_CHECK) {
+			bool malformed = r == SAN_ERR_MALFORMED || r == SAN_ERR_EMPTY;
+			char detail[DESCRIPTIVE_MESSAGE_MAX];
+			snprintf(detail, sizeof detail, "move %d, \"%.*s\", %s", i + 1, (int)utf8_prefix(token, length, 40),
+				 token, malformed ? "is not a move in UCI notation (such as e2e4 or e7e8q)"
+						  : "is not legal in this position");
+			*failure = JSON_CONVERT_ILLEGAL;
+			problem = json_convert_problem("illegal_move", malformed ? "malformed" : "not_legal", detail, i,
+						       req->text, gt->tokens[i].offset, (int)length, &pos, NULL, 0, &req->style,
+						       req->output_lang);
+			goto out;
+		}
+		if (r != SAN_OK) {
+			bool malformed = r == SAN_ERR_MALFORMED || r == SAN_ERR_EMPTY;
+			char detail[DESCRIPTIVE_MESSAGE_MAX];
+			snprintf(detail, sizeof detail, "move %d, \"%.*s\": %s", i + 1, (int)utf8_prefix(token, length, 40),
+				 token, parsed->error.message);
+			*failure = r == SAN_ERR_AMBIGUOUS ? JSON_CONVERT_AMBIGUOUS : JSON_CONVERT_ILLEGAL;
+			problem = json_convert_problem(r == SAN_ERR_AMBIGUOUS ? "ambiguous_move" : "illegal_move",
+						       r == SAN_ERR_AMBIGUOUS ? "ambiguous"
+						       : malformed ? "malformed" : san_code_name(r),
+						       detail, i, req->text, gt->tokens[i].offset, (int)length, &pos,
+						       parsed->candidates.moves,
+						       r == SAN_ERR_AMBIGUOUS ? parsed->candidates.count : 0, &req->style, req->output_lang);
+			goto out;
+		}
+		m = parsed->m;
+		for (int w = 0; w < parsed->warning_count; w++) {
+			const struct san_issue *issue = &parsed->warnings[w];
+			char message[DESCRIPTIVE_MESSAGE_MAX];
+			snprintf(message, sizeof message, "%s", issue->message);
+			if (!json_convert_note(notes, san_code_name(issue->code), i, gt->tokens[i].offset + issue->offset,
+					       issue->length, message)) {
+				*oom = true;
 				goto out;
-			}
-		} else {
-			enum san_code r = san_parse_move(&pos, token, length, &options, parsed);
-			if (r != SAN_OK) {
-				bool malformed = r == SAN_ERR_MALFORMED || r == SAN_ERR_EMPTY || r == SAN_ERR_NULL_MOVE;
-				char detail[DESCRIPTIVE_MESSAGE_MAX];
-				snprintf(detail, sizeof detail, "move %d, \"%.*s\": %s", i + 1, (int)utf8_prefix(token, length, 40),
-					 token, parsed->error.message);
-				*failure = r == SAN_ERR_AMBIGUOUS ? JSON_CONVERT_AMBIGUOUS : JSON_CONVERT_ILLEGAL;
-				problem = json_convert_problem(r == SAN_ERR_AMBIGUOUS ? "ambiguous_move" : "illegal_move",
-							       r == SAN_ERR_AMBIGUOUS ? "ambiguous"
-							       : malformed ? "malformed" : san_code_name(r),
-							       detail, i, req->text, gt->tokens[i].offset, (int)length, &pos,
-							       parsed->candidates.moves,
-							       r == SAN_ERR_AMBIGUOUS ? parsed->candidates.count : 0, &req->style, req->output_lang);
-				goto out;
-			}
-			m = parsed->m;
-			for (int w = 0; w < parsed->warning_count; w++) {
-				const struct san_issue *issue = &parsed->warnings[w];
-				char message[DESCRIPTIVE_MESSAGE_MAX];
-				snprintf(message, sizeof message, "%s", issue->message);
-				if (!json_convert_note(notes, san_code_name(issue->code), i, gt->tokens[i].offset + issue->offset,
-						       issue->length, message)) {
-					*oom = true;
-					goto out;
-				}
 			}
 		}
 		game->moves[i] = m;
-		game->nags[i] = req->from == JSON_CONVERT_SAN ? (uint8_t)parsed->nag : 0;
+		/* the first glyph glued to the move (SAN's reading has them; UCI's has none) */
+		game->nags[i] = (uint8_t)parsed->nag;
 		position_make_move(&pos, m, &undo);
 	}
 	game->count = gt->count;

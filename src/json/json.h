@@ -75,7 +75,8 @@ bool json_append(cJSON *array, cJSON *child);
 cJSON *json_legal_uci(const struct position *pos);
 
 /* One legal move described for clients: {"uci", "san" (in lang), "from", "to", "piece",
- * "capture", "promotion", "flags"}. pos is the position before the move. */
+ * "capture", "promotion", "flags"}. pos is the position before the move; m is one of
+ * movegen_legal's, never MOVE_NULL (which has no squares or piece to describe). */
 cJSON *json_move(const struct position *pos, move m, enum san_lang lang);
 
 /* The /moves result: {"fen", "count", "moves": [json_move, ...]}. */

@@ -140,8 +140,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			FUZZ_ASSERT(cs == SAN_OK && rs.m == written, "\"%.*s\" is the SAN of %04x but reads %s", (int)n, p,
 				    (unsigned)written, san_code_name(cs));
 		if (cl == SAN_OK) {
-			FUZZ_ASSERT(movegen_contains(&moves, rl.m), "\"%.*s\" read as %04x, not a legal move", (int)n, p,
-				    (unsigned)rl.m);
+			FUZZ_ASSERT(rl.m == MOVE_NULL ? position_null_move_legal(&pos) : movegen_contains(&moves, rl.m),
+				    "\"%.*s\" read as %04x, not a legal move", (int)n, p, (unsigned)rl.m);
 			fuzz_check_move(&pos, rl.m, true, "fuzz-san");
 			position_make_move(&pos, rl.m, &undo);
 			plies++;

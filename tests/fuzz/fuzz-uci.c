@@ -71,6 +71,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			plies++;
 			if (pos.halfmove > FEN_NUMBER_MAX || pos.fullmove > FEN_NUMBER_MAX)
 				return 0;
+		} else if (r == UCI_NULL_MOVE) {
+			FUZZ_ASSERT(m == MOVE_NULL && q - p == 4 && !memcmp(p, "0000", 4), "\"%.*s\" read as the null move %04x",
+				    (int)(q - p), p, (unsigned)m);
+			if (position_null_move_legal(&pos)) {
+				fuzz_check_move(&pos, m, true, "fuzz-uci");
+				position_make_move(&pos, m, &undo);
+				plies++;
+				if (pos.halfmove > FEN_NUMBER_MAX || pos.fullmove > FEN_NUMBER_MAX)
+					return 0;
+			}
 		} else {
 			FUZZ_ASSERT(r == UCI_MALFORMED || r == UCI_ILLEGAL, "uci_parse_move returned %d", (int)r);
 			FUZZ_ASSERT(!fuzz_uci_names_legal_move(&pos, &moves, p, (size_t)(q - p)),

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/movegen.h"
+#include "core/nag.h"
 #include "core/san.h"
 #include "core/uci.h"
 #include "core/utf8.h"
@@ -191,6 +192,8 @@ bool fuzz_legal(const struct position *pos, move m)
 	struct fuzz_memo_entry *slot;
 	struct move_list moves;
 
+	if (m == MOVE_NULL)
+		return position_null_move_legal(pos);
 	if (fuzz_memo_seen(pos, FUZZ_MEMO_LEGAL, 0, m, &slot))
 		return true;
 	movegen_legal(pos, &moves);
@@ -338,7 +341,7 @@ void fuzz_check_fen_round_trip(const struct position *pos, const char *context)
 	fuzz_memo_record(slot, pos, FUZZ_MEMO_FEN, 0, 0);
 }
 
-/* The UCI of m names m and only m. */
+/* The UCI of m names m and only m (the null move: "0000", read back as UCI_NULL_MOVE). */
 static void fuzz_check_uci(const struct position *pos, move m, const char *context)
 {
 	char text[UCI_MAX];
@@ -346,6 +349,12 @@ static void fuzz_check_uci(const struct position *pos, move m, const char *conte
 	size_t n = uci_format_move(pos, m, text);
 
 	FUZZ_ASSERT(n == 4 || n == 5, "%s: uci_format_move wrote %zu bytes", context, n);
+	if (m == MOVE_NULL) {
+		FUZZ_ASSERT(!strcmp(text, "0000") && uci_parse_move(pos, text, n, &back) == UCI_NULL_MOVE &&
+				    back == MOVE_NULL,
+			    "%s: the null move's UCI \"%s\" does not read back", context, text);
+		return;
+	}
 	FUZZ_ASSERT(uci_parse_move(pos, text, n, &back) == UCI_OK, "%s: UCI \"%s\" does not read back", context,
 		    text);
 	FUZZ_ASSERT(back == m, "%s: UCI \"%s\" reads back as another move (%04x, not %04x)", context, text,
@@ -377,7 +386,13 @@ void fuzz_check_san_result(const struct san_parse_result *r, enum san_code rc, s
 			    utf8_valid_length(is->became, strlen(is->became)) == strlen(is->became),
 			    "%s: SAN %s text is not UTF-8", context, san_code_name(is->code));
 	}
-	FUZZ_ASSERT(r->nag >= 0 && r->nag <= 6, "%s: NAG %d", context, r->nag);
+	FUZZ_ASSERT(r->nag_count >= 0 && r->nag_count <= SAN_NAGS_MAX && r->nag == (r->nag_count ? r->nags[0] : 0),
+		    "%s: %d NAGs, the first %d", context, r->nag_count, r->nag);
+	for (int i = 0; i < r->nag_count; i++)
+		FUZZ_ASSERT(r->nags[i] >= 1 && r->nags[i] <= NAG_MAX && nag_meaning(r->nags[i]), "%s: NAG %d", context,
+			    r->nags[i]);
+	FUZZ_ASSERT(rc != SAN_OK || (r->glyph_offset >= 0 && (size_t)r->glyph_offset <= length), "%s: glyphs at %d of %zu",
+		    context, r->glyph_offset, length);
 	FUZZ_ASSERT(!strict || rc != SAN_OK || r->warning_count == 0, "%s: strict reading accepted with %d warnings",
 		    context, r->warning_count);
 }
@@ -394,6 +409,18 @@ void fuzz_check_san(const struct position *pos, move m, enum san_lang lang, cons
 	if (fuzz_memo_seen(pos, FUZZ_MEMO_SAN, (unsigned)lang, m, &slot))
 		return;
 	n = san_format_move(pos, m, lang, SAN_STYLE_SAN, text);
+	if (m == MOVE_NULL) {
+		/* "--", which reads back with the warning null_move, and strictly not at all */
+		FUZZ_ASSERT(!strcmp(text, "--"), "%s: the null move is written \"%s\"", context, text);
+		rc = san_parse_move(pos, text, n, &lenient, &r);
+		fuzz_check_san_result(&r, rc, n, false, context);
+		FUZZ_ASSERT(rc == SAN_OK && r.m == MOVE_NULL && r.warning_count == 1 && r.warnings[0].code == SAN_WARN_NULL_MOVE,
+			    "%s: \"--\" does not read back as the null move: %s", context, san_code_name(rc));
+		rc = san_parse_move(pos, text, n, &strict, &r);
+		FUZZ_ASSERT(rc == SAN_WARN_NULL_MOVE, "%s: strict reading of \"--\" gives %s", context, san_code_name(rc));
+		fuzz_memo_record(slot, pos, FUZZ_MEMO_SAN, (unsigned)lang, m);
+		return;
+	}
 	FUZZ_ASSERT(n > 0 && n < SAN_MAX && strlen(text) == n, "%s: san_format_move wrote %zu bytes", context, n);
 	FUZZ_ASSERT(utf8_valid_length(text, n) == n, "%s: SAN \"%s\" is not UTF-8", context, text);
 	rc = san_parse_move(pos, text, n, &strict, &r);
