@@ -626,7 +626,8 @@ static void pgn_word(struct pgn_reader *r, const char *t, size_t n, unsigned col
 	while (digits < n && pgn_is_digit((unsigned char)t[digits]))
 		digits++;
 	/* "0000" is UCI's null move, no move number (those start at 1). */
-	if (digits && !(n == 4 && !memcmp(t, "0000", 4)) && (digits == n || t[digits] == '.' || (n - digits >= 3 && !memcmp(t + digits, "\xe2\x80\xa6", 3)))) {
+	if (digits && !(n == 4 && !memcmp(t, "0000", 4)) &&
+	    (digits == n || t[digits] == '.' || (n - digits >= 3 && !memcmp(t + digits, "\xe2\x80\xa6", 3)))) {
 		char number[PGN_TOKEN_MAX + 1];
 		memcpy(number, t, digits);
 		number[digits] = '\0';
