@@ -1374,7 +1374,7 @@ START_TEST(router_preflight)
 	ck_assert_str_eq(test_header(&ex, "Access-Control-Max-Age"), "86400");
 	ck_assert_str_eq(test_header(&ex, "Access-Control-Allow-Origin"), "*");
 	ck_assert_str_eq(test_header(&ex, "Access-Control-Expose-Headers"),
-			 "X-Request-Id, ETag, X-Fen-Problems, X-Fen-Marks-Dropped");
+			 "X-Request-Id, ETag, X-Fen-Problems, X-Fen-Marks-Dropped, X-Fen-Lang-Detected");
 	ck_assert_ptr_null(test_header(&ex, "Vary"));
 	test_done(&ex);
 }
@@ -2003,10 +2003,12 @@ static const struct {
 					"infer_castling", "ep", "castling" } },
 	{ HTTP_GET, "/render/game.gif", false, { "fen", "moves", "pgn", "delay", "final_delay", "orientation",
 						 "coordinates", "check", "size", "theme", "arrows", "circles",
-						 "squares", "mode", "chess960", "infer_castling", "ep", "castling" } },
+						 "squares", "mode", "chess960", "infer_castling", "ep", "castling",
+						 "lang" } },
 	{ HTTP_POST, "/render/game.gif", true, { "fen", "moves", "pgn", "delay", "final_delay", "orientation",
 						 "coordinates", "check", "size", "theme", "arrows", "circles",
-						 "squares", "mode", "chess960", "infer_castling", "ep", "castling" } },
+						 "squares", "mode", "chess960", "infer_castling", "ep", "castling",
+						 "lang" } },
 	{ HTTP_GET, "/", false, { "fen", "moves", "chess960" } },
 };
 

@@ -128,11 +128,46 @@ static cJSON *json_convert_descriptive_problem(const struct json_convert_request
 				    e->length, NULL, NULL, 0, &req->style, req->output_lang);
 }
 
-/* Reads SAN or UCI tokens in turn into game->moves, with SAN's warnings as notes.
+/* The tokens of a game as san_detect_list reads them. */
+static const char *json_convert_token(void *ctx, int i, size_t *length, bool *uci)
+{
+	const struct json_convert_request *req = ((const struct json_convert_request *const *)ctx)[0];
+	const struct gametext *gt = ((const struct gametext *const *)ctx)[1];
+
+	*length = (size_t)gt->tokens[i].length;
+	*uci = false;
+	return req->text + gt->tokens[i].offset;
+}
+
+/* With no lang given, the language of the game's SAN: JSON_CONVERT_OK with *d set, or the
+ * problem ambiguous_language. */
+static cJSON *json_convert_detect(const struct position *start, const struct json_convert_request *req,
+				  const struct gametext *gt, struct san_detect_result *d,
+				  enum json_convert_failure *failure)
+{
+	const void *ctx[2] = { req, gt };
+	struct san_detect_list list = { start, gt->count, json_convert_token, (void *)ctx, req->strict, -1, NULL };
+	const struct gametext_token *t;
+	cJSON *problem;
+
+	if (san_detect_list(&list, d) != SAN_DETECT_AMBIGUOUS)
+		return NULL;
+	*failure = JSON_CONVERT_AMBIGUOUS_LANGUAGE;
+	t = &gt->tokens[d->ply];
+	problem = json_ambiguous_language(d, d->ply, req->text + t->offset, (size_t)t->length, &req->style);
+	if (problem && (!json_put_number(problem, "offset", t->offset) || !json_put_number(problem, "length", t->length))) {
+		cJSON_Delete(problem);
+		return NULL;
+	}
+	return problem;
+}
+
+/* Reads SAN or UCI tokens in turn into game->moves, with SAN's warnings as notes; *lang is
+ * left alone unless a language other than English was detected.
  * Returns NULL and sets *failure to JSON_CONVERT_OK on success, else the problem. */
 static cJSON *json_convert_read_algebraic(const struct position *start, const struct json_convert_request *req,
 					  struct descriptive_game *game, cJSON *notes, enum json_convert_failure *failure,
-					  bool *oom)
+					  bool *oom, enum san_lang *lang)
 {
 	struct gametext *gt = &game->text;
 	struct position pos = *start;
@@ -140,6 +175,10 @@ static cJSON *json_convert_read_algebraic(const struct position *start, const st
 	struct san_parse_result *parsed = malloc(sizeof *parsed);
 	enum gametext_code split;
 	cJSON *problem = NULL;
+	struct san_detect_result detected;
+	/* SAN's words name moves in the language read, or in the answer's when it was detected */
+	enum san_lang words = req->san_lang;
+	bool detecting = false;
 
 	*failure = JSON_CONVERT_OK;
 	*oom = false;
@@ -157,6 +196,16 @@ static cJSON *json_convert_read_algebraic(const struct position *start, const st
 					       gt->error_length, NULL, NULL, 0, &req->style, req->output_lang);
 		goto out;
 	}
+	if (req->detect_lang && req->from == JSON_CONVERT_SAN) {
+		if ((problem = json_convert_detect(start, req, gt, &detected, failure)) || *failure != JSON_CONVERT_OK) {
+			*oom = !problem;
+			goto out;
+		}
+		options.lang = detected.lang;
+		detecting = detected.lang != SAN_LANG_EN;
+		if (detecting)
+			words = req->output_lang;
+	}
 	for (int i = 0; i < gt->count; i++) {
 		const char *token = req->text + gt->tokens[i].offset;
 		size_t length = (size_t)gt->tokens[i].length;
@@ -164,7 +213,7 @@ static cJSON *json_convert_read_algebraic(const struct position *start, const st
 		move m = MOVE_NONE;
 
 		enum san_code r = req->from == JSON_CONVERT_UCI ? san_parse_uci_move(&pos, token, length, &options, parsed)
-								 : san_parse_move(&pos, token, length, &options, parsed);
+								 : san_parse_move_written(&pos, token, length, &options, words, parsed);
 		if (r != SAN_OK && req->from == JSON_CONVERT_UCI && !san_code_is_warning(r) &&
 		    r != SAN_ERR_NULL_MOVE_IN_CHECK) {
 			bool malformed = r == SAN_ERR_MALFORMED || r == SAN_ERR_EMPTY;
@@ -190,9 +239,23 @@ static cJSON *json_convert_read_algebraic(const struct position *start, const st
 						       detail, i, req->text, gt->tokens[i].offset, (int)length, &pos,
 						       parsed->candidates.moves,
 						       r == SAN_ERR_AMBIGUOUS ? parsed->candidates.count : 0, &req->style, req->output_lang);
+			/* no language reads every move: how far the one read went */
+			if (detecting && problem && !json_lang_hint(problem, &detected, i)) {
+				cJSON_Delete(problem);
+				problem = NULL;
+			}
 			goto out;
 		}
 		m = parsed->m;
+		/* the language detected, noted on the move that showed it (else the first) */
+		if (detecting && (i == detected.english_out || (detected.english_out < 0 && i == 0))) {
+			char message[DESCRIPTIVE_MESSAGE_MAX];
+			json_lang_message(&pos, m, token, length, &detected, words, message, sizeof message);
+			if (!json_convert_note(notes, "lang_detected", i, gt->tokens[i].offset, (int)length, message)) {
+				*oom = true;
+				goto out;
+			}
+		}
 		for (int w = 0; w < parsed->warning_count; w++) {
 			const struct san_issue *issue = &parsed->warnings[w];
 			char message[DESCRIPTIVE_MESSAGE_MAX];
@@ -209,6 +272,8 @@ static cJSON *json_convert_read_algebraic(const struct position *start, const st
 		position_make_move(&pos, m, &undo);
 	}
 	game->count = gt->count;
+	if (detecting)
+		*lang = detected.lang;
 	{
 		struct gametext_remark remarks[8];
 		static const char *const names[] = { [GAMETEXT_REMARK_PROSE] = "text_ignored",
@@ -299,6 +364,7 @@ cJSON *json_convert(const struct position *start, const struct json_convert_requ
 	struct status st;
 	cJSON *result = cJSON_CreateObject(), *notes = cJSON_CreateArray(), *moves, *problem;
 	bool oom = false, bad_tags = false;
+	enum san_lang detected = SAN_LANG_EN;
 
 	*failure = JSON_CONVERT_OK;
 	if (!result || !notes)
@@ -322,7 +388,7 @@ cJSON *json_convert(const struct position *start, const struct json_convert_requ
 		if (!json_descriptive_notes(notes, game, NULL))
 			goto fail;
 	} else {
-		problem = json_convert_read_algebraic(start, req, game, notes, failure, &oom);
+		problem = json_convert_read_algebraic(start, req, game, notes, failure, &oom, &detected);
 		if (oom)
 			goto fail;
 		if (problem || *failure != JSON_CONVERT_OK) {
@@ -364,6 +430,8 @@ cJSON *json_convert(const struct position *start, const struct json_convert_requ
 	problem = notes;
 	notes = NULL; /* attach owns it from here, also when it fails */
 	if (!json_put(result, "notes", problem))
+		goto fail;
+	if (detected != SAN_LANG_EN && !json_put_static(result, "lang_detected", san_lang_name(detected)))
 		goto fail;
 	return result;
 fail:

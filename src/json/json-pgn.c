@@ -596,6 +596,22 @@ static void json_pgn_issue_add(struct json_pgn *b, const struct pgn_issue *issue
 		json_pgn_add(b, obj, "given", json_pgn_string(issue->given, strlen(issue->given)));
 	if (issue->became)
 		json_pgn_add(b, obj, "became", cJSON_CreateString(issue->became));
+	if (issue->readings && issue->pos) {
+		/* ambiguous_language: the languages, and what the move is in each */
+		cJSON *list = cJSON_CreateArray();
+		json_pgn_add(b, obj, "langs", json_lang_names(issue->reading_langs[0] | issue->reading_langs[1]));
+		json_pgn_add(b, obj, "readings", list);
+		for (int k = 0; !b->oom && k < 2; k++) {
+			char san[SAN_MAX], uci[UCI_MAX];
+			cJSON *item = cJSON_CreateObject();
+			san_format_move(issue->pos, issue->readings[k], b->lang, SAN_STYLE_SAN, san);
+			uci_format_move(issue->pos, issue->readings[k], uci);
+			json_pgn_add(b, item, "langs", json_lang_names(issue->reading_langs[k]));
+			json_pgn_add(b, item, "uci", cJSON_CreateString(uci));
+			json_pgn_add(b, item, "san", cJSON_CreateString(san));
+			json_pgn_append(b, list, item);
+		}
+	}
 	if (issue->candidates && issue->pos) {
 		cJSON *list = cJSON_CreateArray();
 		json_pgn_add(b, obj, "candidates", list);
@@ -668,6 +684,9 @@ static bool json_pgn_game_end(void *ctx, const struct pgn_game_end *end)
 			json_pgn_set(b, b->game, "comment", comment);
 		json_pgn_unlisted(b, end->game);
 		json_pgn_set(b, b->game, "result", cJSON_CreateString(end->result));
+		/* the language the moves were read in, when it was detected and is not English */
+		if (end->lang_detected)
+			json_pgn_add(b, b->game, "lang_detected", cJSON_CreateStringReference(san_lang_name(end->lang)));
 		if (end->final) {
 			status_compute(end->final, &st);
 			json_pgn_set(b, b->game, "final_fen", json_fen_string(end->final, &b->style));
