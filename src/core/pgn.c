@@ -543,7 +543,10 @@ static void pgn_move(struct pgn_reader *r, const char *t, size_t n, unsigned col
 		 * is PGN's own, the other departures are not. The language is the game's, when it
 		 * is detected (pgn_lang.c), and words name moves in options.san.lang. */
 		enum san_lang lang = r->options.san.lang;
-		if (r->options.detect_lang) {
+		if (r->options.detect_lang)
+			lang = san_detect_first(r->lang.alive);
+		/* one language left (an English game after its first N, B or Q): nothing to learn */
+		if (r->options.detect_lang && (r->lang.pending || (r->lang.alive & (r->lang.alive - 1)))) {
 			enum pgn_lang_step step = pgn_lang_move(r, text, n, column, &lang);
 			if (step == PGN_LANG_HELD)
 				return;
@@ -1300,27 +1303,20 @@ static void pgn_byte(struct pgn_reader *r, unsigned char c)
 
 void pgn_event_play(struct pgn_reader *r, const struct pgn_event *ev)
 {
-	bool lenient;
-	const char *result;
-
 	r->tok_line = ev->line;
 	r->tok_column = ev->column;
 	switch (ev->kind) {
 	case PGN_EV_MOVE:
-		pgn_move(r, ev->text, ev->length, ev->column);
-		break;
 	case PGN_EV_NUMBER:
-		pgn_number(r, ev->text, ev->length, ev->column);
+	case PGN_EV_RESULT:
+	case PGN_EV_EP:
+		/* pgn_word classifies the text as it did: a move, a number alone, a result,
+		 * "e.p." (and the steps it calls keep their one caller, so they stay inlined in
+		 * the reader's hot path) */
+		pgn_word(r, ev->text, ev->length, ev->column);
 		break;
 	case PGN_EV_NAG:
 		pgn_nag(r, ev->value, ev->text, ev->column);
-		break;
-	case PGN_EV_RESULT:
-		if ((result = pgn_result_of(ev->text, ev->length, &lenient)))
-			pgn_result(r, result, lenient, ev->text, ev->column);
-		break;
-	case PGN_EV_EP:
-		pgn_ep_suffix(r, ev->text, ev->column);
 		break;
 	case PGN_EV_OPEN:
 		pgn_variation_open(r, ev->line, ev->column);

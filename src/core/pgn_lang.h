@@ -30,8 +30,13 @@ struct pgn_event {
 	size_t length;
 };
 
+/* Everything here is off the path of a game whose language is known (an English game
+ * after its first N, B or Q): cold, so that the compiler keeps it out of the way of
+ * the reader's hot code. */
+#define PGN_LANG_COLD __attribute__((cold))
+
 /* pgn.c: does what ev says, as when it was read. */
-void pgn_event_play(struct pgn_reader *r, const struct pgn_event *ev);
+PGN_LANG_COLD void pgn_event_play(struct pgn_reader *r, const struct pgn_event *ev);
 
 /* What pgn_lang_move tells pgn_move. */
 enum pgn_lang_step {
@@ -41,30 +46,30 @@ enum pgn_lang_step {
 };
 
 /* A game begins: every language is possible (or only options.san.lang). */
-void pgn_lang_reset(struct pgn_reader *r);
+PGN_LANG_COLD void pgn_lang_reset(struct pgn_reader *r);
 
 /* The language to read the move text (n bytes, at column of r->tok_line) in, from the
  * current line's position; narrows the candidates by its letters, and by reading it when
  * two readings of them differ. */
-enum pgn_lang_step pgn_lang_move(struct pgn_reader *r, const char *text, size_t n, unsigned column,
+PGN_LANG_COLD enum pgn_lang_step pgn_lang_move(struct pgn_reader *r, const char *text, size_t n, unsigned column,
 				 enum san_lang *lang);
 
 /* A move of the current line read in no candidate language (ply is its ply). */
-void pgn_lang_failed(struct pgn_reader *r, int ply);
+PGN_LANG_COLD void pgn_lang_failed(struct pgn_reader *r, int ply);
 
 /* While events are held (r->defer.on, outside the readings): keeps ev and plays it in
  * every reading, and gives the game to the visitor once one reading is left. False when
  * ev did not fit: the readings were then given up as ambiguous, and ev is the caller's to
  * do. */
-bool pgn_lang_defer(struct pgn_reader *r, const struct pgn_event *ev);
+PGN_LANG_COLD bool pgn_lang_defer(struct pgn_reader *r, const struct pgn_event *ev);
 
 /* The game ends: whatever is held is decided and given to the visitor. */
-void pgn_lang_settle(struct pgn_reader *r);
+PGN_LANG_COLD void pgn_lang_settle(struct pgn_reader *r);
 
 /* The warning lang_detected's message for the game ending, into out. */
-void pgn_lang_message(const struct pgn_reader *r, char *out, size_t size);
+PGN_LANG_COLD void pgn_lang_message(const struct pgn_reader *r, char *out, size_t size);
 
 /* The error ambiguous_language's message, for the move held first (pos: before it). */
-void pgn_lang_ambiguous_message(const struct pgn_reader *r, const struct position *pos, char *out, size_t size);
+PGN_LANG_COLD void pgn_lang_ambiguous_message(const struct pgn_reader *r, const struct position *pos, char *out, size_t size);
 
 #endif

@@ -406,7 +406,7 @@ static int san_read_piece(const char *text, int len, enum san_lang lang, bool al
 
 /* Is c, at the start of a move, a piece letter of some language ("Cc3", "D4"), and so no
  * file written in upper case? Then says in e what it is where, and returns true. */
-static bool san_piece_start(char c, enum san_lang lang, struct san_issue *e, int length);
+static bool san_piece_start(char c, enum san_lang lang, struct san_issue *e, int length) __attribute__((cold));
 
 /* Does lang use the letter P for a piece (Dutch: paard)? Then "P" is no pawn letter. */
 static bool san_p_is_piece(enum san_lang lang)

@@ -92,11 +92,6 @@ __attribute__((constructor)) static void san_detect_init(void)
 	san_detect_add_pair(pawn_p);
 }
 
-enum san_lang san_detect_first(san_lang_set set)
-{
-	return set ? (enum san_lang)__builtin_ctz(set) : SAN_LANG_EN;
-}
-
 bool san_detect_may_split(san_lang_set set)
 {
 	for (int i = 0; i < san_detect_pair_count; i++)

@@ -48,7 +48,10 @@ struct san_detect_token {
 void san_detect_token(const char *text, size_t length, struct san_detect_token *out);
 
 /* The language that stands for set: its first in san.h's order. SAN_LANG_EN for an empty set. */
-enum san_lang san_detect_first(san_lang_set set);
+static inline enum san_lang san_detect_first(san_lang_set set)
+{
+	return set ? (enum san_lang)__builtin_ctz(set) : SAN_LANG_EN;
+}
 
 /* Whether some token could part set into two readings (san_detect_token's split): while
  * it cannot, one reading serves all of set. */
