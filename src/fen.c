@@ -32,6 +32,7 @@ struct fen_cli {
 	struct json_fen_style style;
 	enum json_notation notation;
 	struct san_parse_options san;
+	bool lang_given;              /* --lang: else SAN's language is detected from its letters */
 	bool pretty;
 	bool divide;
 	bool ndjson;
@@ -93,8 +94,10 @@ static const char fen_cli_usage[] =
 	"  --castling STYLE    castling rights written as standard (KQkq, X-FEN) or shredder (HAha)\n"
 	"  --notation NAME     apply: auto (the default: e2e4-shaped moves are UCI, others\n"
 	"                      SAN), uci, san or descriptive\n"
-	"  --lang LANG         SAN piece letters in and out: en (the default), it, es, fr,\n"
-	"                      de, nl, ru or figurine\n"
+	"  --lang LANG         SAN piece letters in and out: en, it, es, fr, de, nl, ru or\n"
+	"                      figurine; without it, SAN is read in the language its letters\n"
+	"                      show (said as lang_detected when not English) and written in\n"
+	"                      English\n"
 	"  --strict-san        apply, pgn: refuse SAN that is not standard (0-0, Nxf3 on no capture,\n"
 	"                      a missing '+', ...) instead of warning about it\n"
 	"  --ndjson            validate -: each line is JSON, a string (the FEN) or an object\n"
@@ -277,6 +280,7 @@ static int fen_cli_parse(struct fen_cli *cli, int argc, char **argv)
 			const char *value = arg[6] == '=' ? arg + 7 : (i + 1 < argc ? argv[++i] : "");
 			if (json_parse_lang(value, &cli->san.lang))
 				return fen_cli_usage_error("--lang takes en, it, es, fr, de, nl, ru or figurine, not '%s'", value);
+			cli->lang_given = true;
 		} else if (!strcmp(arg, "--san-lang") || !strncmp(arg, "--san-lang=", 11)) {
 			const char *value = arg[10] == '=' ? arg + 11 : (i + 1 < argc ? argv[++i] : "");
 			if (json_parse_lang(value, &cli->output_lang))
@@ -439,6 +443,7 @@ static int fen_cli_apply(const struct fen_cli *cli)
 		return EXIT_INVALID;
 	options.notation = cli->notation;
 	options.san = cli->san;
+	options.detect_lang = !cli->lang_given;
 	options.list_plies = cli->argc > 2;
 	result = json_apply_moves(&pos, (const char *const *)cli->argv + 1, cli->argc - 1, &options, &cli->style,
 				  &outcome);
@@ -512,6 +517,7 @@ static int fen_cli_convert(const struct fen_cli *cli)
 	creq.from = cli->from;
 	creq.descriptive_lang = cli->san.lang == SAN_LANG_ES ? DESCRIPTIVE_ES : DESCRIPTIVE_EN;
 	creq.san_lang = cli->san.lang;
+	creq.detect_lang = !cli->lang_given && cli->from == JSON_CONVERT_SAN;
 	creq.output_lang = cli->output_lang;
 	creq.strict = cli->from == JSON_CONVERT_DESCRIPTIVE ? cli->strict_ambiguity : cli->san.strict;
 	creq.tags = cli->tags;
@@ -675,7 +681,7 @@ static void fen_cli_pgn_json_print(void *ctx)
 
 static int fen_cli_pgn(const struct fen_cli *cli)
 {
-	struct pgn_options options = { { cli->san.lang, cli->san.strict } };
+	struct pgn_options options = { { cli->san.lang, cli->san.strict }, !cli->lang_given };
 	struct pgn_reader *reader;
 	const char *path;
 	FILE *in;
@@ -760,34 +766,96 @@ static int fen_cli_write(const struct fen_cli *cli, const void *data, size_t len
 	return ok ? EXIT_OK : EXIT_FAILURE;
 }
 
+/* The moves of --moves, as san_detect_list reads them: offsets[i] and offsets[i + 1]
+ * hold token i's start and end in text. */
+struct fen_cli_tokens {
+	const char *text;
+	const size_t *offsets;
+};
+
+static const char *fen_cli_token(void *ctx, int i, size_t *length, bool *uci)
+{
+	const struct fen_cli_tokens *t = ctx;
+	const char *p = t->text + t->offsets[2 * i];
+
+	*length = t->offsets[2 * i + 1] - t->offsets[2 * i];
+	*uci = (*length == 4 || *length == 5) && p[0] >= 'a' && p[0] <= 'h' && p[1] >= '1' && p[1] <= '8' && p[2] >= 'a' &&
+	       p[2] <= 'h' && p[3] >= '1' && p[3] <= '8';
+	return p;
+}
+
+/* Says on stderr in which language the moves were read, when it was detected and is not
+ * English. */
+static void fen_cli_lang_note(san_lang_set langs)
+{
+	char reading[160];
+
+	fprintf(stderr, "fen: the moves are in %s and were read so; --lang chooses\n",
+		san_detect_reading(langs, reading, sizeof reading));
+}
+
 /* The game of --moves from pos as an animated GIF. */
 static int fen_cli_render_game(const struct fen_cli *cli, const struct position *start)
 {
 	struct position pos = *start;
-	move *moves = malloc(sizeof *moves * (strlen(cli->moves) / 2 + 1));
+	size_t tokens = strlen(cli->moves) / 2 + 1;
+	move *moves = malloc(sizeof *moves * tokens);
+	size_t *offsets = malloc(sizeof *offsets * 2 * tokens);
+	struct fen_cli_tokens list = { cli->moves, offsets };
+	struct san_detect_result d = { .lang = cli->san.lang };
 	unsigned char *gif = NULL;
 	size_t length, count = 0;
 	const char *p = cli->moves;
 	int status;
 
-	if (!moves)
+	if (!moves || !offsets) {
+		free(moves);
+		free(offsets);
 		return fen_cli_print(cli, NULL);
+	}
 	while (*p) {
 		size_t n;
-		struct position_undo undo;
 		while (*p == ',' || *p == ' ')
 			p++;
 		if (!(n = strcspn(p, ", ")))
 			break;
-		bool malformed;
-		if (render_read_move(&pos, p, n, &moves[count], &malformed)) {
-			fen_cli_print(cli, json_illegal_move(&pos, (int)count, p, n, malformed, &cli->style));
-			free(moves);
-			return EXIT_INVALID;
-		}
-		position_make_move(&pos, moves[count++], &undo);
+		offsets[2 * count] = (size_t)(p - cli->moves);
+		offsets[2 * count + 1] = (size_t)(p - cli->moves) + n;
+		count++;
 		p += n;
 	}
+	/* no --lang: the moves' letters say which */
+	if (!cli->lang_given) {
+		struct san_detect_list detect = { start, (int)count, fen_cli_token, &list, false, -1, NULL };
+		if (san_detect_list(&detect, &d) == SAN_DETECT_AMBIGUOUS) {
+			const char *text = fen_cli_token(&list, d.ply, &length, &(bool){ false });
+			fen_cli_print(cli, json_ambiguous_language(&d, d.ply, text, length, &cli->style));
+			free(moves);
+			free(offsets);
+			return EXIT_INVALID;
+		}
+	}
+	for (size_t i = 0; i < count; i++) {
+		struct position_undo undo;
+		bool malformed;
+		size_t n;
+		const char *text = fen_cli_token(&list, (int)i, &n, &(bool){ false });
+		if (render_read_move(&pos, text, n, d.lang, &moves[i], &malformed)) {
+			cJSON *problem = json_illegal_move(&pos, (int)i, text, n, malformed, &cli->style);
+			if (problem && d.lang != SAN_LANG_EN && !cli->lang_given && !json_lang_hint(problem, &d, (int)i)) {
+				cJSON_Delete(problem);
+				problem = NULL;
+			}
+			fen_cli_print(cli, problem);
+			free(moves);
+			free(offsets);
+			return EXIT_INVALID;
+		}
+		position_make_move(&pos, moves[i], &undo);
+	}
+	free(offsets);
+	if (!cli->lang_given && d.lang != SAN_LANG_EN)
+		fen_cli_lang_note(d.langs);
 	if (image_gif_game(start, moves, (int)count, &cli->render, (int)cli->delay, (int)cli->final_delay, NULL, &gif,
 			   &length)) {
 		free(moves);
@@ -827,7 +895,8 @@ static int fen_cli_render_pgn(const struct fen_cli *cli)
 	} else if (!reader || !err || !moves || !marks.marks || !marks.frame) {
 		status = fen_cli_print(cli, NULL);
 	} else {
-		render_game_begin(&g, reader, &start, moves, FEN_CLI_GAME_PLIES_MAX, &marks, err);
+		struct pgn_options options = { { cli->san.lang, false }, !cli->lang_given };
+		render_game_begin_options(&g, reader, &start, moves, FEN_CLI_GAME_PLIES_MAX, &marks, err, &options);
 		while (!done && (got = fread(buffer, 1, sizeof buffer, in)) > 0)
 			done = render_game_feed(&g, buffer, got);
 		if (!done && ferror(in)) {
@@ -842,6 +911,8 @@ static int fen_cli_render_pgn(const struct fen_cli *cli)
 					"fen: %d arrows and circles are not drawn (a game holds %d, a frame 64 of each)\n",
 					left_out, FEN_CLI_GAME_MARKS_MAX);
 			opts.last_from = opts.last_to = SQ_NONE;
+			if (err->lang_detected)
+				fen_cli_lang_note(err->langs);
 			if (image_gif_game_marked(&start, moves, count, &opts, &marks, (int)cli->delay, (int)cli->final_delay,
 						  NULL, &gif, &length))
 				status = fen_cli_print(cli, NULL);

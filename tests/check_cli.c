@@ -1148,6 +1148,64 @@ START_TEST(test_render)
 }
 END_TEST
 
+
+/* ---- the language of SAN, without --lang ---- */
+
+#define CLI_SEED_IT "1. c4 c6 2. Cf3 d5 3. g3 Ag4 4. Ce5 Af5 5. Db3 Db6 6. cxd5 Dxb3 7. axb3 Ae4 8. dxc6 Axh1 9. Txa7 1-0\n"
+#define CLI_SEED_EN "1. c4 c6 2. Nf3 d5 3. g3 Bg4 4. Ne5 Bf5 5. Qb3 Qb6 6. cxd5 Qxb3 7. axb3 Be4 8. dxc6 Bxh1 9. Rxa7 1-0\n"
+
+START_TEST(test_lang_detected)
+{
+	static const char *const apply[] = { "apply", POSITION_START_FEN, "d4", "d5", "Cc3", "Cc6", NULL };
+	static const char *const apply_en[] = { "apply", "--lang", "en", POSITION_START_FEN, "d4", "d5", "Cc3", NULL };
+	static const char *const pgn_san[] = { "pgn", "--format", "san", "-", NULL };
+	static const char *const pgn_json[] = { "pgn", "-", NULL };
+	static const char *const convert[] = { "convert", "--from", "san", "--pgn", "-", NULL };
+	static const char *const ambiguous[] = { "apply", "4k2r/8/8/8/8/8/8/4K2R w Kk - 0 1", "Rf1", "Rf8", NULL };
+	static const char *const gif[] = { "render", "--format", "gif", "--moves", "e4,e5,Cf3", "--output", "/dev/null",
+					   POSITION_START_FEN, NULL };
+	struct cli_run run, en;
+	cJSON *tree;
+
+	run = cli_run(apply, NULL);
+	ck_assert_int_eq(run.status, 0);
+	tree = cJSON_Parse(run.out);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "uci")->valuestring, "b8c6");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "lang_detected")->valuestring, "it");
+	cJSON_Delete(tree);
+	cli_free(&run);
+	run = cli_run(apply_en, NULL);
+	ck_assert_int_eq(run.status, 1);
+	ck_assert_ptr_nonnull(strstr(run.out, "\"code\":\"illegal_move\""));
+	cli_free(&run);
+	/* fen pgn: the English SAN of the Italian game is the original's */
+	run = cli_run(pgn_san, CLI_SEED_IT);
+	en = cli_run(pgn_san, CLI_SEED_EN);
+	ck_assert_int_eq(run.status, 0);
+	ck_assert_str_eq(run.out, en.out);
+	cli_free(&run);
+	cli_free(&en);
+	run = cli_run(pgn_json, CLI_SEED_IT);
+	ck_assert_int_eq(run.status, 0);
+	ck_assert_ptr_nonnull(strstr(run.out, "\"lang_detected\":\"it\""));
+	cli_free(&run);
+	run = cli_run(convert, CLI_SEED_IT);
+	en = cli_run(convert, CLI_SEED_EN);
+	ck_assert_int_eq(run.status, 0);
+	ck_assert_str_eq(run.out, en.out);
+	cli_free(&run);
+	cli_free(&en);
+	run = cli_run(ambiguous, NULL);
+	ck_assert_int_eq(run.status, 1);
+	ck_assert_ptr_nonnull(strstr(run.out, "\"code\":\"ambiguous_language\""));
+	cli_free(&run);
+	run = cli_run(gif, NULL);
+	ck_assert_int_eq(run.status, 0);
+	ck_assert_ptr_nonnull(strstr(run.err, "Italian piece letters"));
+	cli_free(&run);
+}
+END_TEST
+
 static Suite *cli_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -1191,6 +1249,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_version);
 	tcase_add_test(tc, test_convert);
 	tcase_add_test(tc, test_convert_annotated);
+	tcase_add_test(tc, test_lang_detected);
 	tcase_add_test(tc, test_usage_errors);
 	tcase_add_test(tc, test_double_dash);
 	suite_add_tcase(s, tc);

@@ -1397,7 +1397,7 @@ START_TEST(router_preflight)
 	ck_assert_str_eq(test_header(&ex, "Access-Control-Max-Age"), "86400");
 	ck_assert_str_eq(test_header(&ex, "Access-Control-Allow-Origin"), "*");
 	ck_assert_str_eq(test_header(&ex, "Access-Control-Expose-Headers"),
-			 "X-Request-Id, ETag, X-Fen-Problems, X-Fen-Marks-Dropped");
+			 "X-Request-Id, ETag, X-Fen-Problems, X-Fen-Marks-Dropped, X-Fen-Lang-Detected");
 	ck_assert_ptr_null(test_header(&ex, "Vary"));
 	test_done(&ex);
 }
@@ -2026,10 +2026,12 @@ static const struct {
 					"infer_castling", "ep", "castling" } },
 	{ HTTP_GET, "/render/game.gif", false, { "fen", "moves", "pgn", "delay", "final_delay", "orientation",
 						 "coordinates", "check", "size", "theme", "arrows", "circles",
-						 "squares", "mode", "chess960", "infer_castling", "ep", "castling" } },
+						 "squares", "mode", "chess960", "infer_castling", "ep", "castling",
+						 "lang" } },
 	{ HTTP_POST, "/render/game.gif", true, { "fen", "moves", "pgn", "delay", "final_delay", "orientation",
 						 "coordinates", "check", "size", "theme", "arrows", "circles",
-						 "squares", "mode", "chess960", "infer_castling", "ep", "castling" } },
+						 "squares", "mode", "chess960", "infer_castling", "ep", "castling",
+						 "lang" } },
 	{ HTTP_GET, "/", false, { "fen", "moves", "chess960" } },
 };
 
@@ -3046,6 +3048,174 @@ START_TEST(convert_bad_input)
 }
 END_TEST
 
+/* ---- the language of SAN, when no lang is given ---- */
+
+/* The seed's game (003_4bee26a386fe0058.txt): its English original (line 372) and its
+ * Italian (line 1130). */
+#define SEED_EN "1. c4 c6 2. Nf3 d5 3. g3 Bg4 4. Ne5 Bf5 5. Qb3 Qb6 6. cxd5 Qxb3 7. axb3 Be4 8. dxc6 Bxh1 9. Rxa7 1-0"
+#define SEED_IT "1. c4 c6 2. Cf3 d5 3. g3 Ag4 4. Ce5 Af5 5. Db3 Db6 6. cxd5 Dxb3 7. axb3 Ae4 8. dxc6 Axh1 9. Txa7 1-0"
+#define SEED_EN_LIST "\"c4\",\"c6\",\"Nf3\",\"d5\",\"g3\",\"Bg4\",\"Ne5\",\"Bf5\",\"Qb3\",\"Qb6\",\"cxd5\",\"Qxb3\",\"axb3\"," \
+		     "\"Be4\",\"dxc6\",\"Bxh1\",\"Rxa7\""
+#define SEED_IT_LIST "\"c4\",\"c6\",\"Cf3\",\"d5\",\"g3\",\"Ag4\",\"Ce5\",\"Af5\",\"Db3\",\"Db6\",\"cxd5\",\"Dxb3\",\"axb3\"," \
+		     "\"Ae4\",\"dxc6\",\"Axh1\",\"Txa7\""
+#define ROOKS_PGN "[FEN \\\"4k2r/8/8/8/8/8/8/4K2R w Kk - 0 1\\\"] 1. Rf1 Rf8 *"
+
+START_TEST(lang_apply_move)
+{
+	struct exchange it, en, named, ex;
+	const cJSON *plies, *w;
+
+	test_post(&it, "/apply-move", "{\"fen\":\"" START_FEN "\",\"moves\":[" SEED_IT_LIST "]}");
+	test_post(&en, "/apply-move", "{\"fen\":\"" START_FEN "\",\"moves\":[" SEED_EN_LIST "]}");
+	test_post(&named, "/apply-move", "{\"fen\":\"" START_FEN "\",\"moves\":[" SEED_IT_LIST "],\"lang\":\"it\"}");
+	ck_assert_int_eq(it.resp.status, 200);
+	ck_assert_int_eq(named.resp.status, 200);
+	plies = cjson_member(it.json, "moves");
+	for (int i = 0; i < 17; i++) {
+		const cJSON *a = cJSON_GetArrayItem(plies, i), *b = cJSON_GetArrayItem(cjson_member(en.json, "moves"), i);
+		const cJSON *c = cJSON_GetArrayItem(cjson_member(named.json, "moves"), i);
+		ck_assert_str_eq(cjson_string(a, "san"), cjson_string(b, "san"));
+		ck_assert_str_eq(cjson_string(a, "uci"), cjson_string(b, "uci"));
+		ck_assert_str_eq(cjson_string(a, "fen"), cjson_string(b, "fen"));
+		ck_assert_str_eq(cjson_string(c, "fen"), cjson_string(b, "fen"));
+		ck_assert_str_eq(cjson_string(c, "uci"), cjson_string(b, "uci"));
+	}
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(named.json, "moves"), 2), "san"), "Cf3");
+	ck_assert_str_eq(cjson_string(it.json, "pgn"), cjson_string(en.json, "pgn"));
+	ck_assert_str_eq(cjson_string(it.json, "lang_detected"), "it");
+	ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(named.json, "lang_detected"));
+	ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(en.json, "lang_detected"));
+	w = cJSON_GetArrayItem(cjson_member(cJSON_GetArrayItem(plies, 2), "warnings"), 0);
+	ck_assert_str_eq(cjson_string(w, "code"), "lang_detected");
+	test_done(&it);
+	test_done(&en);
+	test_done(&named);
+
+	/* Cc3 is a knight, never the file c */
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"moves\":[\"d4\",\"d5\",\"Cc3\",\"Cc6\"]}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(cjson_string(ex.json, "uci"), "b8c6");
+	ck_assert_str_eq(cjson_string(ex.json, "san"), "Nc6");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(ex.json, "moves"), 2), "uci"), "b1c3");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(cJSON_GetArrayItem(cjson_member(ex.json, "moves"), 2),
+									"warnings"), 0), "code"),
+			 "lang_detected");
+	test_done(&ex);
+	/* with lang en, as before but for the file: C is no English piece, nor a file */
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"moves\":[\"d4\",\"d5\",\"Cc3\",\"Cc6\"],\"lang\":\"en\"}");
+	test_problem(&ex, 422, "illegal_move", "moves");
+	ck_assert_int_eq((int)cjson_number(ex.json, "index"), 2);
+	ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(ex.json, "lang_hint"));
+	test_done(&ex);
+
+	/* two games: 422 where they part */
+	test_post(&ex, "/apply-move", "{\"fen\":\"4k2r/8/8/8/8/8/8/4K2R w Kk - 0 1\",\"moves\":[\"Rf1\",\"Rf8\"]}");
+	test_problem(&ex, 422, "ambiguous_language", "moves");
+	ck_assert_int_eq((int)cjson_number(ex.json, "index"), 0);
+	ck_assert_str_eq(cjson_string(ex.json, "move"), "Rf1");
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(ex.json, "readings")), 2);
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(ex.json, "readings"), 1), "uci"), "e1f1");
+	test_done(&ex);
+	/* none: the usual error where the furthest stops, and the hint */
+	test_post(&ex, "/apply-move",
+		  "{\"fen\":\"" START_FEN "\",\"moves\":[\"e4\",\"e5\",\"Cf3\",\"Cc6\",\"Ac4\",\"Zz9\"]}");
+	test_problem(&ex, 422, "illegal_move", "moves");
+	ck_assert_int_eq((int)cjson_number(ex.json, "index"), 5);
+	ck_assert_str_eq(cjson_string(cjson_member(ex.json, "lang_hint"), "lang"), "it");
+	ck_assert_int_eq((int)cjson_number(cjson_member(ex.json, "lang_hint"), "plies"), 5);
+	test_done(&ex);
+	/* an English game: the same answer, lang or not */
+	test_post(&en, "/apply-move", "{\"fen\":\"" START_FEN "\",\"moves\":[" SEED_EN_LIST "]}");
+	test_post(&named, "/apply-move", "{\"fen\":\"" START_FEN "\",\"moves\":[" SEED_EN_LIST "],\"lang\":\"en\"}");
+	ck_assert_uint_eq(en.resp.length, named.resp.length);
+	ck_assert(!memcmp(en.resp.body, named.resp.body, en.resp.length));
+	test_done(&en);
+	test_done(&named);
+}
+END_TEST
+
+START_TEST(lang_convert)
+{
+	struct exchange it, en, ex;
+
+	test_post_tree(&it, "/convert", test_convert_body(SEED_IT, "san", NULL));
+	test_post_tree(&en, "/convert", test_convert_body(SEED_EN, "san", NULL));
+	ck_assert_int_eq(it.resp.status, 200);
+	ck_assert_str_eq(cjson_string(it.json, "pgn"), cjson_string(en.json, "pgn"));
+	ck_assert_str_eq(cjson_string(it.json, "final_fen"), cjson_string(en.json, "final_fen"));
+	for (int i = 0; i < 17; i++) {
+		const cJSON *a = cJSON_GetArrayItem(cjson_member(it.json, "moves"), i);
+		const cJSON *b = cJSON_GetArrayItem(cjson_member(en.json, "moves"), i);
+		ck_assert_str_eq(cjson_string(a, "san"), cjson_string(b, "san"));
+		ck_assert_str_eq(cjson_string(a, "fen"), cjson_string(b, "fen"));
+	}
+	ck_assert_str_eq(cjson_string(it.json, "lang_detected"), "it");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(it.json, "notes"), 0), "code"), "lang_detected");
+	ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(en.json, "lang_detected"));
+	test_done(&it);
+	/* lang it: the same game, nothing to say about the language */
+	test_post_tree(&it, "/convert", test_convert_body(SEED_IT, "san", "it"));
+	ck_assert_int_eq(it.resp.status, 200);
+	ck_assert_str_eq(cjson_string(it.json, "pgn"), cjson_string(en.json, "pgn"));
+	ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(it.json, "lang_detected"));
+	test_done(&it);
+	test_done(&en);
+	{
+		cJSON *body = test_convert_body("1. Rf1 Rf8", "san", NULL);
+		cJSON_AddStringToObject(body, "fen", "4k2r/8/8/8/8/8/8/4K2R w Kk - 0 1");
+		test_post_tree(&ex, "/convert", body);
+	}
+	test_problem(&ex, 422, "ambiguous_language", NULL);
+	ck_assert_int_eq((int)cjson_number(ex.json, "offset"), 3);
+	test_done(&ex);
+}
+END_TEST
+
+START_TEST(lang_render_game)
+{
+	struct exchange it, en, ex;
+	const char *it_query[] = { "moves", "c4,c6,Cf3,d5,g3,Ag4,Ce5,Af5,Db3", NULL };
+	const char *en_query[] = { "moves", "c4,c6,Nf3,d5,g3,Bg4,Ne5,Bf5,Qb3", NULL };
+	const char *named_query[] = { "moves", "c4,c6,Cf3,d5,g3,Ag4,Ce5,Af5,Db3", "lang", "it", NULL };
+	const char *rooks[] = { "fen", "4k2r/8/8/8/8/8/8/4K2R w Kk - 0 1", "moves", "Rf1,Rf8", NULL };
+
+	test_send(&it, HTTP_GET, "/render/game.gif", NULL, it_query);
+	test_send(&en, HTTP_GET, "/render/game.gif", NULL, en_query);
+	ck_assert_int_eq(it.resp.status, 200);
+	ck_assert_str_eq(test_header(&it, "X-Fen-Lang-Detected"), "it");
+	ck_assert_ptr_null(test_header(&en, "X-Fen-Lang-Detected"));
+	ck_assert_uint_eq(it.resp.length, en.resp.length);
+	ck_assert(!memcmp(it.resp.body, en.resp.body, en.resp.length));
+	test_done(&it);
+	test_send(&it, HTTP_GET, "/render/game.gif", NULL, named_query);
+	ck_assert_int_eq(it.resp.status, 200);
+	ck_assert_ptr_null(test_header(&it, "X-Fen-Lang-Detected"));
+	ck_assert(!memcmp(it.resp.body, en.resp.body, en.resp.length));
+	test_done(&it);
+	/* the PGN of the seed, and its English original: the same picture */
+	test_post(&it, "/render/game.gif", "{\"pgn\":\"" SEED_IT "\"}");
+	test_done(&en);
+	test_post(&en, "/render/game.gif", "{\"pgn\":\"" SEED_EN "\"}");
+	ck_assert_int_eq(it.resp.status, 200);
+	ck_assert_str_eq(test_header(&it, "X-Fen-Lang-Detected"), "it");
+	ck_assert_uint_eq(it.resp.length, en.resp.length);
+	ck_assert(!memcmp(it.resp.body, en.resp.body, en.resp.length));
+	test_done(&it);
+	test_done(&en);
+	test_send(&ex, HTTP_GET, "/render/game.gif", NULL, rooks);
+	test_problem(&ex, 422, "ambiguous_language", "moves");
+	test_done(&ex);
+	test_post(&ex, "/render/game.gif", "{\"pgn\":\"" ROOKS_PGN "\"}");
+	test_problem(&ex, 422, "ambiguous_language", NULL);
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(ex.json, "readings")), 2);
+	test_done(&ex);
+	test_post(&ex, "/render/game.gif", "{\"pgn\":\"1. e4 e5 2. Cf3 Cc6 3. Ac4 Zz9 *\"}");
+	test_problem(&ex, 422, "illegal_move", NULL);
+	ck_assert_str_eq(cjson_string(cjson_member(ex.json, "lang_hint"), "lang"), "it");
+	test_done(&ex);
+}
+END_TEST
+
 static Suite *endpoints_suite(void)
 {
 	Suite *s = suite_create("endpoints");
@@ -3187,6 +3357,13 @@ static Suite *endpoints_suite(void)
 	tcase_set_timeout(tc, TEST_TIMEOUT);
 	suite_add_tcase(s, tc);
 
+	tc = tcase_create("lang detection");
+	tcase_add_checked_fixture(tc, test_setup, NULL);
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	tcase_add_test(tc, lang_apply_move);
+	tcase_add_test(tc, lang_convert);
+	tcase_add_test(tc, lang_render_game);
+	suite_add_tcase(s, tc);
 	tc = tcase_create("log");
 	tcase_add_test(tc, log_time);
 	tcase_add_test(tc, log_lines);

@@ -446,7 +446,7 @@ START_TEST(health_and_version)
 	ck_assert_str_eq(r.body, "{\"status\":\"ok\"}");
 	ck_assert_str_eq(reply_header(&r, "Access-Control-Allow-Origin", value, sizeof value), "*");
 	ck_assert_str_eq(reply_header(&r, "Access-Control-Expose-Headers", value, sizeof value),
-			 "X-Request-Id, ETag, X-Fen-Problems, X-Fen-Marks-Dropped");
+			 "X-Request-Id, ETag, X-Fen-Problems, X-Fen-Marks-Dropped, X-Fen-Lang-Detected");
 	ck_assert_ptr_null(reply_header(&r, "Vary", value, sizeof value));
 	reply_free(&r);
 	http1("GET", "/version", NULL, NULL, NULL, &r);
@@ -628,7 +628,7 @@ static void assert_cacheable(const struct reply *r, char *etag, size_t size)
 
 	ck_assert_str_eq(reply_header(r, "Access-Control-Allow-Origin", value, sizeof value), "*");
 	ck_assert_str_eq(reply_header(r, "Access-Control-Expose-Headers", value, sizeof value),
-			 "X-Request-Id, ETag, X-Fen-Problems, X-Fen-Marks-Dropped");
+			 "X-Request-Id, ETag, X-Fen-Problems, X-Fen-Marks-Dropped, X-Fen-Lang-Detected");
 	ck_assert_str_eq(reply_header(r, "Cache-Control", value, sizeof value), "public, max-age=86400, immutable");
 	ck_assert_str_eq(reply_header(r, "Vary", value, sizeof value), "Accept");
 	ck_assert_ptr_nonnull(reply_header(r, "ETag", etag, size));

@@ -736,6 +736,201 @@ START_TEST(test_apply_strict_and_lang)
 }
 END_TEST
 
+
+/* ---- the language detected (detect_lang) ---- */
+
+/* The English original and the Italian of a game (seed 003, lines 372 and 1130). */
+static const char *const caruana_en[] = { "c4", "c6", "Nf3", "d5", "g3", "Bg4", "Ne5", "Bf5", "Qb3", "Qb6", "cxd5",
+					  "Qxb3", "axb3", "Be4", "dxc6", "Bxh1", "Rxa7" };
+static const char *const caruana_it[] = { "c4", "c6", "Cf3", "d5", "g3", "Ag4", "Ce5", "Af5", "Db3", "Db6", "cxd5",
+					  "Dxb3", "axb3", "Ae4", "dxc6", "Axh1", "Txa7" };
+#define CARUANA_PLIES 17
+
+/* json_apply_moves of a list, with lang given (detect false) or not. */
+static cJSON *json_apply_lang(const char *fen, const char *const *moves, int count, bool detect, enum san_lang lang,
+			      enum json_apply_outcome *outcome)
+{
+	struct json_apply_options options = JSON_APPLY_OPTIONS_DEFAULT;
+	struct position pos;
+
+	util_parse(fen, false, &pos);
+	options.list_plies = count != 1;
+	options.detect_lang = detect;
+	options.san.lang = lang;
+	return json_apply_moves(&pos, moves, count, &options, &json_default, outcome);
+}
+
+static const cJSON *json_ply(const cJSON *result, int i)
+{
+	return cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(result, "moves"), i);
+}
+
+static const char *json_text(const cJSON *obj, const char *name)
+{
+	const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, name);
+
+	ck_assert_msg(cJSON_IsString(item), "no string %s", name);
+	return item->valuestring;
+}
+
+START_TEST(test_apply_detect_italian)
+{
+	enum json_apply_outcome outcome;
+	cJSON *it = json_apply_lang(POSITION_START_FEN, caruana_it, CARUANA_PLIES, true, SAN_LANG_EN, &outcome);
+	cJSON *en = json_apply_lang(POSITION_START_FEN, caruana_en, CARUANA_PLIES, false, SAN_LANG_EN, &outcome);
+	cJSON *named = json_apply_lang(POSITION_START_FEN, caruana_it, CARUANA_PLIES, false, SAN_LANG_IT, &outcome);
+	const cJSON *w;
+
+	ck_assert_int_eq(outcome, JSON_APPLY_OK);
+	for (int i = 0; i < CARUANA_PLIES; i++) {
+		ck_assert_str_eq(json_text(json_ply(it, i), "san"), json_text(json_ply(en, i), "san"));
+		ck_assert_str_eq(json_text(json_ply(it, i), "uci"), json_text(json_ply(en, i), "uci"));
+		ck_assert_str_eq(json_text(json_ply(it, i), "fen"), json_text(json_ply(en, i), "fen"));
+		/* lang it: the same moves, written in Italian */
+		ck_assert_str_eq(json_text(json_ply(named, i), "fen"), json_text(json_ply(en, i), "fen"));
+		ck_assert_str_eq(json_text(json_ply(named, i), "given"), caruana_it[i]);
+		ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(json_ply(named, i), "warnings")), 0);
+		ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(json_ply(it, i), "warnings")), i == 2);
+	}
+	ck_assert_str_eq(json_text(json_ply(named, 2), "san"), "Cf3");
+	ck_assert_str_eq(json_text(it, "pgn"), json_text(en, "pgn"));
+	ck_assert_str_eq(json_text(it, "lang_detected"), "it");
+	ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(named, "lang_detected"));
+	ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(en, "lang_detected"));
+	w = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(json_ply(it, 2), "warnings"), 0);
+	ck_assert_str_eq(json_text(w, "code"), "lang_detected");
+	ck_assert_str_eq(json_text(w, "given"), "Cf3");
+	ck_assert_str_eq(json_text(w, "became"), "Nf3");
+	cJSON_Delete(it);
+	cJSON_Delete(en);
+	cJSON_Delete(named);
+}
+END_TEST
+
+/* Cc3 is the knight (never the file c), said so; one move alone too. */
+START_TEST(test_apply_detect_knights)
+{
+	static const char *const moves[] = { "d4", "d5", "Cc3", "Cc6" };
+	static const char *const one[] = { "Cf3" };
+	enum json_apply_outcome outcome;
+	cJSON *result = json_apply_lang(POSITION_START_FEN, moves, 4, true, SAN_LANG_EN, &outcome);
+
+	ck_assert_int_eq(outcome, JSON_APPLY_OK);
+	ck_assert_str_eq(json_text(json_ply(result, 2), "uci"), "b1c3");
+	ck_assert_str_eq(json_text(json_ply(result, 3), "uci"), "b8c6");
+	ck_assert_str_eq(json_text(json_ply(result, 3), "san"), "Nc6");
+	ck_assert_str_eq(json_text(result, "lang_detected"), "it");
+	ck_assert_ptr_nonnull(strstr(json_text(result, "pgn"), "1. d4 d5 2. Nc3 Nc6 *"));
+	cJSON_Delete(result);
+	/* lang en: C is no English letter, and no file either */
+	result = json_apply_lang(POSITION_START_FEN, moves, 4, false, SAN_LANG_EN, &outcome);
+	ck_assert_int_eq(outcome, JSON_APPLY_ILLEGAL_MOVE);
+	ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(result, "index")->valueint, 2);
+	ck_assert_str_eq(json_text(result, "reason"), "malformed");
+	cJSON_Delete(result);
+	result = json_apply_lang(POSITION_START_FEN, one, 1, true, SAN_LANG_EN, &outcome);
+	ck_assert_int_eq(outcome, JSON_APPLY_OK);
+	ck_assert_str_eq(json_text(result, "san"), "Nf3");
+	ck_assert_str_eq(json_text(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(result, "warnings"), 0), "code"),
+			 "lang_detected");
+	ck_assert_str_eq(json_text(result, "lang_detected"), "it");
+	cJSON_Delete(result);
+}
+END_TEST
+
+/* An English list is the same JSON with the language detected as with lang en. */
+START_TEST(test_apply_detect_english_unchanged)
+{
+	static const char *const null_and_glyphs[] = { "e4", "--", "Bc4±", "Nc6!?", "Qh5", "Nf6??", "Qxf7#" };
+	enum json_apply_outcome a, b;
+	const char *const *lists[] = { caruana_en, null_and_glyphs };
+	int counts[] = { CARUANA_PLIES, 7 };
+
+	for (int l = 0; l < 2; l++) {
+		for (int n = 1; n <= counts[l]; n++) {
+			cJSON *detected = json_apply_lang(POSITION_START_FEN, lists[l], n, true, SAN_LANG_EN, &a);
+			cJSON *named = json_apply_lang(POSITION_START_FEN, lists[l], n, false, SAN_LANG_EN, &b);
+			char *x = cJSON_PrintUnformatted(detected), *y = cJSON_PrintUnformatted(named);
+			ck_assert_int_eq(a, b);
+			ck_assert_str_eq(x, y);
+			cJSON_free(x);
+			cJSON_free(y);
+			cJSON_Delete(detected);
+			cJSON_Delete(named);
+		}
+	}
+}
+END_TEST
+
+/* R is the rook in English and the king in Italian: two games, 422 where they part. */
+START_TEST(test_apply_detect_ambiguous)
+{
+	static const char *const moves[] = { "e3", "e6", "Rf1", "Rf8" };
+	enum json_apply_outcome outcome;
+	cJSON *result = json_apply_lang("4k2r/4p3/8/8/8/8/4P3/4K2R w Kk - 0 1", moves, 4, true, SAN_LANG_EN, &outcome);
+
+	ck_assert_int_eq(outcome, JSON_APPLY_AMBIGUOUS_LANGUAGE);
+	json_expect(result,
+		    "{\"code\":\"ambiguous_language\",\"detail\":\"move 3, \\\"Rf1\\\", is Rf1 in English and Kf1 in Italian, "
+		    "Spanish and French, and each reads every move: give lang\",\"index\":2,\"move\":\"Rf1\",\"fen\":"
+		    "\"4k2r/8/4p3/8/8/4P3/8/4K2R w Kk - 0 2\",\"langs\":[\"en\",\"it\",\"es\",\"fr\"],\"readings\":[{\"langs\":"
+		    "[\"en\"],\"uci\":\"h1f1\",\"san\":\"Rf1\"},{\"langs\":[\"it\",\"es\",\"fr\"],\"uci\":\"e1f1\",\"san\":"
+		    "\"Kf1\"}],\"field\":\"moves\"}");
+	/* lang given: read as today */
+	result = json_apply_lang("4k2r/4p3/8/8/8/8/4P3/4K2R w Kk - 0 1", moves, 4, false, SAN_LANG_EN, &outcome);
+	ck_assert_int_eq(outcome, JSON_APPLY_OK);
+	ck_assert_str_eq(json_text(json_ply(result, 2), "uci"), "h1f1");
+	cJSON_Delete(result);
+}
+END_TEST
+
+/* No language reads every move: the error of the one that went furthest, and how far. */
+START_TEST(test_apply_detect_none)
+{
+	static const char *const moves[] = { "e4", "e5", "Cf3", "Cc6", "Ac4", "Zz9" };
+	enum json_apply_outcome outcome;
+	cJSON *result = json_apply_lang(POSITION_START_FEN, moves, 6, true, SAN_LANG_EN, &outcome);
+	const cJSON *hint = cJSON_GetObjectItemCaseSensitive(result, "lang_hint");
+
+	ck_assert_int_eq(outcome, JSON_APPLY_ILLEGAL_MOVE);
+	ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(result, "index")->valueint, 5);
+	ck_assert_ptr_nonnull(hint);
+	ck_assert_str_eq(json_text(hint, "lang"), "it");
+	ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(hint, "plies")->valueint, 5);
+	ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(hint, "langs")), 2);
+	ck_assert_ptr_nonnull(strstr(json_text(result, "detail"), "read in Italian piece letters"));
+	ck_assert_ptr_nonnull(strstr(json_text(result, "detail"), "the moves go to ply 5"));
+	cJSON_Delete(result);
+	/* English furthest: the error as it was, no hint */
+	result = json_apply_lang(POSITION_START_FEN, (const char *const[]){ "e4", "Zz9" }, 2, true, SAN_LANG_EN, &outcome);
+	ck_assert_int_eq(outcome, JSON_APPLY_ILLEGAL_MOVE);
+	ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(result, "lang_hint"));
+	cJSON_Delete(result);
+}
+END_TEST
+
+/* The history and the moves are one game: the language of the one is the other's. */
+START_TEST(test_apply_detect_history)
+{
+	static const char *const history[] = { "d4", "d5", "Cc3" };
+	static const char *const moves[] = { "Cc6" };
+	struct json_apply_options options = JSON_APPLY_OPTIONS_DEFAULT;
+	enum json_apply_outcome outcome;
+	struct position pos;
+	cJSON *result;
+
+	util_parse("rnbqkbnr/ppp1pppp/8/3p4/3P4/2N5/PPP1PPPP/R1BQKBNR b KQkq - 1 2", false, &pos);
+	options.detect_lang = true;
+	options.history = history;
+	options.history_count = 3;
+	result = json_apply_moves(&pos, moves, 1, &options, &json_default, &outcome);
+	ck_assert_int_eq(outcome, JSON_APPLY_OK);
+	ck_assert_str_eq(json_text(result, "uci"), "b8c6");
+	ck_assert_str_eq(json_text(result, "lang_detected"), "it");
+	cJSON_Delete(result);
+}
+END_TEST
+
 /* Repetitions over the move list, with a history before the FEN. */
 START_TEST(test_apply_repetition)
 {
@@ -1240,6 +1435,12 @@ static Suite *json_suite(void)
 	tcase_add_test(tc, test_apply_ambiguous);
 	tcase_add_test(tc, test_apply_strict_and_lang);
 	tcase_add_test(tc, test_apply_repetition);
+	tcase_add_test(tc, test_apply_detect_italian);
+	tcase_add_test(tc, test_apply_detect_knights);
+	tcase_add_test(tc, test_apply_detect_english_unchanged);
+	tcase_add_test(tc, test_apply_detect_ambiguous);
+	tcase_add_test(tc, test_apply_detect_none);
+	tcase_add_test(tc, test_apply_detect_history);
 	tcase_add_test(tc, test_apply_pgn_tags);
 	suite_add_tcase(s, tc);
 

@@ -31,13 +31,13 @@ static void add_printed(cJSON *games, cJSON *game)
 	cJSON_Delete(game);
 }
 
-/* Reads text, length bytes, handing the reader pieces of at most chunk bytes, and returns
- * the games' JSON as an array (the caller deletes it). */
-static cJSON *read_pgn_options(const char *text, size_t length, size_t chunk, enum san_lang lang, bool strict)
+/* Reads text, length bytes, handing the reader pieces of at most chunk bytes, with
+ * options (SAN written in options->san.lang), and returns the games' JSON as an array (the
+ * caller deletes it). */
+static cJSON *read_pgn_with(const char *text, size_t length, size_t chunk, const struct pgn_options *options)
 {
 	struct json_fen_style style = JSON_FEN_STYLE_DEFAULT;
-	struct json_pgn *builder = json_pgn_new(&style, lang, true);
-	struct pgn_options options = { { lang, strict } };
+	struct json_pgn *builder = json_pgn_new(&style, options->san.lang, true);
 	struct pgn_reader *reader = malloc(sizeof *reader);
 	cJSON *games = cJSON_CreateArray(), *game;
 	size_t at = 0;
@@ -45,7 +45,7 @@ static cJSON *read_pgn_options(const char *text, size_t length, size_t chunk, en
 
 	ck_assert_ptr_nonnull(builder);
 	ck_assert_ptr_nonnull(reader);
-	pgn_reader_init(reader, &json_pgn_visitor, builder, &options);
+	pgn_reader_init(reader, &json_pgn_visitor, builder, options);
 	while (at < length) {
 		size_t piece = length - at < chunk ? length - at : chunk;
 		size_t used = 0;
@@ -64,6 +64,21 @@ static cJSON *read_pgn_options(const char *text, size_t length, size_t chunk, en
 	json_pgn_free(builder);
 	free(reader);
 	return games;
+}
+
+static cJSON *read_pgn_options(const char *text, size_t length, size_t chunk, enum san_lang lang, bool strict)
+{
+	struct pgn_options options = { { lang, strict }, false };
+
+	return read_pgn_with(text, length, chunk, &options);
+}
+
+/* The language detected, SAN written in English, as /pgn does without lang. */
+static cJSON *read_pgn_detect(const char *text, size_t chunk)
+{
+	struct pgn_options options = { { SAN_LANG_EN, false }, true };
+
+	return read_pgn_with(text, strlen(text), chunk, &options);
 }
 
 static cJSON *read_pgn_chunked(const char *text, size_t length, size_t chunk, enum san_lang lang)
@@ -1696,6 +1711,314 @@ START_TEST(test_pause)
 }
 END_TEST
 
+
+/* ---- the language detected (options.detect_lang) ---- */
+
+#define CARUANA_IT "1. c4 c6 2. Cf3 d5 3. g3 Ag4 4. Ce5 Af5 5. Db3 Db6 6. cxd5 Dxb3 7. axb3 Ae4 8. dxc6 Axh1 9. Txa7 1-0"
+/* Kings and rooks only: R is a rook's move in English, the king's in Italian. */
+#define ROOKS_FEN "[FEN \"4k2r/8/8/8/8/8/8/4K2R w Kk - 0 1\"]\n\n"
+
+/* Every event a reader gives, as text, for comparing two readings. */
+struct transcript {
+	char *text;
+	size_t length, size;
+	int lang_warnings;
+};
+
+__attribute__((format(printf, 2, 3))) static void transcript_add(struct transcript *t, const char *format, ...)
+{
+	va_list ap;
+	int n;
+
+	for (;;) {
+		va_start(ap, format);
+		n = vsnprintf(t->text + t->length, t->size - t->length, format, ap);
+		va_end(ap);
+		ck_assert_int_ge(n, 0);
+		if ((size_t)n < t->size - t->length)
+			break;
+		t->size = t->size * 2 + (size_t)n + 1;
+		t->text = realloc(t->text, t->size);
+		ck_assert_ptr_nonnull(t->text);
+	}
+	t->length += (size_t)n;
+}
+
+static void transcript_begin(void *ctx, int game)
+{
+	transcript_add(ctx, "game %d\n", game);
+}
+
+static void transcript_tag(void *ctx, const char *name, const char *value, size_t length)
+{
+	transcript_add(ctx, "tag %s=%.*s\n", name, (int)length, value);
+}
+
+static void transcript_start(void *ctx, const struct position *start, bool chess960)
+{
+	char fen[FEN_MAX] = "-";
+
+	if (start)
+		fen_format(start, FEN_EP_FEN, FEN_CASTLING_STANDARD, fen, sizeof fen);
+	transcript_add(ctx, "start %s %d\n", fen, chess960);
+}
+
+static void transcript_move(void *ctx, const struct pgn_move *mv)
+{
+	char uci[UCI_MAX];
+
+	uci_format_move(mv->before, mv->m, uci);
+	transcript_add(ctx, "move %d.%d %s %s %u:%u %d\n", mv->depth, mv->ply, uci, mv->text, mv->line, mv->column,
+		       mv->standard);
+}
+
+static void transcript_nag(void *ctx, int nag, int depth)
+{
+	transcript_add(ctx, "nag %d %d\n", nag, depth);
+}
+
+static void transcript_comment(void *ctx, const struct pgn_comment *c)
+{
+	transcript_add(ctx, "comment %d %d %.*s\n", c->depth, c->after_move, (int)c->length, c->text);
+}
+
+static void transcript_variation_begin(void *ctx, int depth)
+{
+	transcript_add(ctx, "(%d\n", depth);
+}
+
+static void transcript_variation_end(void *ctx, int depth)
+{
+	transcript_add(ctx, ")%d\n", depth);
+}
+
+static void transcript_issue(void *ctx, const struct pgn_issue *issue)
+{
+	struct transcript *t = ctx;
+
+	/* the one thing a detected reading adds */
+	if (issue->code == PGN_WARN_LANG_DETECTED) {
+		t->lang_warnings++;
+		return;
+	}
+	transcript_add(t, "issue %s %s %u:%u ply %d depth %d %s %s %s: %s\n", pgn_code_name(issue->code),
+		       san_code_name(issue->san), issue->line, issue->column, issue->ply, issue->depth,
+		       issue->token ? issue->token : "-", issue->given ? issue->given : "-",
+		       issue->became ? issue->became : "-", issue->message);
+}
+
+static bool transcript_end(void *ctx, const struct pgn_game_end *end)
+{
+	struct transcript *t = ctx;
+
+	transcript_add(t, "end %s %d plies %d errors %d warnings %d\n", end->result, end->result_given, end->plies,
+		       end->errors, end->warnings - t->lang_warnings);
+	t->lang_warnings = 0;
+	return false;
+}
+
+static const struct pgn_visitor transcript_visitor = {
+	.game_begin = transcript_begin,
+	.tag = transcript_tag,
+	.start = transcript_start,
+	.move = transcript_move,
+	.nag = transcript_nag,
+	.comment = transcript_comment,
+	.variation_begin = transcript_variation_begin,
+	.variation_end = transcript_variation_end,
+	.issue = transcript_issue,
+	.game_end = transcript_end,
+};
+
+/* The events of text read with options, fed in pieces of chunk bytes (a new string). */
+static char *transcript_of(const char *text, size_t chunk, const struct pgn_options *options)
+{
+	struct transcript t = { malloc(256), 0, 256, 0 };
+	struct pgn_reader *reader = malloc(sizeof *reader);
+	size_t length = strlen(text);
+
+	ck_assert_ptr_nonnull(reader);
+	t.text[0] = '\0';
+	pgn_reader_init(reader, &transcript_visitor, &t, options);
+	for (size_t at = 0; at < length; at += chunk)
+		pgn_reader_feed(reader, text + at, length - at < chunk ? length - at : chunk);
+	pgn_reader_finish(reader);
+	free(reader);
+	return t.text;
+}
+
+/* Read with the language detected, a game gives the visitor exactly the events it gives
+ * when that language is named (but the warning lang_detected), in the same order, however
+ * the input is cut: also a game held back while R reads as a rook and as a king. */
+static const struct {
+	const char *pgn;
+	enum san_lang lang;
+} detect_cases[] = {
+	{ CARUANA_IT "\n", SAN_LANG_IT },
+	{ CARUANA "\n", SAN_LANG_EN },
+	{ ROOKS_FEN "1. Rf1 {both read it} Rf8 2. Rf2 $1 (2. Rg1 {a side line} Rg8 $2) Rf7 3. Rg3 Th7 *\n", SAN_LANG_IT },
+	{ ROOKS_FEN "1. Rf1 {both read it} Rf8 2. Rf2 (2. Rg1 Rg8) Rf7 3. Rh2 ; to the h-file\nKe8 e.p. *\n", SAN_LANG_EN },
+	{ ROOKS_FEN "1. Rf1 Rf8 2. Rf2 Rf7 3. Rg3 Rg7 4. Zz9 Rg8 *\n", SAN_LANG_IT },
+	{ ROOKS_FEN "1. Rf1 Rf8 2. Rf2 Rf7 3. Rg3 Rg7 4. Rg4 ( 4. Rh3 ) Rh7 1-0\n[Event \"next\"]\n\n1. e4 Cc6 *\n",
+	  SAN_LANG_IT },
+	{ "1. d4 d5 2. Cc3 Cc6 3. e4 $ e5 4. Af4 @ Af5 *\n", SAN_LANG_IT },
+	{ "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 (3... Sf6 4. O-O) 4. La4 *\n", SAN_LANG_DE },
+};
+
+START_TEST(test_detect_same_events)
+{
+	struct pgn_options detect = { { detect_cases[_i].lang, false }, true };
+	struct pgn_options named = { { detect_cases[_i].lang, false }, false };
+	char *want = transcript_of(detect_cases[_i].pgn, strlen(detect_cases[_i].pgn), &named);
+	static const size_t chunks[] = { 1, 3, 7, 64, 100000 };
+
+	for (size_t i = 0; i < sizeof chunks / sizeof chunks[0]; i++) {
+		char *got = transcript_of(detect_cases[_i].pgn, chunks[i], &detect);
+		ck_assert_msg(!strcmp(got, want), "in pieces of %zu:\n%s\nnamed:\n%s", chunks[i], got, want);
+		free(got);
+	}
+	free(want);
+}
+END_TEST
+
+/* The seed's Italian game without lang: the English original's moves and FENs, in English,
+ * said to be Italian; with lang it, the same moves in Italian and nothing to say. */
+START_TEST(test_detect_italian)
+{
+	cJSON *it = read_pgn_detect(CARUANA_IT, 4096), *en = read_pgn(CARUANA), *named;
+	cJSON *game = cJSON_GetArrayItem(it, 0), *original = cJSON_GetArrayItem(en, 0), *w;
+	struct pgn_options italian = { { SAN_LANG_IT, false }, false };
+
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 17);
+	for (int i = 0; i < 17; i++) {
+		ck_assert_str_eq(get_string(move_at(game, i), "san"), get_string(move_at(original, i), "san"));
+		ck_assert_str_eq(get_string(move_at(game, i), "uci"), get_string(move_at(original, i), "uci"));
+		ck_assert_str_eq(get_string(move_at(game, i), "fen"), get_string(move_at(original, i), "fen"));
+	}
+	ck_assert_str_eq(get_string(game, "final_fen"), CARUANA_FINAL);
+	ck_assert_str_eq(get_string(game, "lang_detected"), "it");
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "errors")), 0);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "warnings")), 1);
+	w = find_issue(game, "warnings", "lang_detected");
+	ck_assert_ptr_nonnull(w);
+	ck_assert_int_eq(get_int(w, "ply"), 3);
+	ck_assert_str_eq(get_string(w, "san"), "Cf3");
+	ck_assert_int_eq(get_int(w, "line"), 1);
+	ck_assert_int_eq(get_int(w, "column"), 13);
+	ck_assert_msg(strstr(get_string(w, "message"), "Italian piece letters (R D T A C; Spanish reads them alike)"),
+		      "%s", get_string(w, "message"));
+	named = read_pgn_with(CARUANA_IT, strlen(CARUANA_IT), 4096, &italian);
+	game = cJSON_GetArrayItem(named, 0);
+	ck_assert_str_eq(get_string(move_at(game, 2), "san"), "Cf3");
+	ck_assert_str_eq(get_string(move_at(game, 2), "fen"), get_string(move_at(original, 2), "fen"));
+	ck_assert_str_eq(get_string(game, "final_fen"), CARUANA_FINAL);
+	ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(game, "lang_detected"));
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "warnings")), 0);
+	cJSON_Delete(it);
+	cJSON_Delete(en);
+	cJSON_Delete(named);
+}
+END_TEST
+
+/* English games read with the language detected are the same JSON as before. */
+START_TEST(test_detect_english_unchanged)
+{
+	static const char *const files[] = { "mini-template.pgn", "null-moves-pgn-extract.pgn" };
+
+	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+		char *text = load(files[i]);
+		cJSON *detected = read_pgn_detect(text, 5), *named = read_pgn(text);
+		char *a = cJSON_PrintUnformatted(detected), *b = cJSON_PrintUnformatted(named);
+		ck_assert_str_eq(a, b);
+		cJSON_free(a);
+		cJSON_free(b);
+		cJSON_Delete(detected);
+		cJSON_Delete(named);
+		free(text);
+	}
+}
+END_TEST
+
+/* A game read into two games by two languages: the error where they part (with both
+ * readings), its line stops there; the next game is read as usual. A lowercase c is
+ * never the Italian knight, an upper-case C never the file. */
+START_TEST(test_detect_ambiguous)
+{
+	const char *text = ROOKS_FEN "1. Rf1 Rf8 2. Rf2 Rf7 *\n\n1. d4 d5 2. Cc3 Cc6 *\n";
+	cJSON *games = read_pgn_detect(text, 3), *game = cJSON_GetArrayItem(games, 0), *e, *r;
+
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 0);
+	ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(game, "lang_detected"));
+	e = find_issue(game, "errors", "ambiguous_language");
+	ck_assert_ptr_nonnull(e);
+	ck_assert_int_eq(get_int(e, "ply"), 1);
+	ck_assert_str_eq(get_string(e, "san"), "Rf1");
+	ck_assert_int_eq(cJSON_GetArraySize(get(e, "langs")), 4);
+	r = get(e, "readings");
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(r, 0), "uci"), "h1f1");
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(r, 0), "san"), "Rf1");
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(r, 1), "uci"), "e1f1");
+	ck_assert_str_eq(get_string(cJSON_GetArrayItem(r, 1), "san"), "Kf1");
+	ck_assert_str_eq(cJSON_GetArrayItem(get(cJSON_GetArrayItem(r, 1), "langs"), 0)->valuestring, "it");
+	game = cJSON_GetArrayItem(games, 1);
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "errors")), 0);
+	ck_assert_str_eq(get_string(move_at(game, 2), "uci"), "b1c3");
+	ck_assert_str_eq(get_string(move_at(game, 3), "uci"), "b8c6");
+	ck_assert_str_eq(get_string(game, "lang_detected"), "it");
+	cJSON_Delete(games);
+}
+END_TEST
+
+/* What is held back has room for PGN_DEFER_MAX bytes: past it, the readings are taken as
+ * ambiguous where they part, and the rest of the game is read in the first. */
+START_TEST(test_detect_hold_full)
+{
+	size_t size = 3 * PGN_COMMENT_MAX + 1024;
+	char *text = malloc(size), *p = text;
+	cJSON *games, *game;
+
+	p += sprintf(p, ROOKS_FEN "1. Rf1 Rf8 2. Rf2");
+	for (int i = 0; i < 3; i++) {
+		*p++ = ' ';
+		*p++ = '{';
+		memset(p, 'a' + i, PGN_COMMENT_MAX - 100);
+		p += PGN_COMMENT_MAX - 100;
+		*p++ = '}';
+	}
+	strcpy(p, " Rf7 3. Rg3 *\n");
+	games = read_pgn_detect(text, 4096);
+	game = cJSON_GetArrayItem(games, 0);
+	ck_assert_ptr_nonnull(find_issue(game, "errors", "ambiguous_language"));
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 0);
+	cJSON_Delete(games);
+	free(text);
+}
+END_TEST
+
+/* No language reads every move: the error where the one that went furthest stops, and
+ * the warning says which it was and how far it went. */
+START_TEST(test_detect_none)
+{
+	cJSON *games = read_pgn_detect("1. e4 e5 2. Cf3 Cc6 3. Ac4 Zz9 *\n", 4096), *game = cJSON_GetArrayItem(games, 0), *w;
+
+	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 5);
+	ck_assert_ptr_nonnull(find_issue(game, "errors", "unreadable_move"));
+	ck_assert_str_eq(get_string(game, "lang_detected"), "it");
+	w = find_issue(game, "warnings", "lang_detected");
+	ck_assert_ptr_nonnull(w);
+	ck_assert_msg(strstr(get_string(w, "message"), "no language reads every move: read in Italian") &&
+			      strstr(get_string(w, "message"), "goes to ply 5"),
+		      "%s", get_string(w, "message"));
+	cJSON_Delete(games);
+	/* English going furthest: the error as it always was, and nothing more */
+	games = read_pgn_detect("1. e4 e5 2. Nf3 Zz9 *\n", 4096);
+	game = cJSON_GetArrayItem(games, 0);
+	ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(game, "lang_detected"));
+	ck_assert_ptr_null(find_issue(game, "warnings", "lang_detected"));
+	cJSON_Delete(games);
+}
+END_TEST
+
 static Suite *pgn_suite(void)
 {
 	Suite *s = suite_create("pgn");
@@ -1742,6 +2065,15 @@ static Suite *pgn_suite(void)
 	tcase_add_test(tc, test_issue_caps);
 	tcase_add_test(tc, test_control_characters);
 	tcase_add_test(tc, test_pause);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("detect");
+	tcase_set_timeout(tc, 60);
+	tcase_add_loop_test(tc, test_detect_same_events, 0, (int)(sizeof detect_cases / sizeof detect_cases[0]));
+	tcase_add_test(tc, test_detect_italian);
+	tcase_add_test(tc, test_detect_english_unchanged);
+	tcase_add_test(tc, test_detect_ambiguous);
+	tcase_add_test(tc, test_detect_hold_full);
+	tcase_add_test(tc, test_detect_none);
 	suite_add_tcase(s, tc);
 	return s;
 }

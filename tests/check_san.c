@@ -253,6 +253,17 @@ static const struct {
 	{ "lower-case piece", START, false, SAN_LANG_EN, false, "nf3", SAN_OK, "g1f3", "letter_case", 0 },
 	{ "upper-case file", START, false, SAN_LANG_EN, false, "E4", SAN_OK, "e2e4", "letter_case", 0 },
 	{ "upper-case destination", START, false, SAN_LANG_EN, false, "NF3", SAN_OK, "g1f3", "letter_case", 0 },
+	/* A letter that is a piece in some language never starts a move as its file. */
+	{ "C is no file c", "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq d6 0 2", false, SAN_LANG_EN, false,
+	  "Cc3", SAN_ERR_MALFORMED, NULL, "", 0 },
+	{ "C3 is no c3", START, false, SAN_LANG_EN, false, "C3", SAN_ERR_MALFORMED, NULL, "", 0 },
+	{ "D is no file d", START, false, SAN_LANG_EN, false, "Dd4", SAN_ERR_MALFORMED, NULL, "", 0 },
+	{ "A is no file a in French", CAPTURE, false, SAN_LANG_FR, false, "Axb5", SAN_ERR_MALFORMED, NULL, "", 0 },
+	{ "F is no file f in Italian", START, false, SAN_LANG_IT, false, "Ff4", SAN_ERR_MALFORMED, NULL, "", 0 },
+	{ "C is the Italian knight", "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq d6 0 2", false, SAN_LANG_IT,
+	  false, "Cc3", SAN_OK, "b1c3", "", 0 },
+	{ "an upper-case file after a piece stays one", START, false, SAN_LANG_EN, false, "NC3", SAN_OK, "b1c3",
+	  "letter_case", 0 },
 	{ "false capture", START, false, SAN_LANG_EN, false, "Nxf3", SAN_OK, "g1f3", "false_capture", 0 },
 	{ "false check", START, false, SAN_LANG_EN, false, "Nf3+", SAN_OK, "g1f3", "false_check", 0 },
 	{ "false mate", START, false, SAN_LANG_EN, false, "Nf3#", SAN_OK, "g1f3", "false_check", 0 },
@@ -933,6 +944,43 @@ START_TEST(test_messages_are_utf8)
 }
 END_TEST
 
+/* A piece letter of another language at the start: the message says what it is where. */
+START_TEST(test_foreign_letter_message)
+{
+	struct san_parse_options en = { SAN_LANG_EN, false };
+	struct san_parse_result result;
+	struct position pos;
+
+	util_parse("rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq d6 0 2", false, &pos);
+	ck_assert_int_eq(san_parse_move(&pos, "Cc3", 3, &en, &result), SAN_ERR_MALFORMED);
+	ck_assert_msg(strstr(result.error.message, "the knight in Italian, Spanish and French") != NULL, "%s",
+		      result.error.message);
+	ck_assert_int_eq(san_parse_move(&pos, "Dd2", 3, &en, &result), SAN_ERR_MALFORMED);
+	ck_assert_msg(strstr(result.error.message, "the queen in Italian, Spanish, French, German and Dutch") != NULL,
+		      "%s", result.error.message);
+}
+END_TEST
+
+/* Read in one language, written in another: the warnings and the candidates spell the
+ * move in the written language; the move read is the same. */
+START_TEST(test_parse_written)
+{
+	struct san_parse_options it = { SAN_LANG_IT, false };
+	struct san_parse_result result;
+	struct position pos;
+
+	util_parse(START, false, &pos);
+	ck_assert_int_eq(san_parse_move_written(&pos, "Cf3+", 4, &it, SAN_LANG_EN, &result), SAN_OK);
+	ck_assert_int_eq(result.warning_count, 1);
+	ck_assert_str_eq(result.warnings[0].became, "Nf3");
+	ck_assert_int_eq(san_parse_move(&pos, "Cf3+", 4, &it, &result), SAN_OK);
+	ck_assert_str_eq(result.warnings[0].became, "Cf3");
+	util_parse("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", false, &pos);
+	ck_assert_int_eq(san_parse_move_written(&pos, "Cd2", 3, &it, SAN_LANG_EN, &result), SAN_ERR_AMBIGUOUS);
+	ck_assert_msg(strstr(result.error.message, "Nbd2, Nfd2") != NULL, "%s", result.error.message);
+}
+END_TEST
+
 START_TEST(test_names)
 {
 	enum san_lang lang;
@@ -985,6 +1033,8 @@ static Suite *san_suite(void)
 	tcase_add_test(tc, test_parse_length);
 	tcase_add_test(tc, test_messages_are_utf8);
 	tcase_add_test(tc, test_names);
+	tcase_add_test(tc, test_foreign_letter_message);
+	tcase_add_test(tc, test_parse_written);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("round_trip");

@@ -625,6 +625,81 @@ START_TEST(game_gif_render_cap)
 }
 END_TEST
 
+
+/* ---- /pgn: the language of each game, when no lang is given ---- */
+
+/* The seed's game (003_4bee26a386fe0058.txt) in English (line 372) and Italian (line 1130). */
+#define SEED_EN "1. c4 c6 2. Nf3 d5 3. g3 Bg4 4. Ne5 Bf5 5. Qb3 Qb6 6. cxd5 Qxb3 7. axb3 Be4 8. dxc6 Bxh1 9. Rxa7 1-0\n"
+#define SEED_IT "1. c4 c6 2. Cf3 d5 3. g3 Ag4 4. Ce5 Af5 5. Db3 Db6 6. cxd5 Dxb3 7. axb3 Ae4 8. dxc6 Axh1 9. Txa7 1-0\n"
+
+/* The games of a /pgn answer ({"games": [...]}); the caller deletes the tree. */
+static cJSON *pgn_games(const char *body, size_t piece, const char *const *query)
+{
+	struct http_response resp;
+	char *out = test_run(&endpoint_pgn_stream, test_config.spool_dir, body, strlen(body), piece, 4096, query, &resp);
+	cJSON *json;
+
+	ck_assert_ptr_nonnull(out);
+	json = cJSON_Parse(out);
+	ck_assert_ptr_nonnull(json);
+	free(out);
+	reply_clear(&resp);
+	return json;
+}
+
+START_TEST(pgn_lang_detected)
+{
+	static const char body[] = SEED_IT "\n[FEN \"4k2r/8/8/8/8/8/8/4K2R w Kk - 0 1\"]\n\n1. Rf1 Rf8 *\n\n" SEED_EN;
+	static const char *const italian[] = { "lang", "it", NULL };
+	cJSON *json = pgn_games(body, 5, NULL), *games = cJSON_GetObjectItemCaseSensitive(json, "games");
+	cJSON *it = cJSON_GetArrayItem(games, 0), *rooks = cJSON_GetArrayItem(games, 1), *en = cJSON_GetArrayItem(games, 2);
+	const cJSON *a, *b;
+
+	ck_assert_int_eq(cJSON_GetArraySize(games), 3);
+	ck_assert_str_eq(cjson_string(it, "lang_detected"), "it");
+	ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(en, "lang_detected"));
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(it, "moves")), 17);
+	for (int i = 0; i < 17; i++) {
+		a = cJSON_GetArrayItem(cjson_member(it, "moves"), i);
+		b = cJSON_GetArrayItem(cjson_member(en, "moves"), i);
+		ck_assert_str_eq(cjson_string(a, "san"), cjson_string(b, "san"));
+		ck_assert_str_eq(cjson_string(a, "fen"), cjson_string(b, "fen"));
+	}
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(it, "warnings"), 0), "code"), "lang_detected");
+	/* two languages, two games: an error of that game, the others read */
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(rooks, "errors"), 0), "code"), "ambiguous_language");
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(rooks, "moves")), 0);
+	cJSON_Delete(json);
+	/* lang it: the Italian game in Italian, nothing said */
+	json = pgn_games(SEED_IT, 64, italian);
+	it = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(json, "games"), 0);
+	ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(it, "lang_detected"));
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(it, "moves"), 2), "san"), "Cf3");
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(it, "warnings")), 0);
+	cJSON_Delete(json);
+}
+END_TEST
+
+/* A game GIF from a PGN body says the language it read the moves in. */
+START_TEST(game_gif_lang_header)
+{
+	struct http_response resp;
+	const char *value = NULL;
+	char *out = test_run(&endpoint_render_game_stream, test_config.spool_dir, SEED_IT, strlen(SEED_IT), 9, 1 << 16,
+			     NULL, &resp);
+
+	ck_assert_ptr_nonnull(out);
+	ck_assert(!memcmp(out, "GIF89a", 6));
+	for (int i = 0; i < resp.header_count; i++)
+		if (!strcmp(resp.headers[i].name, "X-Fen-Lang-Detected"))
+			value = resp.headers[i].value;
+	ck_assert_ptr_nonnull(value);
+	ck_assert_str_eq(value, "it");
+	free(out);
+	reply_clear(&resp);
+}
+END_TEST
+
 static Suite *stream_suite(void)
 {
 	Suite *s = suite_create("stream");
@@ -656,6 +731,12 @@ static Suite *stream_suite(void)
 	tcase_add_checked_fixture(tc, test_setup, NULL);
 	tcase_set_timeout(tc, TEST_TIMEOUT);
 	tcase_add_test(tc, game_gif_render_cap);
+	tcase_add_test(tc, game_gif_lang_header);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("PGN");
+	tcase_add_checked_fixture(tc, test_setup, NULL);
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	tcase_add_test(tc, pgn_lang_detected);
 	suite_add_tcase(s, tc);
 	return s;
 }

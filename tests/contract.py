@@ -58,6 +58,13 @@ CHESS960_CASTLE = "rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1"
 CASTLES = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
 PROMOTION = "2k5/P7/8/8/8/8/8/K7 w - - 0 1"
 EN_PASSANT = "k7/8/8/3pP3/8/8/8/4K3 w - d6 0 2"
+# Kings and rooks: R is a rook's move in English, the king's in Italian, Spanish, French.
+ROOKS = "4k2r/8/8/8/8/8/8/4K2R w Kk - 0 1"
+# The seed's game (shared/seeds/003): its English original, and in Italian piece letters.
+SEED_EN = "1. c4 c6 2. Nf3 d5 3. g3 Bg4 4. Ne5 Bf5 5. Qb3 Qb6 6. cxd5 Qxb3 7. axb3 Be4 8. dxc6 Bxh1 9. Rxa7 1-0"
+SEED_IT = "1. c4 c6 2. Cf3 d5 3. g3 Ag4 4. Ce5 Af5 5. Db3 Db6 6. cxd5 Dxb3 7. axb3 Ae4 8. dxc6 Axh1 9. Txa7 1-0"
+SEED_IT_MOVES = [t for t in SEED_IT.split() if not t.endswith(".") and t != "1-0"]
+SEED_EN_MOVES = [t for t in SEED_EN.split() if not t.endswith(".") and t != "1-0"]
 MATE_IN_ONE = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"
 CHECK = "4k3/8/8/8/8/8/4R3/4K3 b - - 0 1"
 STALEMATE = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"
@@ -889,6 +896,40 @@ def run_checks(c, d):
             headers={"Content-Type": "application/x-www-form-urlencoded"}, expect=415,
             code="unsupported_media_type")
 
+    # ---- /apply-move: the language of SAN, when no lang is given
+    seed_en = {}
+    c.check("apply the seed's English game", "POST", "/apply-move", body={"fen": START, "moves": SEED_EN_MOVES},
+            expect=ok, then=lambda r, b: (seed_en.update(b), want("lang_detected" not in b, "English said")))
+    c.check("apply the seed's Italian game, no lang", "POST", "/apply-move", body={"fen": START, "moves": SEED_IT_MOVES},
+            expect=ok,
+            then=all_of(lambda r, b: want(b["lang_detected"] == "it" and
+                                          [(m["san"], m["fen"]) for m in b["moves"]] ==
+                                          [(m["san"], m["fen"]) for m in seed_en["moves"]] and
+                                          b["moves"][2]["warnings"][0]["code"] == "lang_detected",
+                                          "not the English original's moves, said Italian"),
+                        same_as_cli("apply", START, *SEED_IT_MOVES)))
+    c.check("apply the seed's Italian game, lang it", "POST", "/apply-move",
+            body={"fen": START, "moves": SEED_IT_MOVES, "lang": "it"}, expect=ok,
+            then=lambda r, b: want("lang_detected" not in b and b["moves"][2]["san"] == "Cf3" and
+                                   [m["fen"] for m in b["moves"]] == [m["fen"] for m in seed_en["moves"]],
+                                   "lang it: the same FENs, Italian SAN"))
+    c.check("apply Cc3 is a knight", "POST", "/apply-move", body={"fen": START, "moves": ["d4", "d5", "Cc3", "Cc6"]},
+            expect=ok, then=lambda r, b: want(b["uci"] == "b8c6" and b["moves"][2]["uci"] == "b1c3", "knights"))
+    c.check("apply one Italian move", "POST", "/apply-move", body={"fen": START, "move": "Cf3"}, expect=ok,
+            then=lambda r, b: want(b["lang_detected"] == "it" and b["warnings"][0]["code"] == "lang_detected",
+                                   "one move: the warning at the top"))
+    c.check("apply two languages, two games", "POST", "/apply-move", body={"fen": ROOKS, "moves": ["Rf1", "Rf8"]},
+            expect=422, code="ambiguous_language", field="moves",
+            then=all_of(lambda r, b: want(b["index"] == 0 and len(b["readings"]) == 2, "where they part"),
+                        same_as_cli("apply", ROOKS, "Rf1", "Rf8", problem=True)))
+    c.check("apply no language reads it, the hint", "POST", "/apply-move",
+            body={"fen": START, "moves": ["e4", "e5", "Cf3", "Cc6", "Ac4", "Zz9"]}, expect=422, code="illegal_move",
+            field="moves", then=lambda r, b: want(b["lang_hint"] == {"lang": "it", "langs": ["it", "es"], "plies": 5},
+                                                  f"lang_hint {b.get('lang_hint')}"))
+    c.check("apply ambiguous move read in Italian, the hint", "POST", "/apply-move",
+            body={"fen": "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "move": "Cd2"}, expect=422, code="ambiguous_move",
+            then=lambda r, b: want(b["lang_hint"]["lang"] == "it", "no lang_hint"))
+
     # ---- /apply-move
     c.check("apply one move", "POST", "/apply-move", body={"fen": START, "move": "e2e4"}, expect=ok,
             then=all_of(same_as_cli("apply", START, "e2e4"),
@@ -1014,6 +1055,15 @@ def run_checks(c, d):
             body={"text": "1. e4 e5 2. Cf3 Cc6 1-0", "from": "san", "lang": "it"}, expect=ok,
             then=lambda r, b: want(b["pgn"].endswith("2. Nf3 Nc6 1-0\n"), "PGN in English SAN"))
     c.check("convert UCI", "POST", "/convert", body={"text": "e2e4 e7e5", "from": "uci"}, expect=ok)
+    c.check("convert the seed's Italian game, no lang", "POST", "/convert", body={"text": SEED_IT, "from": "san"},
+            expect=ok, then=lambda r, b: want(b["lang_detected"] == "it" and
+                                              b["pgn"].replace("\n", " ").endswith("8. dxc6 Bxh1 9. Rxa7 1-0 ") and
+                                              b["notes"][0]["code"] == "lang_detected", "read as Italian"))
+    c.check("convert two languages, two games", "POST", "/convert",
+            body={"text": "1. Rf1 Rf8", "from": "san", "fen": ROOKS}, expect=422, code="ambiguous_language")
+    c.check("convert no language reads it, the hint", "POST", "/convert",
+            body={"text": "1. e4 e5 2. Cf3 Cc6 3. Ac4 Zz9", "from": "san"}, expect=422, code="illegal_move",
+            then=lambda r, b: want(b["lang_hint"]["plies"] == 5, "no lang_hint"))
     c.check("convert to German SAN", "POST", "/convert",
             body={"text": "1. P-K4 P-K4 2. N-KB3", "from": "descriptive", "san_lang": "de"}, expect=ok,
             then=lambda r, b: want([m["san"] for m in b["moves"]] == ["e4", "e5", "Sf3"] and
@@ -1396,6 +1446,24 @@ def run_checks(c, d):
             headers={"Content-Type": "application/x-chess-pgn",
                      "Accept": "application/x-chess-pgn, application/x-ndjson"},
             expect=ok, then=lambda r, b: want(r.media_type() == "application/x-ndjson", "not NDJSON"))
+    c.check("pgn the seed's Italian game, no lang", "POST", "/pgn", body=SEED_IT + "\n\n" + SEED_EN, headers=pgn_type,
+            expect=ok,
+            then=lambda r, b: want(b["games"][0]["lang_detected"] == "it" and
+                                   [m["fen"] for m in b["games"][0]["moves"]] ==
+                                   [m["fen"] for m in b["games"][1]["moves"]] and
+                                   [m["san"] for m in b["games"][0]["moves"]] ==
+                                   [m["san"] for m in b["games"][1]["moves"]] and
+                                   b["games"][0]["warnings"][0]["code"] == "lang_detected" and
+                                   "lang_detected" not in b["games"][1], "the Italian game read as Italian"))
+    c.check("pgn the seed's Italian game, lang it", "POST", "/pgn?" + query(lang="it"), body=SEED_IT,
+            headers=pgn_type, expect=ok,
+            then=lambda r, b: want("lang_detected" not in b["games"][0] and
+                                   b["games"][0]["moves"][2]["san"] == "Cf3", "lang it"))
+    c.check("pgn two languages, two games: an error of the game", "POST", "/pgn",
+            body={"pgn": f'[FEN "{ROOKS}"]\n\n1. Rf1 Rf8 *\n\n1. e4 *'}, expect=ok,
+            then=lambda r, b: want(b["games"][0]["errors"][0]["code"] == "ambiguous_language" and
+                                   len(b["games"][0]["errors"][0]["readings"]) == 2 and
+                                   not b["games"][1]["errors"], "ambiguous_language in the game"))
     c.check("pgn not PGN", "POST", "/pgn", body="<html></html>", headers=pgn_type, expect=422,
             code="malformed_pgn")
     c.check("pgn empty body", "POST", "/pgn", body="", headers=pgn_type, expect=422, code="malformed_pgn")
@@ -1531,6 +1599,21 @@ def render_picture_checks(c):
     c.check("game.gif POST pgn, marks left out", "POST", "/render/game.gif", body={"pgn": crowded, "size": 128},
             expect=200, then=lambda r, b: (gif_ok(r, b), want(r.header("X-Fen-Marks-Dropped") == "6",
                                                                 f"X-Fen-Marks-Dropped {r.header('X-Fen-Marks-Dropped')}")))
+    c.check("game.gif Italian moves, no lang", "GET", "/render/game.gif?" + query(moves="e4,e5,Cf3,Cc6"),
+            expect=200, then=lambda r, b: (gif_ok(r, b), want(r.header("X-Fen-Lang-Detected") == "it",
+                                                                f"X-Fen-Lang-Detected {r.header('X-Fen-Lang-Detected')}")))
+    c.check("game.gif Italian moves, lang it", "GET", "/render/game.gif?" + query(moves="e4,e5,Cf3,Cc6", lang="it"),
+            expect=200, then=lambda r, b: (gif_ok(r, b), want(r.header("X-Fen-Lang-Detected") is None,
+                                                                "X-Fen-Lang-Detected with lang given")))
+    c.check("game.gif the seed's Italian PGN", "POST", "/render/game.gif", body={"pgn": SEED_IT}, expect=200,
+            then=lambda r, b: (gif_ok(r, b), want(r.header("X-Fen-Lang-Detected") == "it", "not said Italian")))
+    c.check("game.gif two languages, two games", "GET", "/render/game.gif?" + query(fen=ROOKS, moves="Rf1,Rf8"),
+            expect=422, code="ambiguous_language", field="moves")
+    c.check("game.gif pgn, two languages, two games", "POST", "/render/game.gif",
+            body={"pgn": f'[FEN "{ROOKS}"] 1. Rf1 Rf8 *'}, expect=422, code="ambiguous_language")
+    c.check("game.gif pgn no language reads it, the hint", "POST", "/render/game.gif",
+            body={"pgn": "1. e4 e5 2. Cf3 Cc6 3. Ac4 Zz9 *"}, expect=422, code="illegal_move",
+            then=lambda r, b: want(b["lang_hint"]["lang"] == "it", "no lang_hint"))
     c.check("game.gif pgn illegal move", "GET", "/render/game.gif?" + query(pgn="1. e4 e5 2. Ke3 *"), expect=422,
             code="illegal_move", then=lambda r, b: want(b["index"] == 2, "index of Ke3"))
     c.check("game.gif pgn not PGN", "GET", "/render/game.gif?" + query(pgn="hello"), expect=422,

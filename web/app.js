@@ -601,7 +601,12 @@ $("play-move-form").addEventListener("submit", async (ev) => {
   $("play-move-error").textContent = "";
   $("play-move-error").className = "error";
   try {
-    const r = await fend.applyMove({ fen: play.fen, move: text, lang: $("play-lang").value, ...options() });
+    // In the letters chosen; with English chosen, a move that starts with a letter that is
+    // no English piece (Cf3, Dd4, Кf3) is read in the language its letters show, without
+    // lang (fend says which; Cf3 is the Italian knight, never the pawn move c3).
+    const lang = $("play-lang").value;
+    const foreign = lang === "en" && /^(?:[A-Z]|[^\x00-\x7f])/u.test(text) && !/^[KQRBNPOEGH]/.test(text);
+    const r = await fend.applyMove({ fen: play.fen, move: text, ...(foreign ? {} : { lang }), ...options() });
     input.value = "";
     // fend reads sloppy SAN (0-0, Nxf3 without a capture...) and says how it read it.
     if (r.warnings && r.warnings.length) {

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "nag.h"
+#include "pgn_lang.h"
 #include "uci.h"
 #include "utf8.h"
 
@@ -33,6 +34,7 @@ static const char *const pgn_code_names[PGN_CODE_NB] = {
 	[PGN_ERR_INVALID_FEN] = "invalid_fen",
 	[PGN_ERR_UNSUPPORTED_VARIANT] = "unsupported_variant",
 	[PGN_ERR_TOKEN_TOO_LONG] = "token_too_long",
+	[PGN_ERR_AMBIGUOUS_LANGUAGE] = "ambiguous_language",
 	[PGN_WARN_SAN] = "san",
 	[PGN_WARN_UCI_MOVE] = "uci_move",
 	[PGN_WARN_LENIENT_RESULT] = "lenient_result",
@@ -51,6 +53,7 @@ static const char *const pgn_code_names[PGN_CODE_NB] = {
 	[PGN_WARN_NAGS_DROPPED] = "nags_dropped",
 	[PGN_WARN_COMMENTS_DROPPED] = "comments_dropped",
 	[PGN_WARN_ARROWS_DROPPED] = "arrows_dropped",
+	[PGN_WARN_LANG_DETECTED] = "lang_detected",
 	[PGN_WARN_ERRORS_NOT_LISTED] = "errors_not_listed",
 	[PGN_WARN_WARNINGS_NOT_LISTED] = "warnings_not_listed",
 };
@@ -148,6 +151,17 @@ __attribute__((format(printf, 5, 6))) static void pgn_issue(struct pgn_reader *r
 		pgn_issue((r), &issue_, (code), (column), __VA_ARGS__);       \
 	} while (0)
 
+/* While a game's events are held back (pgn_lang.h), a step keeps its event there and
+ * does nothing more now: the event is played when the game's language is decided. */
+#define PGN_HOLD(r, ...)                                              \
+	do {                                                          \
+		if ((r)->defer.on && !(r)->defer.shadow) {            \
+			struct pgn_event event_ = { __VA_ARGS__ };    \
+			if (pgn_lang_defer((r), &event_))             \
+				return;                               \
+		}                                                     \
+	} while (0)
+
 static void pgn_parse_commands(struct pgn_comment *c);
 static void pgn_comment_give(struct pgn_reader *r, bool cut);
 
@@ -181,6 +195,7 @@ static void pgn_game_begin(struct pgn_reader *r)
 	r->nags = r->arrows = 0;
 	r->tags_cut = r->nags_cut = r->comments_cut = r->arrows_cut = false;
 	pgn_line_fresh(&r->lines[0]);
+	pgn_lang_reset(r);
 	if (r->visitor->game_begin)
 		r->visitor->game_begin(r->ctx, r->game);
 	if (r->comment_pending) {
@@ -330,6 +345,8 @@ static void pgn_game_end(struct pgn_reader *r, const char *result, bool given)
 	if (!r->in_game)
 		return;
 	pgn_start(r);
+	/* what is held back is given first, in the language decided */
+	pgn_lang_settle(r);
 	if (r->overflow || r->depth > 0)
 		PGN_PROBLEM(r, PGN_ERR_UNTERMINATED_VARIATION, r->tok_line, r->tok_column,
 			    "the game ends inside %d open variation%s", r->depth + r->overflow,
@@ -338,6 +355,16 @@ static void pgn_game_end(struct pgn_reader *r, const char *result, bool given)
 		if (r->lines[r->depth].announced && r->visitor->variation_end)
 			r->visitor->variation_end(r->ctx, r->depth);
 	r->overflow = 0;
+	if (r->options.detect_lang && !r->lang.ambiguous && san_detect_first(r->lang.alive) != SAN_LANG_EN) {
+		/* at the move that showed it (English dropped out there) */
+		char message[PGN_MESSAGE_MAX];
+		bool placed = r->lang.english_ply > 0;
+		struct pgn_issue issue = { .san = SAN_OK, .line = placed ? r->lang.english_line : r->tok_line,
+					   .ply = r->lang.english_ply, .token = placed ? r->lang.english_token : NULL };
+		pgn_lang_message(r, message, sizeof message);
+		pgn_issue(r, &issue, PGN_WARN_LANG_DETECTED, placed ? r->lang.english_column : r->tok_column, "%s",
+			  message);
+	}
 	if (!given) {
 		result = r->result_tag[0] ? r->result_tag : "*";
 		PGN_PROBLEM(r, PGN_WARN_MISSING_RESULT, r->tok_line, r->tok_column,
@@ -358,6 +385,12 @@ static void pgn_game_end(struct pgn_reader *r, const char *result, bool given)
 		.malformed = r->tags == 0 && r->moves == 0 && r->errors > 0 && r->first_error_syntax,
 		.error_line = r->error_line,
 		.error_column = r->error_column,
+		.lang = r->options.detect_lang ? san_detect_first(r->lang.alive) : r->options.san.lang,
+		.langs = r->lang.alive,
+		.lang_detected = r->options.detect_lang && !r->lang.ambiguous &&
+				 san_detect_first(r->lang.alive) != SAN_LANG_EN,
+		.lang_ambiguous = r->lang.ambiguous,
+		.lang_failed = r->options.detect_lang && r->lang.failed,
 	};
 	r->in_game = false;
 	r->game++;
@@ -432,6 +465,8 @@ static void pgn_nag(struct pgn_reader *r, int nag, const char *token, unsigned c
 {
 	struct pgn_line *line;
 
+	PGN_HOLD(r, .kind = PGN_EV_NAG, .line = r->tok_line, .column = column, .value = nag, .text = token,
+		 .length = token ? strlen(token) : 0);
 	pgn_start(r);
 	line = &r->lines[r->depth];
 	if (r->overflow || line->dead)
@@ -453,6 +488,7 @@ static void pgn_number(struct pgn_reader *r, const char *t, size_t n, unsigned c
 	struct pgn_line *line;
 	long number = 0;
 
+	PGN_HOLD(r, .kind = PGN_EV_NUMBER, .line = r->tok_line, .column = column, .text = t, .length = n);
 	pgn_start(r);
 	line = &r->lines[r->depth];
 	if (r->overflow || line->dead)
@@ -477,6 +513,7 @@ static void pgn_move(struct pgn_reader *r, const char *t, size_t n, unsigned col
 	bool standard = false;
 	move m;
 
+	PGN_HOLD(r, .kind = PGN_EV_MOVE, .line = r->tok_line, .column = column, .text = t, .length = n);
 	pgn_start(r);
 	memcpy(text, t, n);
 	text[n] = '\0';
@@ -503,9 +540,28 @@ static void pgn_move(struct pgn_reader *r, const char *t, size_t n, unsigned col
 		nag_count = nag != 0;
 	} else {
 		/* Read leniently, the strict rules applied below: a move suffix glued on (!, ?, ...)
-		 * is PGN's own, the other departures are not. */
-		struct san_parse_options lenient = { r->options.san.lang, false };
-		enum san_code code = san_parse_move(&line->pos, text, n, &lenient, res);
+		 * is PGN's own, the other departures are not. The language is the game's, when it
+		 * is detected (pgn_lang.c), and words name moves in options.san.lang. */
+		enum san_lang lang = r->options.san.lang;
+		if (r->options.detect_lang)
+			lang = san_detect_first(r->lang.alive);
+		/* one language left (an English game after its first N, B or Q): nothing to learn */
+		if (r->options.detect_lang && (r->lang.pending || (r->lang.alive & (r->lang.alive - 1)))) {
+			enum pgn_lang_step step = pgn_lang_move(r, text, n, column, &lang);
+			if (step == PGN_LANG_HELD)
+				return;
+			if (step == PGN_LANG_AMBIGUOUS) {
+				char message[PGN_MESSAGE_MAX];
+				struct pgn_issue issue = { .san = SAN_OK, .token = text, .ply = line->ply + 1, .pos = &line->pos,
+							   .readings = r->defer.moves, .reading_langs = r->defer.langs };
+				pgn_lang_ambiguous_message(r, &line->pos, message, sizeof message);
+				pgn_issue(r, &issue, PGN_ERR_AMBIGUOUS_LANGUAGE, column, "%s", message);
+				pgn_line_stop(r);
+				return;
+			}
+		}
+		struct san_parse_options lenient = { lang, false };
+		enum san_code code = san_parse_move_written(&line->pos, text, n, &lenient, r->options.san.lang, res);
 		const struct san_issue *error = &res->error;
 		if (code == SAN_OK && r->options.san.strict)
 			for (int i = 0; i < res->warning_count && code == SAN_OK; i++)
@@ -526,6 +582,8 @@ static void pgn_move(struct pgn_reader *r, const char *t, size_t n, unsigned col
 				.candidates = code == SAN_ERR_AMBIGUOUS ? &res->candidates : NULL,
 			};
 			text[kept] = '\0'; /* the token without a move suffix (!, ?, ...) */
+			if (r->options.detect_lang)
+				pgn_lang_failed(r, line->ply + 1);
 			pgn_issue(r, &issue, pc, column, "%s", error->message);
 			pgn_line_stop(r);
 			return;
@@ -536,7 +594,7 @@ static void pgn_move(struct pgn_reader *r, const char *t, size_t n, unsigned col
 		text[kept] = '\0';
 		/* Read without a single rewrite, in English and plain ASCII: the text is the
 		 * standard SAN already, and writing it again can be skipped. */
-		standard = r->options.san.lang == SAN_LANG_EN;
+		standard = lang == SAN_LANG_EN && r->options.san.lang == SAN_LANG_EN;
 		for (size_t i = 0; standard && i < kept; i++)
 			standard = (unsigned char)text[i] < 0x80;
 		for (int i = 0; i < res->warning_count; i++) {
@@ -588,6 +646,7 @@ static void pgn_move(struct pgn_reader *r, const char *t, size_t n, unsigned col
 
 static void pgn_result(struct pgn_reader *r, const char *result, bool lenient, const char *t, unsigned column)
 {
+	PGN_HOLD(r, .kind = PGN_EV_RESULT, .line = r->tok_line, .column = column, .text = t, .length = strlen(t));
 	pgn_start(r);
 	if (lenient) {
 		struct pgn_issue issue = { .san = SAN_OK, .token = t };
@@ -600,6 +659,28 @@ static void pgn_result(struct pgn_reader *r, const char *result, bool lenient, c
 		return;
 	}
 	pgn_game_end(r, result, true);
+}
+
+/* "e.p." on its own after a move (t is NUL-terminated). */
+static void pgn_ep_suffix(struct pgn_reader *r, const char *t, unsigned column)
+{
+	PGN_HOLD(r, .kind = PGN_EV_EP, .line = r->tok_line, .column = column, .text = t, .length = strlen(t));
+	pgn_start(r);
+	if (!r->overflow && !r->lines[r->depth].dead) {
+		struct pgn_issue issue = { .san = SAN_OK, .token = t };
+		pgn_issue(r, &issue, PGN_WARN_EN_PASSANT_SUFFIX, column, "\"e.p.\" after a move is not SAN: ignored");
+	}
+}
+
+/* A token longer than PGN_TOKEN_MAX (t: its first bytes, NUL-terminated) stops its line. */
+static void pgn_too_long(struct pgn_reader *r, const char *t, unsigned column)
+{
+	PGN_HOLD(r, .kind = PGN_EV_TOO_LONG, .line = r->tok_line, .column = column, .text = t, .length = strlen(t));
+	pgn_start(r);
+	struct pgn_issue issue = { .san = SAN_OK, .token = t };
+	pgn_issue(r, &issue, PGN_ERR_TOKEN_TOO_LONG, column, "a token longer than %d bytes: nothing in PGN is that long",
+		  PGN_TOKEN_MAX);
+	pgn_line_stop(r);
 }
 
 /* Classifies one piece of a symbol token: t is NUL-terminated at t + n. */
@@ -640,12 +721,7 @@ static void pgn_word(struct pgn_reader *r, const char *t, size_t n, unsigned col
 		return;
 	}
 	if ((n == 4 && !memcmp(t, "e.p.", 4)) || (n == 3 && !memcmp(t, "e.p", 3))) {
-		pgn_start(r);
-		if (!r->overflow && !r->lines[r->depth].dead) {
-			struct pgn_issue issue = { .san = SAN_OK, .token = t };
-			pgn_issue(r, &issue, PGN_WARN_EN_PASSANT_SUFFIX, column,
-				  "\"e.p.\" after a move is not SAN: ignored");
-		}
+		pgn_ep_suffix(r, t, column);
 		return;
 	}
 	pgn_move(r, t, n, column);
@@ -667,11 +743,7 @@ static void pgn_token(struct pgn_reader *r)
 	if (!n)
 		return;
 	if (r->tok_overflow) {
-		pgn_start(r);
-		struct pgn_issue issue = { .san = SAN_OK, .token = r->tok };
-		pgn_issue(r, &issue, PGN_ERR_TOKEN_TOO_LONG, r->tok_column,
-			  "a token longer than %d bytes: nothing in PGN is that long", PGN_TOKEN_MAX);
-		pgn_line_stop(r);
+		pgn_too_long(r, r->tok, r->tok_column);
 		return;
 	}
 	pgn_word(r, t, n, r->tok_column);
@@ -912,11 +984,28 @@ static void pgn_comment_give(struct pgn_reader *r, bool cut)
 		r->visitor->comment(r->ctx, &comment);
 }
 
-/* A comment is complete (its text is in r->comment). */
-static void pgn_comment_end(struct pgn_reader *r)
+/* A comment of the game is complete (its text is in r->comment). */
+static void pgn_comment_take(struct pgn_reader *r)
 {
 	struct pgn_line *line;
 
+	if (r->defer.on && !r->defer.shadow) {
+		struct pgn_event event = { .kind = PGN_EV_COMMENT, .line = r->comment_line, .column = r->comment_column,
+					   .value = r->comment_cut, .text = r->comment, .length = r->comment_length };
+		if (pgn_lang_defer(r, &event)) {
+			r->comment_length = 0;
+			return;
+		}
+	}
+	line = &r->lines[r->depth];
+	if (!(r->overflow || (r->started && line->dead) || (r->depth > 0 && !line->announced)))
+		pgn_comment_give(r, r->comment_cut);
+	r->comment_length = 0;
+}
+
+/* A comment is complete (its text is in r->comment). */
+static void pgn_comment_end(struct pgn_reader *r)
+{
 	r->state = PGN_S_DEFAULT;
 	r->comment[r->comment_length] = '\0';
 	if (!r->in_game) {
@@ -924,10 +1013,7 @@ static void pgn_comment_end(struct pgn_reader *r)
 		r->comment_pending = true;
 		return;
 	}
-	line = &r->lines[r->depth];
-	if (!(r->overflow || (r->started && line->dead) || (r->depth > 0 && !line->announced)))
-		pgn_comment_give(r, r->comment_cut);
-	r->comment_length = 0;
+	pgn_comment_take(r);
 }
 
 /* A comment starts: after a pending one (between games) it is appended with a space. */
@@ -954,14 +1040,16 @@ static void pgn_comment_byte(struct pgn_reader *r, unsigned char c)
 		r->comment_cut = true;
 }
 
-static void pgn_variation_open(struct pgn_reader *r)
+/* '(' at line, column. */
+static void pgn_variation_open(struct pgn_reader *r, unsigned at_line, unsigned at_column)
 {
 	struct pgn_line *parent, *child;
 
+	PGN_HOLD(r, .kind = PGN_EV_OPEN, .line = at_line, .column = at_column);
 	pgn_start(r);
 	if (r->overflow || r->depth == PGN_DEPTH_MAX) {
 		if (!r->overflow++)
-			PGN_PROBLEM(r, PGN_ERR_VARIATION_TOO_DEEP, r->line, r->column,
+			PGN_PROBLEM(r, PGN_ERR_VARIATION_TOO_DEEP, at_line, at_column,
 				    "variations nested more than %d deep are not read", PGN_DEPTH_MAX);
 		return;
 	}
@@ -976,7 +1064,7 @@ static void pgn_variation_open(struct pgn_reader *r)
 	if (parent->dead)
 		return;
 	if (!parent->has_move) {
-		PGN_PROBLEM(r, PGN_ERR_VARIATION_WITHOUT_MOVE, r->line, r->column,
+		PGN_PROBLEM(r, PGN_ERR_VARIATION_WITHOUT_MOVE, at_line, at_column,
 			    "a variation before any move of its line has no move to replace: not read");
 		return;
 	}
@@ -988,20 +1076,46 @@ static void pgn_variation_open(struct pgn_reader *r)
 		r->visitor->variation_begin(r->ctx, r->depth);
 }
 
-static void pgn_variation_close(struct pgn_reader *r)
+/* ')' at line, column. */
+static void pgn_variation_close(struct pgn_reader *r, unsigned at_line, unsigned at_column)
 {
+	PGN_HOLD(r, .kind = PGN_EV_CLOSE, .line = at_line, .column = at_column);
 	pgn_start(r);
 	if (r->overflow) {
 		r->overflow--;
 		return;
 	}
 	if (r->depth == 0) {
-		PGN_PROBLEM(r, PGN_ERR_UNMATCHED_PARENTHESIS, r->line, r->column, "')' without a '(' before it");
+		PGN_PROBLEM(r, PGN_ERR_UNMATCHED_PARENTHESIS, at_line, at_column, "')' without a '(' before it");
 		return;
 	}
 	if (r->lines[r->depth].announced && r->visitor->variation_end)
 		r->visitor->variation_end(r->ctx, r->depth);
 	r->depth--;
+}
+
+/* A byte PGN has no use for, at line, column: an error that stops the line in movetext. */
+static void pgn_unexpected(struct pgn_reader *r, unsigned char c, unsigned at_line, unsigned at_column)
+{
+	char shown[8];
+
+	PGN_HOLD(r, .kind = PGN_EV_UNEXPECTED, .line = at_line, .column = at_column, .value = c);
+	if (c >= 0x20 && c < 0x7f)
+		snprintf(shown, sizeof shown, "'%c'", c);
+	else
+		snprintf(shown, sizeof shown, "0x%02x", c);
+	struct pgn_issue issue = { .san = SAN_OK, .line = at_line };
+	pgn_issue(r, &issue, PGN_ERR_UNEXPECTED_CHARACTER, at_column, "unexpected character %s", shown);
+	if (r->started)
+		pgn_line_stop(r);
+}
+
+/* A '$' with no number after it (at the token's place). */
+static void pgn_dollar(struct pgn_reader *r)
+{
+	PGN_HOLD(r, .kind = PGN_EV_DOLLAR, .line = r->tok_line, .column = r->tok_column);
+	PGN_PROBLEM(r, PGN_ERR_UNEXPECTED_CHARACTER, r->tok_line, r->tok_column,
+		    "'$' starts a NAG and needs a number after it");
 }
 
 /* A byte between tokens. */
@@ -1032,10 +1146,10 @@ static void pgn_default(struct pgn_reader *r, unsigned char c)
 		pgn_comment_begin(r, PGN_S_SEMICOLON);
 		return;
 	case '(':
-		pgn_variation_open(r);
+		pgn_variation_open(r, r->line, r->column);
 		return;
 	case ')':
-		pgn_variation_close(r);
+		pgn_variation_close(r, r->line, r->column);
 		return;
 	case '$':
 		r->state = PGN_S_NAG;
@@ -1056,17 +1170,7 @@ static void pgn_default(struct pgn_reader *r, unsigned char c)
 		r->tok_overflow = false;
 		return;
 	}
-	{
-		char shown[8];
-		if (c >= 0x20 && c < 0x7f)
-			snprintf(shown, sizeof shown, "'%c'", c);
-		else
-			snprintf(shown, sizeof shown, "0x%02x", c);
-		struct pgn_issue issue = { .san = SAN_OK, .line = r->line };
-		pgn_issue(r, &issue, PGN_ERR_UNEXPECTED_CHARACTER, r->column, "unexpected character %s", shown);
-		if (r->started)
-			pgn_line_stop(r);
-	}
+	pgn_unexpected(r, c, r->line, r->column);
 }
 
 static void pgn_bad_tag(struct pgn_reader *r, const char *what)
@@ -1106,8 +1210,7 @@ static void pgn_byte(struct pgn_reader *r, unsigned char c)
 		r->tok[0] = '$';
 		r->tok[1 + r->tok_length] = '\0';
 		if (r->tok_length == 0)
-			PGN_PROBLEM(r, PGN_ERR_UNEXPECTED_CHARACTER, r->tok_line, r->tok_column,
-				    "'$' starts a NAG and needs a number after it");
+			pgn_dollar(r);
 		else
 			pgn_nag(r, (int)r->nag_value, r->tok, r->tok_column);
 		pgn_default(r, c);
@@ -1198,6 +1301,50 @@ static void pgn_byte(struct pgn_reader *r, unsigned char c)
 	}
 }
 
+void pgn_event_play(struct pgn_reader *r, const struct pgn_event *ev)
+{
+	r->tok_line = ev->line;
+	r->tok_column = ev->column;
+	switch (ev->kind) {
+	case PGN_EV_MOVE:
+	case PGN_EV_NUMBER:
+	case PGN_EV_RESULT:
+	case PGN_EV_EP:
+		/* pgn_word classifies the text as it did: a move, a number alone, a result,
+		 * "e.p." (and the steps it calls keep their one caller, so they stay inlined in
+		 * the reader's hot path) */
+		pgn_word(r, ev->text, ev->length, ev->column);
+		break;
+	case PGN_EV_NAG:
+		pgn_nag(r, ev->value, ev->text, ev->column);
+		break;
+	case PGN_EV_OPEN:
+		pgn_variation_open(r, ev->line, ev->column);
+		break;
+	case PGN_EV_CLOSE:
+		pgn_variation_close(r, ev->line, ev->column);
+		break;
+	case PGN_EV_COMMENT:
+		memcpy(r->comment, ev->text, ev->length);
+		r->comment_length = ev->length;
+		r->comment[ev->length] = '\0';
+		r->comment_cut = ev->value != 0;
+		r->comment_line = ev->line;
+		r->comment_column = ev->column;
+		pgn_comment_take(r);
+		break;
+	case PGN_EV_UNEXPECTED:
+		pgn_unexpected(r, (unsigned char)ev->value, ev->line, ev->column);
+		break;
+	case PGN_EV_DOLLAR:
+		pgn_dollar(r);
+		break;
+	case PGN_EV_TOO_LONG:
+		pgn_too_long(r, ev->text, ev->column);
+		break;
+	}
+}
+
 void pgn_reader_init(struct pgn_reader *r, const struct pgn_visitor *visitor, void *ctx,
 		     const struct pgn_options *options)
 {
@@ -1212,6 +1359,10 @@ void pgn_reader_init(struct pgn_reader *r, const struct pgn_visitor *visitor, vo
 	r->line = 1;
 	r->column = 1;
 	r->line_start = true;
+	/* the rest of the held events' room is touched only when a game needs it */
+	r->defer.on = r->defer.replaying = r->defer.shadow = false;
+	r->defer.count = 1;
+	r->defer.used = 0;
 }
 
 size_t pgn_reader_feed(struct pgn_reader *r, const char *data, size_t length)
@@ -1260,6 +1411,8 @@ void pgn_reader_finish(struct pgn_reader *r)
 		break;
 	case PGN_S_BRACE:
 		pgn_game_begin(r);
+		/* what is held comes before this error */
+		pgn_lang_settle(r);
 		PGN_PROBLEM(r, PGN_ERR_UNTERMINATED_COMMENT, r->comment_line, r->comment_column,
 			    "the input ends inside a comment that starts here");
 		pgn_comment_end(r);

@@ -19,6 +19,16 @@
  * glued assessment glyph or a null move is PGN_ERR_NON_STANDARD_SAN, while the move
  * suffixes ! ? !! ?? !? ?! glued on stay PGN's own.
  *
+ * With options.detect_lang, the piece letters are those of the language the game is
+ * written in (san_detect.h), decided over the whole game: the reader narrows the
+ * candidates as the tokens come, reads each move in the first of them, and only while
+ * two languages read the game into different games does it hold the game's events back
+ * (within PGN_DEFER_MAX bytes) until a later move tells them apart or the game ends;
+ * then it gives them to the visitor as a reading in the language chosen would have, in
+ * the same order. The game end says which language (struct pgn_game_end), a warning
+ * lang_detected says so when it is not English, and two games to the end are the error
+ * ambiguous_language at the move where they part.
+ *
  * Problems are values: an error in a line of play stops that line (the moves before it
  * stay), the next game starts clean, and nothing in the input can make the reader fail. */
 #ifndef FEN_PGN_H
@@ -31,6 +41,7 @@
 #include "movegen.h"
 #include "position.h"
 #include "san.h"
+#include "san_detect.h"
 
 /* Fixed limits; input beyond them is reported, never a crash. */
 #define PGN_TOKEN_MAX 64          /* a move, number or result token */
@@ -131,6 +142,8 @@ enum pgn_code {
 	PGN_ERR_INVALID_FEN,         /* the FEN tag is not a legal position */
 	PGN_ERR_UNSUPPORTED_VARIANT,
 	PGN_ERR_TOKEN_TOO_LONG,
+	PGN_ERR_AMBIGUOUS_LANGUAGE,  /* detect_lang: two languages read the game into different
+				      * games (at the move where they part; its line stops) */
 	/* warnings */
 	PGN_WARN_SAN,                /* lenient SAN reading rewrote a move (code: the SAN code) */
 	PGN_WARN_UCI_MOVE,           /* a move written in UCI (lenient reading only) */
@@ -150,6 +163,9 @@ enum pgn_code {
 	PGN_WARN_NAGS_DROPPED,       /* NAGs past PGN_MOVE_NAGS_MAX or PGN_GAME_NAGS_MAX */
 	PGN_WARN_COMMENTS_DROPPED,   /* comments past PGN_GAME_COMMENTS_MAX */
 	PGN_WARN_ARROWS_DROPPED,     /* marks past PGN_ARROWS_MAX on a move or PGN_GAME_ARROWS_MAX */
+	PGN_WARN_LANG_DETECTED,      /* detect_lang: the game is read in another language than
+				      * English (at the move that showed it), or no language
+				      * reads all of it and the one that went furthest is not English */
 	/* Not reported by the reader: the notes of a visitor that lists at most
 	 * PGN_GAME_ISSUES_MAX of each kind (json-pgn.c). */
 	PGN_WARN_ERRORS_NOT_LISTED,
@@ -174,6 +190,10 @@ struct pgn_issue {
 	const char *message;
 	const struct position *pos;     /* the position the move was tried in, or NULL */
 	const struct move_list *candidates; /* ambiguous_move: the legal moves that fit, else NULL */
+	/* ambiguous_language: the two moves the token reads as, in pos, and the languages of
+	 * each; else NULL */
+	const move *readings;
+	const san_lang_set *reading_langs;
 };
 
 /* A move as played; before and after are the positions around it. */
@@ -227,6 +247,17 @@ struct pgn_game_end {
 	int errors, warnings;
 	bool malformed;                 /* no tag and no move, only a syntax error: not PGN */
 	unsigned error_line, error_column; /* the first error's place, when errors > 0 */
+	/* The language the moves were read in: options.san.lang, or with detect_lang the one
+	 * detected (when no language reads every move, the one that went furthest), with
+	 * every language that reads the game alike. With detect_lang: lang_detected when
+	 * that is not English (a lang_detected warning says so), lang_ambiguous when two
+	 * languages read the game into different games (lang is then the first of them),
+	 * lang_failed when some move reads in none of langs. */
+	enum san_lang lang;
+	san_lang_set langs;
+	bool lang_detected;
+	bool lang_ambiguous;
+	bool lang_failed;
 };
 
 /* The callbacks; any may be NULL. The game index of each event is that of the last
@@ -250,6 +281,9 @@ struct pgn_visitor {
 
 struct pgn_options {
 	struct san_parse_options san;
+	/* Read SAN in the language the game's letters show (san_detect.h); san.lang is then
+	 * only the language that warnings and messages spell moves in. */
+	bool detect_lang;
 };
 
 /* One line of play: the mainline at depth 0, variations above it. */
@@ -271,6 +305,54 @@ struct pgn_line {
 enum pgn_state {
 	PGN_S_DEFAULT, PGN_S_SYMBOL, PGN_S_NAG, PGN_S_BRACE, PGN_S_SEMICOLON, PGN_S_ESCAPE,
 	PGN_S_TAG_NAME, PGN_S_TAG_SPACE, PGN_S_TAG_VALUE, PGN_S_TAG_CLOSE, PGN_S_TAG_SKIP
+};
+
+/* Room for the events of a game held back while two languages read it differently:
+ * twice the longest comment. Past it the languages are taken as ambiguous. */
+#define PGN_DEFER_MAX (2 * PGN_COMMENT_MAX)
+
+/* What the reader knows of the game's language (options.detect_lang). */
+struct pgn_lang {
+	san_lang_set alive;             /* the languages that read every move so far alike */
+	bool failed;                    /* a move read in none of them */
+	bool dead;                      /* (a second reading) it cannot go on */
+	bool ambiguous;                 /* two readings to the end: the first of alive stands */
+	bool pending;                   /* replaying an ambiguous game: its first move is the error */
+	int fail_ply;                   /* the ply of the first move that failed */
+	int reach;                      /* (a second reading) how far it read: twice the moves, one
+					 * more when a move failed rather than its letters */
+	/* Where English dropped out (english_ply 0: it has not): the warning's place. */
+	int english_ply, english_depth;
+	unsigned english_line, english_column;
+	char english_token[PGN_TOKEN_MAX + 1];
+};
+
+/* A reading of the game held back: the part of the reader's state that playing moves
+ * changes (see pgn_lang.c). */
+struct pgn_shadow {
+	struct pgn_lang lang;
+	int depth, overflow, moves, errors, warnings, nags;
+	bool first_error_syntax, nags_cut;
+	unsigned error_line, error_column;
+	struct pgn_line lines[PGN_DEPTH_MAX + 1];
+};
+
+/* The events held back, and the readings they are played in (pgn_lang.c). */
+struct pgn_defer {
+	bool on;                        /* events are being held */
+	bool replaying;                 /* they are being given to the visitor */
+	bool shadow;                    /* the reader plays a reading, not the game */
+	int count;                      /* readings: the reader itself, then slots[0..count-2] */
+	struct pgn_shadow base;         /* the game as it was when they parted */
+	struct pgn_shadow slots[2];
+	/* where they parted, and how each read the move there */
+	int ply, depth;
+	unsigned line, column;
+	char token[PGN_TOKEN_MAX + 1];
+	san_lang_set langs[2];
+	move moves[2];
+	size_t used;
+	unsigned char events[PGN_DEFER_MAX];
 };
 
 /* The reader's whole state. Fields are private: use the functions below. */
@@ -324,7 +406,11 @@ struct pgn_reader {
 	int nags, arrows;               /* NAGs and marks given to the visitor */
 	bool tags_cut, nags_cut, comments_cut, arrows_cut; /* warned about once */
 	bool content;                   /* anything but whitespace and comments seen */
+	struct pgn_lang lang;           /* options.detect_lang: the game's language */
 	struct san_parse_result san; /* scratch for the move being read */
+	/* options.detect_lang: what is held back while two languages read the game
+	 * differently (never touched otherwise) */
+	struct pgn_defer defer;
 };
 
 /* Sets up a reader; options may be NULL (lenient English SAN). visitor and ctx are kept. */

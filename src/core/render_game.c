@@ -78,6 +78,13 @@ static void render_game_issue(void *ctx, const struct pgn_issue *issue)
 	if (pgn_code_is_warning(issue->code) || issue->depth != 0 || err->code != RENDER_GAME_OK || !issue->pos)
 		return;
 	err->code = RENDER_GAME_BAD_MOVE;
+	if (issue->code == PGN_ERR_AMBIGUOUS_LANGUAGE && issue->readings) {
+		err->code = RENDER_GAME_AMBIGUOUS_LANGUAGE;
+		for (int k = 0; k < 2; k++) {
+			err->readings[k] = issue->readings[k];
+			err->reading_langs[k] = issue->reading_langs[k];
+		}
+	}
 	err->index = issue->ply > 0 ? issue->ply - 1 : g->count;
 	err->unreadable = issue->code == PGN_ERR_UNREADABLE_MOVE;
 	snprintf(err->token, sizeof err->token, "%s", issue->token ? issue->token : "");
@@ -90,6 +97,9 @@ static bool render_game_end(void *ctx, const struct pgn_game_end *end)
 	struct render_game_reader *g = ctx;
 
 	g->ended = true;
+	g->err->lang = end->lang;
+	g->err->langs = end->langs;
+	g->err->lang_detected = end->lang_detected;
 	if (end->result_given)
 		g->any = true;
 	if (end->malformed) {
@@ -102,6 +112,13 @@ static bool render_game_end(void *ctx, const struct pgn_game_end *end)
 
 void render_game_begin(struct render_game_reader *g, struct pgn_reader *reader, struct position *start,
 		       move *moves, int max, struct render_game_marks *marks, struct render_game_error *err)
+{
+	render_game_begin_options(g, reader, start, moves, max, marks, err, NULL);
+}
+
+void render_game_begin_options(struct render_game_reader *g, struct pgn_reader *reader, struct position *start,
+			       move *moves, int max, struct render_game_marks *marks, struct render_game_error *err,
+			       const struct pgn_options *options)
 {
 	static const struct pgn_visitor visitor = {
 		.tag = render_game_tag,
@@ -121,7 +138,7 @@ void render_game_begin(struct render_game_reader *g, struct pgn_reader *reader, 
 		marks->dropped = 0;
 		marks->frame[0] = 0;
 	}
-	pgn_reader_init(reader, &visitor, g, NULL);
+	pgn_reader_init(reader, &visitor, g, options);
 }
 
 bool render_game_feed(struct render_game_reader *g, const char *data, size_t length)

@@ -16,7 +16,8 @@ enum render_game_code {
 	RENDER_GAME_NO_GAME,      /* no tag and no move: not PGN */
 	RENDER_GAME_INVALID_FEN,  /* the FEN tag is not a legal position */
 	RENDER_GAME_BAD_MOVE,     /* a mainline move cannot be played (see index, token, pos) */
-	RENDER_GAME_TOO_LONG      /* more mainline moves than the caller has room for */
+	RENDER_GAME_TOO_LONG,     /* more mainline moves than the caller has room for */
+	RENDER_GAME_AMBIGUOUS_LANGUAGE /* two languages read the game differently (as BAD_MOVE, with readings) */
 };
 
 struct render_game_error {
@@ -28,6 +29,14 @@ struct render_game_error {
 	unsigned line, column;    /* NO_GAME: where reading failed (1-based) */
 	char fen[FEN_INPUT_MAX + 1]; /* INVALID_FEN: the FEN tag's value, to report on */
 	char message[PGN_MESSAGE_MAX];
+	/* With a language detected (render_game_begin_options): the one read in, every one
+	 * that reads alike, and whether it is not English (lang_detected); for
+	 * AMBIGUOUS_LANGUAGE, the two moves the token reads as in pos and their languages. */
+	enum san_lang lang;
+	san_lang_set langs;
+	bool lang_detected;
+	move readings[2];
+	san_lang_set reading_langs[2];
 };
 
 /* The marks of every frame of a game: frame 0 is the start position, frame k the
@@ -54,9 +63,16 @@ struct render_game_reader {
 };
 
 /* Starts reading into *start and moves (room for max), and into marks unless NULL.
- * reader is scratch space; everything is borrowed until render_game_finish. */
+ * reader is scratch space; everything is borrowed until render_game_finish. SAN is
+ * read in English. */
 void render_game_begin(struct render_game_reader *g, struct pgn_reader *reader, struct position *start,
 		       move *moves, int max, struct render_game_marks *marks, struct render_game_error *err);
+
+/* The same, reading the PGN with options (pgn.h; NULL: lenient English): with
+ * detect_lang, err says in which language the game was read. */
+void render_game_begin_options(struct render_game_reader *g, struct pgn_reader *reader, struct position *start,
+			       move *moves, int max, struct render_game_marks *marks, struct render_game_error *err,
+			       const struct pgn_options *options);
 
 /* Reads length more bytes. Returns true once the first game is complete: the rest of
  * the input does not matter (a PGN of several games draws the first). */

@@ -502,8 +502,10 @@ void render_problem_codes(const struct fen_report *report, char *out, size_t siz
 	}
 }
 
-int render_read_move(const struct position *pos, const char *text, size_t length, move *out, bool *malformed)
+int render_read_move(const struct position *pos, const char *text, size_t length, enum san_lang lang, move *out,
+		     bool *malformed)
 {
+	struct san_parse_options options = { lang, false };
 	struct san_parse_result san;
 	enum uci_result r = uci_parse_move(pos, text, length, out);
 	enum san_code code;
@@ -513,7 +515,7 @@ int render_read_move(const struct position *pos, const char *text, size_t length
 		return 0;
 	if (r == UCI_ILLEGAL)
 		return -1;
-	code = san_parse_move(pos, text, length, NULL, &san);
+	code = san_parse_move(pos, text, length, &options, &san);
 	if (code == SAN_OK) {
 		*out = san.m;
 		return 0;

@@ -13,6 +13,7 @@
 #include "error.h"
 #include "fen.h"
 #include "position.h"
+#include "san.h"
 
 enum render_orientation { RENDER_ORIENT_WHITE, RENDER_ORIENT_BLACK, RENDER_ORIENT_AUTO };
 
@@ -148,10 +149,12 @@ int render_read_board(const char *fen, const struct fen_options *options, struct
  * as many as fit in size bytes; "" when there are none. */
 void render_problem_codes(const struct fen_report *report, char *out, size_t size);
 
-/* Reads one move of a game to draw: UCI (e2e4) or, when it is not UCI-shaped, SAN read
- * leniently (Nf3, O-O, exd5). Returns 0 with *out set, or -1 with *malformed telling
- * whether the text is no move notation at all (else it names no legal move). */
-int render_read_move(const struct position *pos, const char *text, size_t length, move *out, bool *malformed);
+/* Reads one move of a game to draw: UCI (e2e4) or, when it is not UCI-shaped, SAN in
+ * lang's letters read leniently (Nf3, O-O, exd5). Returns 0 with *out set, or -1 with
+ * *malformed telling whether the text is no move notation at all (else it names no legal
+ * move). */
+int render_read_move(const struct position *pos, const char *text, size_t length, enum san_lang lang, move *out,
+		     bool *malformed);
 
 /* Finds the squares of a last move given in SAN: the move that led to pos, played by
  * the side not to move (the piece now on its target square came from an empty square it

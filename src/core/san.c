@@ -26,6 +26,10 @@ static const char *const san_lang_names[SAN_LANG_NB] = {
 	"en", "it", "es", "fr", "de", "nl", "ru", "figurine"
 };
 
+static const char *const san_lang_labels[SAN_LANG_NB] = {
+	"English", "Italian", "Spanish", "French", "German", "Dutch", "Russian", "figurine"
+};
+
 /* Piece letters by language and piece type (PAWN has none); figurines by colour too. */
 static const char *const san_letters[SAN_LANG_NB][COLOR_NB][PIECE_TYPE_NB] = {
 	[SAN_LANG_EN] = { { "", "", "N", "B", "R", "Q", "K" }, { "", "", "N", "B", "R", "Q", "K" } },
@@ -75,6 +79,11 @@ static const char *const san_code_names[SAN_CODE_NB] = {
 const char *san_lang_name(enum san_lang lang)
 {
 	return (unsigned)lang < SAN_LANG_NB ? san_lang_names[lang] : NULL;
+}
+
+const char *san_lang_label(enum san_lang lang)
+{
+	return (unsigned)lang < SAN_LANG_NB ? san_lang_labels[lang] : "";
 }
 
 int san_lang_parse(const char *name, enum san_lang *out)
@@ -310,6 +319,9 @@ static struct san_token san_tokens[SAN_LANG_NB][SAN_TOKENS_MAX];
 static int san_token_count[SAN_LANG_NB];
 /* The piece a lower-case ASCII letter names when written in the wrong case, or 0. */
 static uint8_t san_lower_type[SAN_LANG_NB][26];
+/* The piece an upper-case ASCII letter is in each language's own letters, or 0: a letter
+ * with any is never a file at the start of a move (san_piece_start). */
+static uint8_t san_upper_type[26][SAN_LANG_NB];
 
 /* Does the English letter for type collide with a letter of lang naming another piece? */
 static bool san_english_collides(enum san_lang lang, enum piece_type type)
@@ -353,8 +365,10 @@ __attribute__((constructor)) static void san_init_tokens(void)
 				san_add_token((enum san_lang)lang, en, (enum piece_type)t);
 			san_add_token((enum san_lang)lang, san_letters[SAN_LANG_FIGURINE][WHITE][t], (enum piece_type)t);
 			san_add_token((enum san_lang)lang, san_letters[SAN_LANG_FIGURINE][BLACK][t], (enum piece_type)t);
-			if (own[0] >= 'A' && own[0] <= 'Z' && !own[1])
+			if (own[0] >= 'A' && own[0] <= 'Z' && !own[1]) {
 				san_lower_type[lang][own[0] - 'A'] = (uint8_t)t;
+				san_upper_type[own[0] - 'A'][lang] = (uint8_t)t;
+			}
 			if (en_ok && !san_lower_type[lang][en[0] - 'A'])
 				san_lower_type[lang][en[0] - 'A'] = (uint8_t)t;
 		}
@@ -390,6 +404,10 @@ static int san_read_piece(const char *text, int len, enum san_lang lang, bool al
 	return 0;
 }
 
+/* Is c, at the start of a move, a piece letter of some language ("Cc3", "D4"), and so no
+ * file written in upper case? Then says in e what it is where, and returns true. */
+static bool san_piece_start(char c, enum san_lang lang, struct san_issue *e, int length) __attribute__((cold));
+
 /* Does lang use the letter P for a piece (Dutch: paard)? Then "P" is no pawn letter. */
 static bool san_p_is_piece(enum san_lang lang)
 {
@@ -402,6 +420,8 @@ static bool san_p_is_piece(enum san_lang lang)
 static bool san_is_file(char c) { return c >= 'a' && c <= 'h'; }
 static bool san_is_upper_file(char c) { return c >= 'A' && c <= 'H'; }
 static bool san_is_rank(char c) { return c >= '1' && c <= '8'; }
+
+static const char *const san_piece_names[PIECE_TYPE_NB] = { "", "pawn", "knight", "bishop", "rook", "queen", "king" };
 
 /* Fills e as an error; returns its code. */
 static enum san_code san_fail(struct san_issue *e, enum san_code code, int offset, int length, const char *fmt, ...)
@@ -437,6 +457,36 @@ static void san_copy_value(char out[SAN_VALUE_MAX], const char *text, int len)
 	memcpy(out, text, (size_t)len);
 	out[len] = '\0';
 	utf8_sanitize(out);
+}
+
+static bool san_piece_start(char c, enum san_lang lang, struct san_issue *e, int length)
+{
+	const uint8_t *types = san_upper_type[c - 'A'];
+	char where[SAN_MESSAGE_MAX] = "";
+	size_t used = 0;
+
+	/* "the knight in Italian, Spanish and French", a piece type at a time */
+	for (int t = KNIGHT; t <= KING; t++) {
+		int count = 0, total = 0;
+		for (int l = 0; l < SAN_LANG_NB; l++)
+			total += types[l] == t;
+		if (!total)
+			continue;
+		used += (size_t)snprintf(where + used, sizeof where - used, "%sthe %s in", used ? "; " : "",
+					 san_piece_names[t]);
+		for (int l = 0; l < SAN_LANG_NB && used < sizeof where; l++)
+			if (types[l] == t)
+				used += (size_t)snprintf(where + used, sizeof where - used, "%s %s",
+							 !count++ ? "" : count == total ? " and" : ",", san_lang_labels[l]);
+		if (used >= sizeof where)
+			used = sizeof where - 1;
+	}
+	if (!used)
+		return false;
+	san_fail(e, SAN_ERR_MALFORMED, 0, length,
+		 "\"%c\" is no %s piece letter, and files are small letters (%c): \"%c\" is %s", c,
+		 san_lang_labels[lang], c - 'A' + 'a', c, where);
+	return true;
 }
 
 /* The spellings of the null move: PGN readers' "--" and "Z0", UCI's "0000", and what
@@ -682,6 +732,8 @@ static enum san_code san_shape_read(const char *text, int len, enum san_lang lan
 	{
 		int q = end - 2;
 		char f = text[q], r = text[q + 1];
+		if (q == 0 && san_is_upper_file(f) && san_piece_start(f, lang, e, end))
+			return e->code;
 		if (san_is_upper_file(f)) {
 			s->square_case = true;
 			s->square_case_offset = q;
@@ -709,6 +761,8 @@ static enum san_code san_shape_read(const char *text, int len, enum san_lang lan
 		}
 		if (q > p) {
 			f = text[q - 1];
+			if (q == 1 && san_is_upper_file(f) && san_piece_start(f, lang, e, end))
+				return e->code;
 			if (san_is_upper_file(f)) {
 				s->square_case = true;
 				s->square_case_offset = q - 1;
@@ -734,7 +788,6 @@ static enum san_code san_shape_read(const char *text, int len, enum san_lang lan
 
 /* ---- reading: finding the move ---- */
 
-static const char *const san_piece_names[PIECE_TYPE_NB] = { "", "pawn", "knight", "bishop", "rook", "queen", "king" };
 static const char *const san_color_names[COLOR_NB] = { "White", "Black" };
 
 /* Why no legal castle fits: the right, the king's safety, the squares in between. */
@@ -1013,7 +1066,7 @@ static void san_compare(const struct position *pos, const struct move_list *lega
 /* san_parse_move on text without surrounding blanks, strictness left to the caller;
  * offsets are relative to text. */
 static enum san_code san_parse_trimmed(const struct position *pos, const char *text, int len, enum san_lang lang,
-				       struct san_parse_result *out)
+				       enum san_lang wlang, struct san_parse_result *out)
 {
 	struct move_list legal;
 	struct san_shape s;
@@ -1118,7 +1171,7 @@ static enum san_code san_parse_trimmed(const struct position *pos, const char *t
 			size_t used = 0;
 			for (int i = 0; i < out->candidates.count && used + SAN_MAX + 2 < sizeof list; i++) {
 				char san[SAN_MAX];
-				san_format_move(pos, out->candidates.moves[i], lang, SAN_STYLE_SAN, san);
+				san_format_move(pos, out->candidates.moves[i], wlang, SAN_STYLE_SAN, san);
 				used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", san);
 			}
 			return san_fail(&out->error, SAN_ERR_AMBIGUOUS, 0, len, "it fits %d moves: %s",
@@ -1128,7 +1181,7 @@ static enum san_code san_parse_trimmed(const struct position *pos, const char *t
 			if (promotion_missing)
 				return san_fail(&out->error, SAN_ERR_PROMOTION_MISSING, 0, len,
 						"a pawn reaching the last rank must promote, as in %.*s=%s",
-						s.core_length, text, san_letters[lang][pos->turn][QUEEN]);
+						s.core_length, text, san_letters[wlang][pos->turn][QUEEN]);
 			if (s.promotion != NO_PIECE_TYPE)
 				return san_fail(&out->error, SAN_ERR_PROMOTION_INVALID, s.promotion_offset, s.promotion_length,
 						"%s",
@@ -1156,7 +1209,7 @@ compare:
 		s.nag_lengths[i] = 1;
 	}
 	out->glyph_offset = s.glyph_offset;
-	san_compare(pos, &legal, found, &s, text, lang, out);
+	san_compare(pos, &legal, found, &s, text, wlang, out);
 	out->nag_count = s.nag_count;
 	for (int i = 0; i < s.nag_count; i++)
 		out->nags[i] = s.nags[i];
@@ -1251,7 +1304,17 @@ static enum san_code san_strict(struct san_parse_result *out, bool strict)
 enum san_code san_parse_move(const struct position *pos, const char *text, size_t length,
 			     const struct san_parse_options *options, struct san_parse_result *out)
 {
+	return san_parse_move_written(pos, text, length, options,
+				      options && (unsigned)options->lang < SAN_LANG_NB ? options->lang : SAN_LANG_EN, out);
+}
+
+enum san_code san_parse_move_written(const struct position *pos, const char *text, size_t length,
+				     const struct san_parse_options *options, enum san_lang wlang,
+				     struct san_parse_result *out)
+{
 	enum san_lang lang = options && (unsigned)options->lang < SAN_LANG_NB ? options->lang : SAN_LANG_EN;
+	if ((unsigned)wlang >= SAN_LANG_NB)
+		wlang = lang;
 	char folded[SAN_INPUT_MAX];
 	int map[SAN_INPUT_MAX + 1], len, cyrillic = -1;
 	enum san_code rc;
@@ -1278,7 +1341,7 @@ enum san_code san_parse_move(const struct position *pos, const char *text, size_
 		}
 		map[n] = len;
 		if (cyrillic >= 0) {
-			rc = san_parse_trimmed(pos, folded, n, lang, out);
+			rc = san_parse_trimmed(pos, folded, n, lang, wlang, out);
 			for (int i = 0; i <= out->warning_count; i++) {
 				struct san_issue *is = i < out->warning_count ? &out->warnings[i] : &out->error;
 				int from = is->offset < 0 ? 0 : is->offset > n ? n : is->offset;
@@ -1290,7 +1353,7 @@ enum san_code san_parse_move(const struct position *pos, const char *text, size_
 		}
 	}
 	if (cyrillic < 0)
-		rc = san_parse_trimmed(pos, t, len, lang, out);
+		rc = san_parse_trimmed(pos, t, len, lang, wlang, out);
 	if (end - lead > SAN_INPUT_MAX)
 		out->error.length = (int)(end - lead) - SAN_INPUT_MAX;
 	for (int i = 0; i < out->warning_count; i++)
@@ -1302,7 +1365,7 @@ enum san_code san_parse_move(const struct position *pos, const char *text, size_
 	}
 	if (cyrillic >= 0 || lead || end < length) {
 		char became[SAN_MAX];
-		san_format_move(pos, out->m, lang, SAN_STYLE_SAN, became);
+		san_format_move(pos, out->m, wlang, SAN_STYLE_SAN, became);
 		if (cyrillic >= 0) {
 			int given = out->glyph_offset - (int)lead;
 			bool added = san_warn(out, SAN_WARN_CYRILLIC_FILE_LETTER, (int)lead + cyrillic, 2, t, given, became,
@@ -1355,7 +1418,7 @@ enum san_code san_parse_uci_move(const struct position *pos, const char *text, s
 		struct san_parse_result why;
 		enum san_code code;
 		san_result_clear(&why);
-		code = san_parse_trimmed(pos, t, (int)len, lang, &why);
+		code = san_parse_trimmed(pos, t, (int)len, lang, lang, &why);
 		if (code != SAN_OK && code != SAN_ERR_MALFORMED && code != SAN_ERR_EMPTY) {
 			out->error = why.error;
 			out->error.offset += (int)lead;

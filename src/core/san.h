@@ -46,6 +46,8 @@ enum san_lang {
 
 /* "en", "it", ...; NULL for an unknown value. */
 const char *san_lang_name(enum san_lang lang);
+/* "English", "Italian", ..., "figurine": the language in a sentence; "" for an unknown value. */
+const char *san_lang_label(enum san_lang lang);
 /* Returns 0 and sets *out for a known name, -1 otherwise. */
 int san_lang_parse(const char *name, enum san_lang *out);
 
@@ -150,7 +152,9 @@ struct san_parse_result {
  * What is read, in every language: the language's piece letters, the English ones that
  * name no other piece in it, and figurines of either colour (san_lang_name lists the
  * languages; "Кр" before "К" in Russian); a lower-case piece letter where it cannot be a
- * file (letter_case); upper-case file letters (letter_case); the Cyrillic letters а с е
+ * file (letter_case); upper-case file letters (letter_case), except that a token never
+ * starts with a file written as a letter that some language has for a piece (A B C D F:
+ * "Cc3" and "Dd4" are pieces or nothing, never c3 or d4); the Cyrillic letters а с е
  * ԁ һ, which look like the files a c e d h, as those files (cyrillic_file_letter; the
  * Cyrillic capitals are never files, so Russian's С stays the bishop); UCI and long
  * algebraic (coordinate_move); 0-0 (castling_zeros); e8Q, e8(Q), e8/Q (promotion_form);
@@ -171,6 +175,13 @@ struct san_parse_result {
  * warning surrounding_whitespace. Offsets are bytes into text, blanks included. */
 enum san_code san_parse_move(const struct position *pos, const char *text, size_t length,
 			     const struct san_parse_options *options, struct san_parse_result *out);
+
+/* san_parse_move, with the moves that warnings (became), messages and the list of an
+ * ambiguity spell written in write_lang's letters instead of options->lang's: for a
+ * reading in a language that was detected (san_detect.h), answered in another. */
+enum san_code san_parse_move_written(const struct position *pos, const char *text, size_t length,
+				     const struct san_parse_options *options, enum san_lang write_lang,
+				     struct san_parse_result *out);
 
 /* Reads length bytes of text as a UCI move (uci.h) with san_parse_move's rules for what
  * is not the move itself: blanks around it (surrounding_whitespace) and the null move

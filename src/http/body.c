@@ -280,13 +280,15 @@ int body_style_options(const struct http_request *req, struct fen_options *optio
 	return 0;
 }
 
-int body_lang(const struct http_request *req, enum san_lang *out, struct http_response *resp)
+int body_lang(const struct http_request *req, enum san_lang *out, bool *given, struct http_response *resp)
 {
 	const char *value;
 
 	*out = SAN_LANG_EN;
 	if (body_string(req, "lang", false, &value, resp))
 		return -1;
+	if (given)
+		*given = value != NULL;
 	if (value && json_parse_lang(value, out)) {
 		reply_problem_field(resp, REPLY_INVALID_FIELD, "lang",
 				    "lang must be \"en\", \"it\", \"es\", \"fr\", \"de\", \"nl\", \"ru\" or \"figurine\"");

@@ -82,7 +82,7 @@ static int endpoint_apply_move_input(const struct http_request *req, const char 
 	return endpoint_apply_move_list(many, "moves", texts, count, resp);
 }
 
-/* The reading options: notation, lang, strict_san. -1 with a 400 in resp. */
+/* The reading options: notation, lang (detected when absent), strict_san. -1 with a 400 in resp. */
 static int endpoint_apply_move_options(const struct http_request *req, struct json_apply_options *options,
 				       struct http_response *resp)
 {
@@ -95,8 +95,13 @@ static int endpoint_apply_move_options(const struct http_request *req, struct js
 				    "notation must be \"auto\", \"uci\", \"san\" or \"descriptive\"");
 		return -1;
 	}
-	return body_lang(req, &options->san.lang, resp) || body_bool(req, "strict_san", &options->san.strict, resp) ? -1
-														  : 0;
+	bool given;
+
+	if (body_lang(req, &options->san.lang, &given, resp) || body_bool(req, "strict_san", &options->san.strict, resp))
+		return -1;
+	/* no lang: SAN is read in the language its letters show, and written in English */
+	options->detect_lang = !given;
+	return 0;
 }
 
 /* "tags": an object of strings, borrowed from the body into tags[]. -1 with a 400. */
@@ -148,8 +153,8 @@ static int endpoint_apply_move_history_start(const struct http_request *req, con
 	return 0;
 }
 
-/* Answers with json_apply_moves; 422 invalid_fen, illegal_move, ambiguous_move or
- * non_standard_san; 400 for a history that does not lead to fen. */
+/* Answers with json_apply_moves; 422 invalid_fen, illegal_move, ambiguous_move,
+ * non_standard_san or ambiguous_language; 400 for a history that does not lead to fen. */
 void endpoint_apply_move(const struct http_request *req, struct http_response *resp)
 {
 	struct json_apply_options options = JSON_APPLY_OPTIONS_DEFAULT;
@@ -206,6 +211,9 @@ void endpoint_apply_move(const struct http_request *req, struct http_response *r
 		break;
 	case JSON_APPLY_NON_STANDARD_SAN:
 		reply_problem(resp, REPLY_NON_STANDARD_SAN, NULL, result);
+		break;
+	case JSON_APPLY_AMBIGUOUS_LANGUAGE:
+		reply_problem(resp, REPLY_AMBIGUOUS_LANGUAGE, NULL, result);
 		break;
 	case JSON_APPLY_BAD_HISTORY:
 	case JSON_APPLY_UNSUPPORTED:

@@ -48,6 +48,8 @@ static int endpoint_convert_options(const struct http_request *req, struct json_
 				    "lang must be one of en, it, es, fr, de, nl, ru, figurine for SAN");
 		return -1;
 	}
+	/* SAN with no lang: read in the language its letters show */
+	creq->detect_lang = !lang && creq->from == JSON_CONVERT_SAN;
 	creq->output_lang = SAN_LANG_EN;
 	if (san_lang && san_lang_parse(san_lang, &creq->output_lang)) {
 		reply_problem_field(resp, REPLY_INVALID_FIELD, "san_lang",
@@ -71,12 +73,14 @@ bad_tags:
 	return -1;
 }
 
-/* Answers with json_convert; 422 invalid_fen, illegal_move, ambiguous_move or unreadable_game. */
+/* Answers with json_convert; 422 invalid_fen, illegal_move, ambiguous_move, ambiguous_language
+ * or unreadable_game. */
 void endpoint_convert(const struct http_request *req, struct http_response *resp)
 {
 	static const enum reply_code problems[] = {
 		[JSON_CONVERT_ILLEGAL] = REPLY_ILLEGAL_MOVE,
 		[JSON_CONVERT_AMBIGUOUS] = REPLY_AMBIGUOUS_MOVE,
+		[JSON_CONVERT_AMBIGUOUS_LANGUAGE] = REPLY_AMBIGUOUS_LANGUAGE,
 		[JSON_CONVERT_UNREADABLE] = REPLY_UNREADABLE_GAME,
 	};
 	struct json_convert_request creq = { 0 };

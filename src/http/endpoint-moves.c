@@ -16,7 +16,7 @@ void endpoint_moves(const struct http_request *req, struct http_response *resp)
 	const char *fen;
 	enum san_lang lang;
 
-	if (body_position_options(req, &fen, &options, &style, resp) || body_lang(req, &lang, resp))
+	if (body_position_options(req, &fen, &options, &style, resp) || body_lang(req, &lang, NULL, resp))
 		return;
 	if (fen_parse(fen, strlen(fen), &options, &pos, &report) != FEN_VALID) {
 		reply_invalid_fen(resp, &report);

@@ -138,7 +138,7 @@ static int pgn_options(struct pgn_stream *st, const struct http_request *req, st
 {
 	struct fen_options fen;
 	struct json_fen_style style;
-	struct pgn_options options = { { SAN_LANG_EN, false } };
+	struct pgn_options options = { { SAN_LANG_EN, false }, false };
 	const char *lang;
 
 	if (body_style_options(req, &fen, &style, resp) || body_string(req, "lang", false, &lang, resp) ||
@@ -149,6 +149,8 @@ static int pgn_options(struct pgn_stream *st, const struct http_request *req, st
 				    "lang must be en, it, es, fr, de, nl, ru or figurine");
 		return -1;
 	}
+	/* no lang: each game is read in the language its letters show, written in English */
+	options.detect_lang = lang == NULL;
 	st->lang = options.san.lang;
 	if (st->answer == PGN_ANSWER_PGN) {
 		/* The reader's caps bound a game: the exporter holds one (pgn_export.h). */

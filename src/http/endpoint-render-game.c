@@ -7,6 +7,9 @@
  * The PGN may also be the whole POST body (application/x-chess-pgn, application/vnd.chess-pgn,
  * text/plain), with the options in the query: that body is spooled (stream.h) and read
  * a piece at a time until its first game ends; the rest of the body is not read.
+ * SAN is read in `lang`'s letters, or without `lang` in the language its letters show
+ * (san_detect.h): X-Fen-Lang-Detected names it when it is not English, and two languages
+ * reading the moves into two games is 422 ambiguous_language.
  * Cached like /render: a GET carries a strong ETag and may be answered 304. An animation
  * that would draw more than --max-render-pixels is refused (422 render_too_large) before
  * it is drawn, and the drawing stops between two frames when the request's budget says so. */
@@ -107,6 +110,9 @@ struct endpoint_game {
 	struct render_options opts;
 	struct json_fen_style style;
 	long delay, final_delay;
+	enum san_lang lang;            /* SAN's letters: "lang", or detected */
+	bool lang_given;
+	bool lang_detected;            /* lang was detected, and is not English */
 	struct position start;
 	move *moves;
 	int count;
@@ -147,13 +153,85 @@ static int endpoint_game_options(const struct http_request *req, struct endpoint
 {
 	if (endpoint_render_options(req, &g->opts, resp) ||
 	    endpoint_game_delay(req, "delay", ENDPOINT_GAME_DELAY_DEFAULT, &g->delay, resp) ||
-	    endpoint_game_delay(req, "final_delay", ENDPOINT_GAME_FINAL_DELAY_DEFAULT, &g->final_delay, resp))
+	    endpoint_game_delay(req, "final_delay", ENDPOINT_GAME_FINAL_DELAY_DEFAULT, &g->final_delay, resp) ||
+	    body_lang(req, &g->lang, &g->lang_given, resp))
 		return -1;
 	return 0;
 }
 
-/* The problem of a game that could not be read from PGN (422 malformed_pgn, invalid_fen
- * or illegal_move with json_render_game_error's members, 400 when too long). */
+/* How the reader reads the game's PGN: in "lang", or in the language detected. */
+static struct pgn_options endpoint_game_pgn_options(const struct endpoint_game *g)
+{
+	return (struct pgn_options){ { g->lang, false }, !g->lang_given };
+}
+
+/* X-Fen-Lang-Detected: the language the moves were read in, when it was detected and is
+ * not English. After reply_owned, which clears the headers. */
+static void endpoint_game_lang_header(const struct endpoint_game *g, struct http_response *resp)
+{
+	if (g->lang_detected)
+		reply_header(resp, "X-Fen-Lang-Detected", san_lang_name(g->lang));
+}
+
+/* The moves' tokens, for san_detect_list: a lower-case UCI shape is UCI. */
+static const char *endpoint_game_token(void *ctx, int i, size_t *length, bool *uci)
+{
+	const struct endpoint_game_token *t = (const struct endpoint_game_token *)ctx + i;
+
+	*length = (size_t)t->length;
+	*uci = (t->length == 4 || t->length == 5) && t->text[0] >= 'a' && t->text[0] <= 'h' && t->text[1] >= '1' &&
+	       t->text[1] <= '8' && t->text[2] >= 'a' && t->text[2] <= 'h' && t->text[3] >= '1' && t->text[3] <= '8';
+	return t->text;
+}
+
+/* Reads the moves' tokens from g->start into g->moves, in "lang" or the language detected.
+ * -1 with a problem in resp: 422 illegal_move (with "lang_hint" when the language read in
+ * was detected and no language reads every move) or ambiguous_language. */
+static int endpoint_game_moves(struct endpoint_game *g, const struct endpoint_game_token *tokens,
+			       struct http_response *resp)
+{
+	struct san_detect_result d = { .lang = g->lang };
+	struct position pos = g->start;
+	cJSON *ext = NULL;
+
+	if (!g->lang_given) {
+		struct san_detect_list list = { &g->start, g->count, endpoint_game_token, (void *)tokens, false, -1, NULL };
+		if (san_detect_list(&list, &d) == SAN_DETECT_AMBIGUOUS) {
+			ext = json_ambiguous_language(&d, d.ply, tokens[d.ply].text, (size_t)tokens[d.ply].length, &g->style);
+			if (!ext || !json_put_static(ext, "field", "moves")) {
+				cJSON_Delete(ext);
+				reply_internal_error(resp);
+			} else {
+				reply_problem(resp, REPLY_AMBIGUOUS_LANGUAGE, NULL, ext);
+			}
+			return -1;
+		}
+		g->lang = d.lang;
+		g->lang_detected = d.lang != SAN_LANG_EN;
+	}
+	for (int i = 0; i < g->count; i++) {
+		struct position_undo undo;
+		bool malformed;
+		if (render_read_move(&pos, tokens[i].text, (size_t)tokens[i].length, g->lang, &g->moves[i], &malformed)) {
+			ext = json_illegal_move(&pos, i, tokens[i].text, (size_t)tokens[i].length, malformed, &g->style);
+			if (ext && g->lang_detected && !json_lang_hint(ext, &d, i)) {
+				cJSON_Delete(ext);
+				ext = NULL;
+			}
+			if (!ext)
+				reply_internal_error(resp);
+			else
+				reply_problem(resp, REPLY_ILLEGAL_MOVE, NULL, ext);
+			return -1;
+		}
+		position_make_move(&pos, g->moves[i], &undo);
+	}
+	return 0;
+}
+
+/* The problem of a game that could not be read from PGN (422 malformed_pgn, invalid_fen,
+ * illegal_move or ambiguous_language with json_render_game_error's members, 400 when too
+ * long). */
 static void endpoint_game_pgn_problem(const struct render_game_error *err, const struct json_fen_style *style,
 				      struct http_response *resp)
 {
@@ -168,6 +246,8 @@ static void endpoint_game_pgn_problem(const struct render_game_error *err, const
 		code = REPLY_MALFORMED_PGN;
 	else if (err->code == RENDER_GAME_INVALID_FEN)
 		code = REPLY_INVALID_FEN;
+	else if (err->code == RENDER_GAME_AMBIGUOUS_LANGUAGE)
+		code = REPLY_AMBIGUOUS_LANGUAGE;
 	if (!(ext = json_render_game_error(err, style)))
 		reply_internal_error(resp);
 	else
@@ -180,15 +260,19 @@ static int endpoint_game_pgn(const char *pgn, struct endpoint_game *g, struct ht
 	struct pgn_reader *reader = malloc(sizeof *reader);
 	struct render_game_error *err = malloc(sizeof *err);
 	struct render_game_reader gr;
+	struct pgn_options options = endpoint_game_pgn_options(g);
 	int rc = -1;
 
 	if (!reader || !err) {
 		reply_internal_error(resp);
 	} else {
-		render_game_begin(&gr, reader, &g->start, g->moves, ENDPOINT_GAME_PLIES_MAX, &g->marks, err);
+		render_game_begin_options(&gr, reader, &g->start, g->moves, ENDPOINT_GAME_PLIES_MAX, &g->marks, err,
+					  &options);
 		render_game_feed(&gr, pgn, strlen(pgn));
 		if ((rc = render_game_finish(&gr, &g->count)))
 			endpoint_game_pgn_problem(err, &g->style, resp);
+		g->lang = err->lang;
+		g->lang_detected = err->lang_detected;
 	}
 	free(reader);
 	free(err);
@@ -285,7 +369,6 @@ void endpoint_render_game(const struct http_request *req, struct http_response *
 	struct endpoint_game_token *tokens = malloc(sizeof *tokens * ENDPOINT_GAME_PLIES_MAX);
 	struct fen_options options = { FEN_STRICT, false, false };
 	struct endpoint_game g;
-	struct position pos;
 	struct fen_report report;
 	const char *fen = NULL, *pgn = NULL;
 	unsigned char *gif;
@@ -316,26 +399,14 @@ void endpoint_render_game(const struct http_request *req, struct http_response *
 			reply_invalid_fen(resp, &report);
 			goto done;
 		}
-		pos = g.start;
-		for (int i = 0; i < g.count; i++) {
-			struct position_undo undo;
-			bool malformed;
-			if (render_read_move(&pos, tokens[i].text, (size_t)tokens[i].length, &g.moves[i], &malformed)) {
-				cJSON *ext = json_illegal_move(&pos, i, tokens[i].text, (size_t)tokens[i].length, malformed,
-							       &g.style);
-				if (!ext)
-					reply_internal_error(resp);
-				else
-					reply_problem(resp, REPLY_ILLEGAL_MOVE, NULL, ext);
-				goto done;
-			}
-			position_make_move(&pos, g.moves[i], &undo);
-		}
+		if (endpoint_game_moves(&g, tokens, resp))
+			goto done;
 	}
 	if (!endpoint_game_draw(req, &g, resp, &gif, &length, etag)) {
 		reply_owned(resp, 200, ENDPOINT_GAME_TYPE, gif, length, free);
 		endpoint_game_headers(req, resp, etag);
 		endpoint_game_dropped_header(&g, resp);
+		endpoint_game_lang_header(&g, resp);
 	}
 done:
 	endpoint_game_free(&g);
@@ -399,12 +470,14 @@ static int endpoint_game_begin(void *state, struct stream_input *in, struct stre
 	struct endpoint_game_stream *st = state;
 	struct endpoint_game *g = &st->game;
 	struct render_game_reader gr;
+	struct pgn_options options = endpoint_game_pgn_options(g);
 	char etag[NEGOTIATE_ETAG_MAX];
 	bool done = false;
 	ssize_t n;
 
 	(void)out;
-	render_game_begin(&gr, &st->reader, &g->start, g->moves, ENDPOINT_GAME_PLIES_MAX, &g->marks, &st->err);
+	render_game_begin_options(&gr, &st->reader, &g->start, g->moves, ENDPOINT_GAME_PLIES_MAX, &g->marks, &st->err,
+				  &options);
 	while (!done && (n = stream_read(in, st->buffer, sizeof st->buffer)) > 0)
 		done = render_game_feed(&gr, st->buffer, (size_t)n);
 	if (!done && n < 0) {
@@ -415,10 +488,13 @@ static int endpoint_game_begin(void *state, struct stream_input *in, struct stre
 		endpoint_game_pgn_problem(&st->err, &g->style, resp);
 		return -1;
 	}
+	g->lang = st->err.lang;
+	g->lang_detected = st->err.lang_detected;
 	if (endpoint_game_draw(&st->req, g, resp, &st->gif, &st->length, etag))
 		return -1;
 	endpoint_game_headers(&st->req, resp, etag);
 	endpoint_game_dropped_header(g, resp);
+	endpoint_game_lang_header(g, resp);
 	*content_type = ENDPOINT_GAME_TYPE;
 	return 0;
 }

@@ -265,6 +265,7 @@ enum reply_code {
 	REPLY_DEADLINE_EXCEEDED,
 	REPLY_URI_TOO_LONG,
 	REPLY_HEADERS_TOO_LARGE,
+	REPLY_AMBIGUOUS_LANGUAGE,
 	REPLY_CODE_NB
 };
 
@@ -391,9 +392,9 @@ int body_position_options(const struct http_request *req, const char **fen, stru
 /* body_position_options with fen optional: the standard start when absent. */
 int body_position_options_or_start(const struct http_request *req, const char **fen, struct fen_options *options,
 				   struct json_fen_style *style, struct http_response *resp);
-/* Reads "lang", the language of SAN piece letters (default "en"). Returns 0, or -1 with
- * invalid_field in resp. */
-int body_lang(const struct http_request *req, enum san_lang *out, struct http_response *resp);
+/* Reads "lang", the language of SAN piece letters (default "en"); *given (when not NULL)
+ * says whether the request named one. Returns 0, or -1 with invalid_field in resp. */
+int body_lang(const struct http_request *req, enum san_lang *out, bool *given, struct http_response *resp);
 
 /* body_position_options without the fen: mode, chess960, infer_castling, ep, castling. */
 int body_style_options(const struct http_request *req, struct fen_options *options, struct json_fen_style *style,

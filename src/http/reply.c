@@ -38,6 +38,7 @@ static const struct {
 	[REPLY_DEADLINE_EXCEEDED] = { 503, "deadline_exceeded", "Deadline exceeded" },
 	[REPLY_URI_TOO_LONG] = { 414, "uri_too_long", "URI too long" },
 	[REPLY_HEADERS_TOO_LARGE] = { 431, "headers_too_large", "Request header fields too large" },
+	[REPLY_AMBIGUOUS_LANGUAGE] = { 422, "ambiguous_language", "Ambiguous language" },
 };
 
 /* The answer when memory ran out: static, so that it can always be sent. */
@@ -235,7 +236,7 @@ void reply_finish(struct http_response *resp, const struct http_request *req)
 	if (req->config) {
 		reply_header(resp, "Access-Control-Allow-Origin", req->config->cors_origin);
 		reply_header(resp, "Access-Control-Expose-Headers",
-			     "X-Request-Id, ETag, X-Fen-Problems, X-Fen-Marks-Dropped");
+			     "X-Request-Id, ETag, X-Fen-Problems, X-Fen-Marks-Dropped, X-Fen-Lang-Detected");
 		if (strcmp(req->config->cors_origin, "*"))
 			reply_header(resp, "Vary", "Origin");
 		if (resp->page) {

@@ -25,9 +25,9 @@ static const char *const router_apply_move[] = { ROUTER_POSITION, "move", "moves
 static const char *const router_moves[] = { ROUTER_POSITION, "lang", NULL };
 static const char *const router_render[] = { ROUTER_POSITION, "format", ROUTER_PICTURE, "last_move", NULL };
 static const char *const router_game[] = { "fen", "moves", "pgn", ROUTER_GAME_TIMING, ROUTER_PICTURE,
-					   "mode", "chess960", "infer_castling", "ep", "castling", NULL };
+					   "mode", "chess960", "infer_castling", "ep", "castling", "lang", NULL };
 /* the query of a game GIF whose body is the PGN: the body is the game */
-static const char *const router_game_pgn[] = { ROUTER_GAME_TIMING, ROUTER_PICTURE, NULL };
+static const char *const router_game_pgn[] = { ROUTER_GAME_TIMING, ROUTER_PICTURE, "lang", NULL };
 static const char *const router_pgn_query[] = { "ep", "castling", "lang", "strict_san", NULL };
 static const char *const router_pgn_json[] = { "pgn", "ep", "castling", "lang", "strict_san", NULL };
 static const char *const router_convert[] = { "text", "from", "lang", "san_lang", "to", "strict", "tags",

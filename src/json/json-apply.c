@@ -279,10 +279,12 @@ static enum json_apply_outcome json_read_descriptive(const struct position *star
 	return outcome;
 }
 
-/* One move read in the request's notation. On failure *problem holds the members of the
- * problem (NULL when out of memory) and the outcome says which. */
+/* One move read in the request's notation, SAN in read's language (words name moves in
+ * options->san.lang). On failure *problem holds the members of the problem (NULL when out
+ * of memory) and the outcome says which. */
 static enum json_apply_outcome json_read_move(const struct position *pos, const char *text, size_t length,
-					      const struct json_apply_options *options, const char *field, int index,
+					      const struct json_apply_options *options,
+					      const struct san_parse_options *read, const char *field, int index,
 					      const struct json_fen_style *style, struct san_parse_result *r,
 					      cJSON **problem)
 {
@@ -311,7 +313,7 @@ static enum json_apply_outcome json_read_move(const struct position *pos, const 
 			return JSON_APPLY_ILLEGAL_MOVE;
 		}
 	} else {
-		code = san_parse_move(pos, text, length, &options->san, r);
+		code = san_parse_move_written(pos, text, length, read, options->san.lang, r);
 	}
 	if (code == SAN_OK)
 		return JSON_APPLY_OK;
@@ -330,7 +332,8 @@ static enum json_apply_outcome json_read_move(const struct position *pos, const 
 /* The move of ply index: taken from a descriptive reading made beforehand (resolved not
  * NULL), else read on its own. */
 static enum json_apply_outcome json_take_move(const struct position *pos, const char *text,
-					      const struct json_apply_options *options, const char *field, int index,
+					      const struct json_apply_options *options,
+					      const struct san_parse_options *read, const char *field, int index,
 					      const struct json_fen_style *style, const move *resolved,
 					      struct san_parse_result *r, cJSON **problem)
 {
@@ -340,7 +343,58 @@ static enum json_apply_outcome json_take_move(const struct position *pos, const 
 		r->m = resolved[index];
 		return JSON_APPLY_OK;
 	}
-	return json_read_move(pos, text, strlen(text), options, field, index, style, r, problem);
+	return json_read_move(pos, text, strlen(text), options, read, field, index, style, r, problem);
+}
+
+/* The history and the moves of a request as one list, for san_detect_list. */
+struct json_apply_list {
+	const char *const *history, *const *moves;
+	int history_count;
+	enum json_notation notation;
+};
+
+static const char *json_apply_token(void *ctx, int i, size_t *length, bool *uci)
+{
+	const struct json_apply_list *list = ctx;
+	const char *text = i < list->history_count ? list->history[i] : list->moves[i - list->history_count];
+
+	*length = strlen(text);
+	*uci = list->notation == JSON_NOTATION_AUTO && json_looks_uci(text, *length);
+	return text;
+}
+
+/* Detects the language of the history and the moves (one game, the moves from pos).
+ * Returns JSON_APPLY_OK with *d set, or the ambiguous_language problem in *problem. */
+static enum json_apply_outcome json_apply_detect(const struct position *pos, const char *const *moves, int count,
+						 const struct json_apply_options *options, int history_count,
+						 const struct json_fen_style *style, struct san_detect_result *d,
+						 cJSON **problem)
+{
+	struct json_apply_list tokens = { options->history, moves, history_count, options->notation };
+	struct position standard;
+	struct san_detect_list list = { pos, history_count + count, json_apply_token, &tokens, options->san.strict, -1,
+					NULL };
+	const char *text;
+	int index;
+
+	if (history_count) {
+		if (!options->history_start)
+			position_set_start(&standard);
+		list.start = options->history_start ? options->history_start : &standard;
+		list.restart = history_count;
+		list.restart_pos = pos;
+	}
+	if (san_detect_list(&list, d) != SAN_DETECT_AMBIGUOUS)
+		return JSON_APPLY_OK;
+	index = d->ply < history_count ? d->ply : d->ply - history_count;
+	text = json_apply_token(&tokens, d->ply, &(size_t){ 0 }, &(bool){ false });
+	*problem = json_ambiguous_language(d, index, text, strlen(text), style);
+	if (*problem && !json_put_static(*problem, "field", d->ply < history_count ? "history"
+									: options->list_plies ? "moves" : "move")) {
+		cJSON_Delete(*problem);
+		*problem = NULL;
+	}
+	return JSON_APPLY_AMBIGUOUS_LANGUAGE;
 }
 
 /* What a ply's entry says about the move: {"uci", "san", "lan"[, "fen"], "given", "nag",
@@ -420,9 +474,16 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 	bool any_note = false;
 	cJSON *result = NULL, *plies = NULL, *problem = NULL, *read_notes = NULL;
 	const char *game_result;
+	struct san_parse_options read;
+	struct san_detect_result detected;
+	bool detecting, lang_warned = false;
+	int failed_at = -1;
 
 	if (!options)
 		options = &defaults;
+	read = options->san;
+	detecting = options->detect_lang && options->notation != JSON_NOTATION_UCI &&
+		    options->notation != JSON_NOTATION_DESCRIPTIVE;
 	history_count = options->history ? options->history_count : 0;
 	total = history_count + count;
 	*outcome = JSON_APPLY_OK;
@@ -449,6 +510,14 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 		if (*outcome != JSON_APPLY_OK)
 			goto problem;
 	}
+	/* No lang given: the language of the game is its letters'. */
+	if (detecting) {
+		*outcome = json_apply_detect(pos, moves, count, options, history_count, style, &detected, &problem);
+		if (*outcome != JSON_APPLY_OK)
+			goto problem;
+		read.lang = detected.lang;
+		detecting = detected.lang != SAN_LANG_EN;
+	}
 
 	/* The history: played from its start, it must arrive at the given position. */
 	if (history_count) {
@@ -461,9 +530,12 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 		keys[keys_used++] = history.key;
 		for (int i = 0; i < history_count; i++) {
 			const char *text = options->history[i];
-			*outcome = json_take_move(&history, text, options, "history", i, style, descriptive, &r, &problem);
-			if (*outcome != JSON_APPLY_OK)
+			*outcome = json_take_move(&history, text, options, &read, "history", i, style, descriptive, &r,
+						  &problem);
+			if (*outcome != JSON_APPLY_OK) {
+				failed_at = i;
 				goto problem;
+			}
 			played[played_count] = r.m;
 			any_note |= json_apply_note(&notes[played_count++], &r);
 			position_make_move(&history, r.m, &undo);
@@ -490,10 +562,12 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 		goto fail;
 	for (int i = 0; i < count; i++) {
 		struct position before = *pos;
-		*outcome = json_take_move(pos, moves[i], options, options->list_plies ? "moves" : "move", i, style,
+		*outcome = json_take_move(pos, moves[i], options, &read, options->list_plies ? "moves" : "move", i, style,
 					  descriptive ? descriptive + history_count : NULL, &r, &problem);
-		if (*outcome != JSON_APPLY_OK)
+		if (*outcome != JSON_APPLY_OK) {
+			failed_at = history_count + i;
 			goto problem;
+		}
 		position_make_move(pos, r.m, &undo);
 		keys[keys_used++] = pos->key;
 		played[played_count] = r.m;
@@ -503,6 +577,15 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 			if (!json_append(plies, ply) ||
 			    !json_add_ply(ply, &before, r.m, moves[i], &r, options->san.lang, pos, true, style))
 				goto fail;
+			/* the language detected, on the move that showed it (else the first) */
+			if (detecting && !lang_warned &&
+			    (i == detected.english_out - history_count || detected.english_out - history_count < 0)) {
+				lang_warned = true;
+				if (!json_append(cJSON_GetObjectItemCaseSensitive(ply, "warnings"),
+						 json_lang_warning(&before, r.m, moves[i], strlen(moves[i]), &detected,
+								   options->san.lang)))
+					goto fail;
+			}
 		}
 		if (i == count - 1) {
 			last = r;
@@ -520,6 +603,11 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 		if (!options->list_plies) {
 			if (!json_add_ply(result, &last_before, last_move, moves[count - 1], &last, options->san.lang, pos,
 					  false, style))
+				goto fail;
+			if (detecting && !json_append(cJSON_GetObjectItemCaseSensitive(result, "warnings"),
+						      json_lang_warning(&last_before, last_move, moves[count - 1],
+									strlen(moves[count - 1]), &detected,
+									options->san.lang)))
 				goto fail;
 		} else {
 			char uci[UCI_MAX], san[SAN_MAX];
@@ -551,6 +639,8 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 							  game_result, style)))
 			goto fail;
 	}
+	if (detecting && !json_lang_detected(result, &detected))
+		goto fail;
 	free(descriptive);
 	free(keys);
 	free(played);
@@ -562,6 +652,11 @@ fail:
 	cJSON_Delete(problem);
 	problem = NULL;
 problem:
+	/* a move that no language reads: say how far the one read went */
+	if (detecting && problem && failed_at >= 0 && !json_lang_hint(problem, &detected, failed_at)) {
+		cJSON_Delete(problem);
+		problem = NULL;
+	}
 	cJSON_Delete(read_notes);
 	free(descriptive);
 	free(keys);

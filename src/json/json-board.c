@@ -106,7 +106,25 @@ cJSON *json_render_game_error(const struct render_game_error *err, const struct 
 		report.hint_count = 0;
 		return json_invalid_fen(&report);
 	case RENDER_GAME_BAD_MOVE:
-		return json_illegal_move(&err->pos, err->index, err->token, strlen(err->token), err->unreadable, style);
+		obj = json_illegal_move(&err->pos, err->index, err->token, strlen(err->token), err->unreadable, style);
+		/* read in a language detected: how far it went */
+		if (obj && err->lang_detected) {
+			struct san_detect_result d = { .verdict = SAN_DETECT_NONE, .lang = err->lang, .langs = err->langs };
+			if (!json_lang_hint(obj, &d, err->index)) {
+				cJSON_Delete(obj);
+				return NULL;
+			}
+		}
+		return obj;
+	case RENDER_GAME_AMBIGUOUS_LANGUAGE: {
+		struct san_detect_result d = { .verdict = SAN_DETECT_AMBIGUOUS,
+					       .langs = err->reading_langs[0] | err->reading_langs[1],
+					       .ply = err->index, .before = err->pos };
+		d.lang = san_detect_first(d.langs);
+		for (int k = 0; k < 2; k++)
+			d.readings[k] = (struct san_detect_reading){ err->reading_langs[k], err->readings[k] };
+		return json_ambiguous_language(&d, err->index, err->token, strlen(err->token), style);
+	}
 	default:
 		break;
 	}

@@ -151,12 +151,47 @@ static cJSON *json_convert_descriptive_problem(const struct json_convert_request
 				    e->length, NULL, NULL, 0, &req->style, req->output_lang);
 }
 
+/* The tokens of a game as san_detect_list reads them. */
+static const char *json_convert_token(void *ctx, int i, size_t *length, bool *uci)
+{
+	const struct json_convert_request *req = ((const struct json_convert_request *const *)ctx)[0];
+	const struct gametext *gt = ((const struct gametext *const *)ctx)[1];
+
+	*length = (size_t)gt->tokens[i].length;
+	*uci = false;
+	return req->text + gt->tokens[i].offset;
+}
+
+/* With no lang given, the language of the game's SAN: JSON_CONVERT_OK with *d set, or the
+ * problem ambiguous_language. */
+static cJSON *json_convert_detect(const struct position *start, const struct json_convert_request *req,
+				  const struct gametext *gt, struct san_detect_result *d,
+				  enum json_convert_failure *failure)
+{
+	const void *ctx[2] = { req, gt };
+	struct san_detect_list list = { start, gt->count, json_convert_token, (void *)ctx, req->strict, -1, NULL };
+	const struct gametext_token *t;
+	cJSON *problem;
+
+	if (san_detect_list(&list, d) != SAN_DETECT_AMBIGUOUS)
+		return NULL;
+	*failure = JSON_CONVERT_AMBIGUOUS_LANGUAGE;
+	t = &gt->tokens[d->ply];
+	problem = json_ambiguous_language(d, d->ply, req->text + t->offset, (size_t)t->length, &req->style);
+	if (problem && (!json_put_number(problem, "offset", t->offset) || !json_put_number(problem, "length", t->length))) {
+		cJSON_Delete(problem);
+		return NULL;
+	}
+	return problem;
+}
+
 /* Reads SAN or UCI tokens in turn into game->moves (a variation's from the position before
- * the move it replaces), with SAN's warnings as notes. Returns NULL and sets *failure to
- * JSON_CONVERT_OK on success, else the problem. */
+ * the move it replaces), with SAN's warnings as notes; *lang is left alone unless a
+ * language other than English was detected (over the main line). Returns NULL and sets
+ * *failure to JSON_CONVERT_OK on success, else the problem. */
 static cJSON *json_convert_read_algebraic(const struct position *start, const struct json_convert_request *req,
 					  struct descriptive_game *game, cJSON *notes, enum json_convert_failure *failure,
-					  bool *oom)
+					  bool *oom, enum san_lang *lang)
 {
 	struct gametext *gt = &game->text;
 	struct position pos = *start;
@@ -165,6 +200,10 @@ static cJSON *json_convert_read_algebraic(const struct position *start, const st
 	struct position *starts = NULL; /* each line's start, set when its move is reached */
 	enum gametext_code split;
 	cJSON *problem = NULL;
+	struct san_detect_result detected;
+	/* SAN's words name moves in the language read, or in the answer's when it was detected */
+	enum san_lang words = req->san_lang;
+	bool detecting = false;
 
 	*failure = JSON_CONVERT_OK;
 	*oom = false;
@@ -185,6 +224,16 @@ static cJSON *json_convert_read_algebraic(const struct position *start, const st
 		problem = json_convert_depth(problem, unreadable ? gt->error_depth : 0);
 		goto out;
 	}
+	if (req->detect_lang && req->from == JSON_CONVERT_SAN) {
+		if ((problem = json_convert_detect(start, req, gt, &detected, failure)) || *failure != JSON_CONVERT_OK) {
+			*oom = !problem;
+			goto out;
+		}
+		options.lang = detected.lang;
+		detecting = detected.lang != SAN_LANG_EN;
+		if (detecting)
+			words = req->output_lang;
+	}
 	if (!(starts = malloc(sizeof *starts * (size_t)gt->line_count))) {
 		*oom = true;
 		goto out;
@@ -202,7 +251,7 @@ static cJSON *json_convert_read_algebraic(const struct position *start, const st
 			pos = starts[++line];
 
 		enum san_code r = req->from == JSON_CONVERT_UCI ? san_parse_uci_move(&pos, token, length, &options, parsed)
-								 : san_parse_move(&pos, token, length, &options, parsed);
+								 : san_parse_move_written(&pos, token, length, &options, words, parsed);
 		if (r != SAN_OK && req->from == JSON_CONVERT_UCI && !san_code_is_warning(r) &&
 		    r != SAN_ERR_NULL_MOVE_IN_CHECK) {
 			bool malformed = r == SAN_ERR_MALFORMED || r == SAN_ERR_EMPTY;
@@ -230,9 +279,23 @@ static cJSON *json_convert_read_algebraic(const struct position *start, const st
 						       parsed->candidates.moves,
 						       r == SAN_ERR_AMBIGUOUS ? parsed->candidates.count : 0, &req->style, req->output_lang);
 			problem = json_convert_depth(problem, depth);
+			/* no language reads every move: how far the one read went */
+			if (detecting && problem && !json_lang_hint(problem, &detected, ply)) {
+				cJSON_Delete(problem);
+				problem = NULL;
+			}
 			goto out;
 		}
 		m = parsed->m;
+		/* the language detected, noted on the move that showed it (else the first) */
+		if (detecting && depth == 0 && (i == detected.english_out || (detected.english_out < 0 && i == 0))) {
+			char message[DESCRIPTIVE_MESSAGE_MAX];
+			json_lang_message(&pos, m, token, length, &detected, words, message, sizeof message);
+			if (!json_convert_note(notes, "lang_detected", ply, depth, gt->tokens[i].offset, (int)length, message)) {
+				*oom = true;
+				goto out;
+			}
+		}
 		for (int w = 0; w < parsed->warning_count; w++) {
 			const struct san_issue *issue = &parsed->warnings[w];
 			char message[DESCRIPTIVE_MESSAGE_MAX];
@@ -252,6 +315,8 @@ static cJSON *json_convert_read_algebraic(const struct position *start, const st
 		position_make_move(&pos, m, &undo);
 	}
 	game->count = gt->count;
+	if (detecting)
+		*lang = detected.lang;
 	{
 		struct gametext_remark remarks[DESCRIPTIVE_NOTES_MAX];
 		int n = gametext_remarks(gt, req->text, remarks, DESCRIPTIVE_NOTES_MAX);
@@ -512,6 +577,7 @@ cJSON *json_convert(const struct position *start, const struct json_convert_requ
 	struct json_convert_marks marks = { 0 };
 	cJSON *result = cJSON_CreateObject(), *notes = cJSON_CreateArray(), *problem;
 	bool oom = false, bad_tags = false;
+	enum san_lang detected = SAN_LANG_EN;
 
 	*failure = JSON_CONVERT_OK;
 	if (!result || !notes)
@@ -535,7 +601,7 @@ cJSON *json_convert(const struct position *start, const struct json_convert_requ
 		if (!json_descriptive_notes(notes, game, NULL))
 			goto fail;
 	} else {
-		problem = json_convert_read_algebraic(start, req, game, notes, failure, &oom);
+		problem = json_convert_read_algebraic(start, req, game, notes, failure, &oom, &detected);
 		if (oom)
 			goto fail;
 		if (problem || *failure != JSON_CONVERT_OK) {
@@ -565,6 +631,8 @@ cJSON *json_convert(const struct position *start, const struct json_convert_requ
 	problem = notes;
 	notes = NULL; /* attach owns it from here, also when it fails */
 	if (!json_put(result, "notes", problem))
+		goto fail;
+	if (detected != SAN_LANG_EN && !json_put_static(result, "lang_detected", san_lang_name(detected)))
 		goto fail;
 	json_convert_marks_free(&marks);
 	return result;

@@ -620,6 +620,22 @@ cJSON *json_pgn_issue(const struct pgn_issue *issue, enum san_lang lang)
 		json_pgn_put(&oom, obj, "given", json_pgn_string(issue->given, strlen(issue->given)));
 	if (issue->became)
 		json_pgn_put(&oom, obj, "became", cJSON_CreateString(issue->became));
+	if (issue->readings && issue->pos) {
+		/* ambiguous_language: the languages, and what the move is in each */
+		cJSON *list = cJSON_CreateArray();
+		json_pgn_put(&oom, obj, "langs", json_lang_names(issue->reading_langs[0] | issue->reading_langs[1]));
+		json_pgn_put(&oom, obj, "readings", list);
+		for (int k = 0; !oom && k < 2; k++) {
+			char san[SAN_MAX], uci[UCI_MAX];
+			cJSON *item = cJSON_CreateObject();
+			san_format_move(issue->pos, issue->readings[k], lang, SAN_STYLE_SAN, san);
+			uci_format_move(issue->pos, issue->readings[k], uci);
+			json_pgn_put(&oom, item, "langs", json_lang_names(issue->reading_langs[k]));
+			json_pgn_put(&oom, item, "uci", cJSON_CreateString(uci));
+			json_pgn_put(&oom, item, "san", cJSON_CreateString(san));
+			json_pgn_push(&oom, list, item);
+		}
+	}
 	if (issue->candidates && issue->pos) {
 		cJSON *list = cJSON_CreateArray();
 		json_pgn_put(&oom, obj, "candidates", list);
@@ -702,6 +718,9 @@ static bool json_pgn_game_end(void *ctx, const struct pgn_game_end *end)
 			json_pgn_set(b, b->game, "comment", comment);
 		json_pgn_unlisted(b, end->game);
 		json_pgn_set(b, b->game, "result", cJSON_CreateString(end->result));
+		/* the language the moves were read in, when it was detected and is not English */
+		if (end->lang_detected)
+			json_pgn_add(b, b->game, "lang_detected", cJSON_CreateStringReference(san_lang_name(end->lang)));
 		if (end->final) {
 			status_compute(end->final, &st);
 			json_pgn_set(b, b->game, "final_fen", json_fen_string(end->final, &b->style));

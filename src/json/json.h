@@ -17,6 +17,7 @@
 #include "core/position.h"
 #include "core/render_game.h"
 #include "core/san.h"
+#include "core/san_detect.h"
 #include "core/status.h"
 
 /* How FENs in a response are written (the request's "ep" and "castling" options). */
@@ -110,6 +111,8 @@ int json_parse_lang(const char *name, enum san_lang *out);
 struct json_apply_options {
 	enum json_notation notation;
 	struct san_parse_options san; /* the language of SAN in and out; strict SAN */
+	bool detect_lang;             /* no lang given: SAN is read in the language its letters
+				       * show (san_detect.h), san.lang is only the one written */
 	bool list_plies;              /* "moves": one entry per ply, and "pgn" */
 	const char *const *history;   /* moves played before the position (same notation), */
 	int history_count;            /* from history_start: for repetitions and the PGN */
@@ -120,13 +123,14 @@ struct json_apply_options {
 };
 
 #define JSON_APPLY_OPTIONS_DEFAULT ((struct json_apply_options){ JSON_NOTATION_AUTO, { SAN_LANG_EN, false }, false, \
-								 NULL, 0, NULL, NULL, 0, NULL })
+								 false, NULL, 0, NULL, NULL, 0, NULL })
 
 /* Why json_apply_moves returned problem members instead of a result. */
 enum json_apply_outcome {
 	JSON_APPLY_OK,
 	JSON_APPLY_ILLEGAL_MOVE,      /* 422 illegal_move */
 	JSON_APPLY_AMBIGUOUS_MOVE,    /* 422 ambiguous_move */
+	JSON_APPLY_AMBIGUOUS_LANGUAGE,/* 422 ambiguous_language (detect_lang) */
 	JSON_APPLY_NON_STANDARD_SAN,  /* 422 non_standard_san (strict SAN) */
 	JSON_APPLY_BAD_HISTORY,       /* 400 invalid_field: history does not lead to the position */
 	JSON_APPLY_UNSUPPORTED,       /* 400 invalid_field: a notation this build cannot read */
@@ -138,8 +142,13 @@ enum json_apply_outcome {
  * 0), then for a single move "lan", "given", "nag", "warnings", then "status" (with
  * repetitions)}, plus, when list_plies, "moves": [{"uci", "san", "lan", "fen", "given",
  * "nag", "warnings"}, ...] and "pgn" (the game, with the history when one was given).
+ * With detect_lang, the history and the moves are read as one game in the language
+ * detected; when that is not English, "lang_detected" ends the result and the first
+ * move listed that showed it (else the first) has the warning lang_detected.
  * Otherwise *outcome says which problem the returned members describe (each names its
- * "field": "move", "moves" or "history", and the move's "index"). NULL when out of memory. */
+ * "field": "move", "moves" or "history", and the move's "index"; a move that no language
+ * reads, when the one that read furthest is not English, has "lang_hint"). NULL when out
+ * of memory. */
 cJSON *json_apply_moves(struct position *pos, const char *const *moves, int count,
 			const struct json_apply_options *options, const struct json_fen_style *style,
 			enum json_apply_outcome *outcome);
@@ -155,6 +164,35 @@ cJSON *json_san_warnings(const struct san_issue *warnings, int count);
  * "check_square", "status"}. */
 cJSON *json_board(const struct position *pos, const struct json_fen_style *style);
 
+/* json-lang.c */
+
+/* The languages of set by name: ["it", "es"]. */
+cJSON *json_lang_names(san_lang_set set);
+
+/* Adds "lang_detected": the name of d->lang. False when out of memory. */
+bool json_lang_detected(cJSON *obj, const struct san_detect_result *d);
+
+/* The warning lang_detected, on the move m of pos written text (length bytes) that showed
+ * the language of d: a SAN warning's members {"code", "offset", "length", "given",
+ * "became" (the move in write's letters), "message"}. */
+cJSON *json_lang_warning(const struct position *pos, move m, const char *text, size_t length,
+			 const struct san_detect_result *d, enum san_lang write);
+
+/* The message of that warning, into out (size bytes). */
+void json_lang_message(const struct position *pos, move m, const char *text, size_t length,
+		       const struct san_detect_result *d, enum san_lang write, char *out, size_t size);
+
+/* A move no language reads, read in d->lang (not English), which read plies moves before
+ * it: adds to its problem "lang_hint": {"lang", "langs", "plies"}, and says so at the end
+ * of "detail". False when out of memory. */
+bool json_lang_hint(cJSON *problem, const struct san_detect_result *d, int plies);
+
+/* The members of ambiguous_language for d (SAN_DETECT_AMBIGUOUS), whose move is token
+ * index of its list, written text (length bytes): {"code", "detail", "index", "move",
+ * "fen" (before it), "langs", "readings": [{"langs", "uci", "san" (English)}, ...]}. */
+cJSON *json_ambiguous_language(const struct san_detect_result *d, int index, const char *text, size_t length,
+			       const struct json_fen_style *style);
+
 /* json-convert.c */
 
 /* The notations /convert reads. */
@@ -166,6 +204,8 @@ struct json_convert_request {
 	enum json_convert_from from;
 	enum descriptive_lang descriptive_lang; /* from descriptive */
 	enum san_lang san_lang;                /* from SAN */
+	bool detect_lang;                      /* from SAN with no lang: san_lang is the one its
+						* letters show (san_detect.h) */
 	enum san_lang output_lang;             /* the piece letters of every move's "san"
 						* (the PGN is standard SAN, in English) */
 	bool strict;                           /* SAN: strict reading; descriptive: an ambiguity
@@ -181,6 +221,7 @@ enum json_convert_failure {
 	JSON_CONVERT_OK,
 	JSON_CONVERT_ILLEGAL,    /* illegal_move: reason malformed, not_legal (or a SAN rule) */
 	JSON_CONVERT_AMBIGUOUS,  /* ambiguous_move, with candidates */
+	JSON_CONVERT_AMBIGUOUS_LANGUAGE, /* ambiguous_language (detect_lang) */
 	JSON_CONVERT_UNREADABLE, /* unreadable_game: no moves, too many, too long, search limit */
 	JSON_CONVERT_BAD_TAGS,   /* a tag PGN cannot hold; nothing is returned */
 	JSON_CONVERT_STOPPED     /* req->check said to stop; nothing is returned */
@@ -191,11 +232,14 @@ enum json_convert_failure {
  * "comment", "nags": [{"nag", "glyph", "meaning"}], "variations": [[move, ...], ...][,
  * "starting_comment"]}], "final_fen", "status", "notes": [{"code", "ply", "offset",
  * "length", "message"[, "depth"]}]}; the PGN's SAN is always standard (English) SAN, and
- * it holds the comments, NAGs and variations. game is the caller's working memory
- * (large: allocate it). When the game cannot be read, *failure says why and the problem
- * members are returned instead: {"code", "reason", "detail", "index", "token", "offset",
- * "length", "fen"[, "depth"][, "candidates" | "legal_moves"]} ("depth" for a token in a
- * variation). NULL when out of memory (or for JSON_CONVERT_BAD_TAGS). */
+ * it holds the comments, NAGs and variations. With detect_lang, a language detected other
+ * than English adds "lang_detected" and the note lang_detected on the move that showed it.
+ * game is the caller's working memory (large: allocate it). When the game cannot be read,
+ * *failure says why and the problem members are returned instead: {"code", "reason",
+ * "detail", "index", "token", "offset", "length", "fen"[, "depth"][, "candidates" |
+ * "legal_moves"][, "lang_hint"]} ("depth" for a token in a variation), or
+ * json_ambiguous_language's with "offset" and "length". NULL when out of memory (or for
+ * JSON_CONVERT_BAD_TAGS). */
 cJSON *json_convert(const struct position *start, const struct json_convert_request *req,
 		    struct descriptive_game *game, enum json_convert_failure *failure);
 
@@ -211,8 +255,10 @@ cJSON *json_render_board(const struct position *pos, enum fen_verdict verdict, c
 			 const struct json_fen_style *style);
 
 /* Why the game of a PGN could not be drawn (render_game.h), as the CLI prints it: the
- * members of json_invalid_fen or json_illegal_move, or {"code": "malformed_pgn", "detail",
- * "line", "column"} for text holding no game, {"code": "game_too_large", "detail"}. */
+ * members of json_invalid_fen or json_illegal_move (with "lang_hint" when the language
+ * read in was detected and is not English), json_ambiguous_language's, or {"code":
+ * "malformed_pgn", "detail", "line", "column"} for text holding no game, {"code":
+ * "game_too_large", "detail"}. */
 cJSON *json_render_game_error(const struct render_game_error *err, const struct json_fen_style *style);
 
 /* json-request.c */

@@ -1,6 +1,7 @@
 /* fuzz-pgn.c -- libFuzzer target for the streaming PGN reader, on whole files. Input: a
- * flags byte (bits 0-2 the SAN language, bit 3 strict SAN, bit 4 pause after every game),
- * a seed byte for the chunk sizes, then the file.
+ * flags byte (bits 0-2 the SAN language, bit 3 strict SAN, bit 4 pause after every game,
+ * bit 5 the language detected rather than given), a seed byte for the chunk sizes, then
+ * the file.
  *
  * The file is read twice: in one piece, and in pieces of random sizes (1 to 64 bytes,
  * from the seed), pausing when asked. Both readings must report exactly the same events
@@ -249,6 +250,7 @@ static bool fuzz_pgn_game_end(void *ctx, const struct pgn_game_end *end)
 	}
 	fuzz_pgn_mix_text(f, end->result);
 	fuzz_pgn_mix_int(f, end->result_given);
+	fuzz_pgn_mix_int(f, end->lang * 4 + end->lang_ambiguous * 2 + end->lang_detected);
 	fuzz_pgn_mix_int(f, end->plies);
 	fuzz_pgn_mix_int(f, end->malformed);
 	f->games_ended++;
@@ -451,7 +453,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static struct pgn_reader whole, pieces;
 	struct fuzz_input in = { data, size };
 	uint8_t flags = fuzz_byte(&in), seed = fuzz_byte(&in);
-	const struct pgn_options options = { { (enum san_lang)(flags & 7), (flags & 8) != 0 } };
+	const struct pgn_options options = { { (enum san_lang)(flags & 7), (flags & 8) != 0 }, (flags & 32) != 0 };
 	struct fuzz_pgn a = { .pause = (flags & 16) != 0, .check_moves = true }, b = { .pause = !(flags & 16) };
 
 	fuzz_pgn_read(&whole, &a, &options, (const char *)in.data, in.size, 0);

@@ -89,7 +89,7 @@ static int fuzz_render_moves(const struct position *start, char *list, move *mov
 		struct position_undo undo;
 		bool malformed = false;
 		move m;
-		if (render_read_move(&pos, tok, strlen(tok), &m, &malformed))
+		if (render_read_move(&pos, tok, strlen(tok), SAN_LANG_EN, &m, &malformed))
 			break;
 		fuzz_check_move(&pos, m, false, "fuzz-render");
 		moves[count++] = m;

@@ -345,6 +345,15 @@ async function main() {
     await playFen(page, castled.fen);
     const warned = await page.textContent("#play-move-error");
     check("a sloppy SAN move shows how fend read it", warned.includes(`“0-0” read as “${castled.warnings[0].became}”`), warned);
+    // a move in other letters than those chosen: read in its own language, and said so
+    await page.fill("#fen-input", START);
+    await playFen(page, START);
+    await page.fill("#play-move-input", "Cf3");
+    await page.press("#play-move-input", "Enter");
+    const knight = await api(base, "/apply-move", { fen: START, move: "Cf3" });
+    await playFen(page, knight.fen);
+    const said = await page.textContent("#play-move-error");
+    check("an Italian move typed with English chosen is the knight, said so", said.includes("Italian"), said);
 
     // ---- promotion through the dialog
     await page.fill("#fen-input", PROMOTION);
@@ -469,6 +478,22 @@ async function main() {
     await page.click("#pgn-last");
     await pgnFen(twoApi.games[1].final_fen);
     check("the second game is shown", (await page.textContent("#pgn-tags")).includes("White: C"));
+    // the seed's Italian game (shared/seeds/003, line 1130), no language chosen: read as
+    // Italian, shown in English, the same positions as its English original (line 372)
+    const seedIt = "1. c4 c6 2. Cf3 d5 3. g3 Ag4 4. Ce5 Af5 5. Db3 Db6 6. cxd5 Dxb3 7. axb3 Ae4 8. dxc6 Axh1 9. Txa7 1-0";
+    const seedEn = "1. c4 c6 2. Nf3 d5 3. g3 Bg4 4. Ne5 Bf5 5. Qb3 Qb6 6. cxd5 Qxb3 7. axb3 Be4 8. dxc6 Bxh1 9. Rxa7 1-0";
+    const english = (await api(base, "/pgn", { pgn: seedEn })).games[0];
+    await page.fill("#pgn-input", seedIt);
+    await page.click("#pgn-read");
+    await page.waitForFunction(() => document.querySelectorAll("#pgn-moves .ply").length === 17);
+    equal("the Italian game's moves, in English",
+      (await page.locator("#pgn-moves .ply").allTextContents()).join(" "), english.moves.map((m) => m.san).join(" "));
+    equal("no error in the Italian game", await page.locator("#pgn-problems li.error").count(), 0);
+    const note = await page.textContent("#pgn-problems li.warning");
+    check("the note says Italian", note.includes("Italian piece letters"), note);
+    await page.click("#pgn-last");
+    await pgnFen(english.final_fen);
+    check("the Italian game ends where the English one does", true);
 
     // ---- descriptive notation: the Guevara-Filip game of the document
     await page.click("#tab-desc");
