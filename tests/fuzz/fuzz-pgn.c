@@ -423,7 +423,7 @@ static void fuzz_export_round_trip(const struct pgn_options *options, const char
 	static struct fuzz_games read, reread;
 	struct fuzz_text out = fuzz_export(&reader, options, text, length), again;
 	/* The export is English: read back in English, but in the input's strictness. */
-	struct pgn_options english = { { SAN_LANG_EN, options->san.strict } };
+	struct pgn_options english = { { SAN_LANG_EN, options->san.strict }, false };
 
 	fuzz_games_read(&reader, &read, options, text, length);
 	fuzz_games_read(&reader, &reread, &english, out.data, out.length);
