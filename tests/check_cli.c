@@ -641,8 +641,17 @@ START_TEST(test_perft_errors)
 		ck_assert_ptr_nonnull(strstr(run.err, "Try 'fen --help'."));
 		cli_free(&run);
 	}
+	/* perft prints text: an invalid FEN is said on stderr only */
 	fen_parse(invalid[1], strlen(invalid[1]), &strict, &pos, &report);
-	cli_expect(invalid, NULL, 1, cli_expected(json_invalid_fen(&report)));
+	{
+		struct cli_run run = cli_run(invalid, NULL);
+		char expected[512];
+		snprintf(expected, sizeof expected, "fen: invalid_fen: %s\n", report.errors[0].message);
+		ck_assert_int_eq(run.status, 1);
+		ck_assert_str_eq(run.out, "");
+		ck_assert_str_eq(run.err, expected);
+		cli_free(&run);
+	}
 }
 END_TEST
 
@@ -672,7 +681,7 @@ START_TEST(test_help)
 		struct cli_run run = cli_run(top[i], NULL);
 		ck_assert_int_eq(run.status, 0);
 		ck_assert(!strncmp(run.out, "usage: fen <command>", 20));
-		ck_assert_ptr_nonnull(strstr(run.out, "perft FEN DEPTH"));
+		ck_assert_ptr_nonnull(strstr(run.out, "perft FEN|- DEPTH"));
 		cli_free(&run);
 	}
 }
@@ -718,7 +727,7 @@ START_TEST(test_usage_errors)
 	run = cli_run(unknown_option, NULL);
 	ck_assert_int_eq(run.status, 2);
 	ck_assert_str_eq(run.out, "");
-	ck_assert_str_eq(run.err, "fen: unknown option '--frobnicate'\nTry 'fen --help'.\n");
+	ck_assert_str_eq(run.err, "fen: unknown option '--frobnicate' for validate\nTry 'fen validate --help'.\n");
 	cli_free(&run);
 
 	run = cli_run(bad_ep, NULL);
@@ -1066,19 +1075,32 @@ START_TEST(test_render)
 		ck_assert_ptr_nonnull(strstr(run.err, "missing_king,pawn_on_back_rank"));
 		cli_free(&run);
 	}
-	/* Unreadable board: 1 with the invalid_fen members; bad options: 2. */
+	/* Unreadable board: 1, said on stderr only (a picture is no JSON), and with --format
+	 * json the invalid_fen members on stdout too; bad options: 2. */
 	{
 		const char *args[] = { "render", "KP7/8/8/8/8/8/8/8 w - - 0 1", NULL };
 		run = cli_run(args, NULL);
 		ck_assert_int_eq(run.status, 1);
+		ck_assert_str_eq(run.out, "");
+		ck_assert(!strncmp(run.err, "fen: invalid_fen: ", 18));
+		ck_assert_ptr_nonnull(strchr(run.err, '\n'));
+		ck_assert_str_eq(strchr(run.err, '\n'), "\n");
+		cli_free(&run);
+	}
+	{
+		const char *args[] = { "render", "--format", "json", "KP7/8/8/8/8/8/8/8 w - - 0 1", NULL };
+		run = cli_run(args, NULL);
+		ck_assert_int_eq(run.status, 1);
 		ck_assert_ptr_nonnull(strstr(run.out, "\"code\":\"invalid_fen\""));
+		ck_assert(!strncmp(run.err, "fen: invalid_fen: ", 18));
 		cli_free(&run);
 	}
 	{
 		const char *args[] = { "render", "--format", "gif", "--moves", "e2e5", POSITION_START_FEN, NULL };
 		run = cli_run(args, NULL);
 		ck_assert_int_eq(run.status, 1);
-		ck_assert_ptr_nonnull(strstr(run.out, "\"code\":\"illegal_move\""));
+		ck_assert_str_eq(run.out, "");
+		ck_assert_str_eq(run.err, "fen: illegal_move: move 1, \"e2e5\", is not legal in this position\n");
 		cli_free(&run);
 	}
 	/* --game: a PGN file's first game, one frame per ply (a graphic control block each). */
@@ -1107,18 +1129,22 @@ START_TEST(test_render)
 	}
 	{
 		const char *args[] = { "render", "--game", "-", NULL };
+		/* a GIF is no JSON: the problem is said on stderr only, in one line */
 		run = cli_run(args, "hello");
 		ck_assert_int_eq(run.status, 1);
-		ck_assert_ptr_nonnull(strstr(run.out, "\"code\":\"malformed_pgn\""));
-		ck_assert_ptr_nonnull(strstr(run.out, "\"line\":1"));
+		ck_assert_str_eq(run.out, "");
+		ck_assert(!strncmp(run.err, "fen: line 1, column 1: malformed_pgn: ", 38));
+		ck_assert_str_eq(strchr(run.err, '\n'), "\n");
 		cli_free(&run);
 		run = cli_run(args, "1. e4 Ke5 *");
 		ck_assert_int_eq(run.status, 1);
-		ck_assert_ptr_nonnull(strstr(run.out, "\"code\":\"illegal_move\""));
+		ck_assert_str_eq(run.out, "");
+		ck_assert_ptr_nonnull(strstr(run.err, "illegal_move: move 2, \"Ke5\", is not legal"));
 		cli_free(&run);
 		run = cli_run(args, "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n*");
 		ck_assert_int_eq(run.status, 1);
-		ck_assert_ptr_nonnull(strstr(run.out, "\"code\":\"invalid_fen\""));
+		ck_assert_str_eq(run.out, "");
+		ck_assert_str_eq(run.err, "fen: invalid_fen: White has no king; each side needs exactly one\n");
 		cli_free(&run);
 	}
 	{
