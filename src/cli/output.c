@@ -70,6 +70,8 @@ void cli_complain_json(const cJSON *result, const char *prefix)
 	/* a place in a game's text, as line 3, column 7 */
 	if (!prefix && cJSON_IsNumber(line) && cJSON_IsNumber(column))
 		fprintf(stderr, "line %d, column %d: ", line->valueint, column->valueint);
+	else if (!prefix && cJSON_IsRaw(line) && cJSON_IsRaw(column))
+		fprintf(stderr, "line %s, column %s: ", line->valuestring, column->valuestring);
 	fprintf(stderr, "%s%s%s\n", code ? code : "error", detail ? ": " : "", detail ? detail : "");
 }
 

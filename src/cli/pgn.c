@@ -101,21 +101,28 @@ struct cli_pgn_json {
 	bool errors;
 };
 
+/* A member's integer: a number, or the raw digits the JSON builder may hold it as; 0 when
+ * it is neither. */
+static int cli_pgn_int(const cJSON *object, const char *name)
+{
+	const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, name);
+
+	if (cJSON_IsNumber(item))
+		return item->valueint;
+	return cJSON_IsRaw(item) && item->valuestring ? atoi(item->valuestring) : 0;
+}
+
 /* Says a JSON game's errors on stderr, as the text formats say them. */
 static void cli_pgn_json_errors(const cJSON *game)
 {
 	const cJSON *errors = cJSON_GetObjectItemCaseSensitive(game, "errors"), *e;
-	const cJSON *index = cJSON_GetObjectItemCaseSensitive(game, "index");
 
 	cJSON_ArrayForEach(e, errors) {
 		const cJSON *code = cJSON_GetObjectItemCaseSensitive(e, "code");
 		const cJSON *message = cJSON_GetObjectItemCaseSensitive(e, "message");
-		const cJSON *line = cJSON_GetObjectItemCaseSensitive(e, "line");
-		const cJSON *column = cJSON_GetObjectItemCaseSensitive(e, "column");
 		const cJSON *san = cJSON_GetObjectItemCaseSensitive(e, "san");
 		fprintf(stderr, "fen: game %d, line %d, column %d: %s%s%s: %s\n",
-			cJSON_IsNumber(index) ? index->valueint + 1 : 0, cJSON_IsNumber(line) ? line->valueint : 0,
-			cJSON_IsNumber(column) ? column->valueint : 0, cJSON_IsString(code) ? code->valuestring : "error",
+			cli_pgn_int(game, "index") + 1, cli_pgn_int(e, "line"), cli_pgn_int(e, "column"), cJSON_IsString(code) ? code->valuestring : "error",
 			cJSON_IsString(san) ? " " : "", cJSON_IsString(san) ? san->valuestring : "",
 			cJSON_IsString(message) ? message->valuestring : "");
 	}
