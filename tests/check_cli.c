@@ -1447,6 +1447,31 @@ START_TEST(test_output_failure)
 	ck_assert_str_eq(run.out, "");
 	ck_assert_str_eq(run.err, "fen: cannot write /nonexistent/board.txt: No such file or directory\n");
 	cli_free(&run);
+	/* standard output on a full device: JSON, text and pictures alike */
+	static const char *const full[][5] = {
+		{ "moves", POSITION_START_FEN, NULL }, { "moves", "--format", "uci", POSITION_START_FEN, NULL },
+		{ "perft", POSITION_START_FEN, "1", NULL }, { "render", POSITION_START_FEN, NULL },
+	};
+	for (size_t i = 0; i < sizeof full / sizeof full[0]; i++) {
+		char *argv[6] = { (char *)BUILD_DIR "/fen" }, *err;
+		posix_spawn_file_actions_t actions;
+		int errfd = cli_temp_file(), wstatus;
+		pid_t pid;
+		for (int k = 0; k < 4 && full[i][k]; k++)
+			argv[k + 1] = (char *)full[i][k];
+		posix_spawn_file_actions_init(&actions);
+		posix_spawn_file_actions_addopen(&actions, 1, "/dev/full", O_WRONLY, 0);
+		posix_spawn_file_actions_adddup2(&actions, errfd, 2);
+		ck_assert_int_eq(posix_spawn(&pid, argv[0], &actions, NULL, argv, environ), 0);
+		posix_spawn_file_actions_destroy(&actions);
+		ck_assert_int_eq(waitpid(pid, &wstatus, 0), pid);
+		ck_assert(WIFEXITED(wstatus));
+		ck_assert_msg(WEXITSTATUS(wstatus) == 3, "%s: exit %d", full[i][0], WEXITSTATUS(wstatus));
+		err = cli_slurp(errfd);
+		ck_assert_str_eq(err, "fen: cannot write standard output: No space left on device\n");
+		free(err);
+		close(errfd);
+	}
 }
 END_TEST
 

@@ -203,8 +203,6 @@ static int cli_pgn(struct fen_cli *cli)
 		fprintf(stderr, "fen: %s: %s\n", path, strerror(errno));
 	if (in != stdin)
 		fclose(in);
-	if (fflush(stdout) != 0)
-		return CLI_FAILURE;
 	return !ok ? CLI_USAGE : errors ? CLI_INVALID : CLI_OK;
 }
 

@@ -2,6 +2,7 @@
  * drawn from it, and the dispatch from the command line to a command. */
 #include "config.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -112,6 +113,11 @@ int cli_main(int argc, char **argv)
 		else if (status == CLI_OK)
 			status = cli.command->run(&cli);
 		free(cli.argv);
+		/* what went to standard output must have been written (cli_write says it itself) */
+		if (status != CLI_FAILURE && (fflush(stdout) != 0 || ferror(stdout))) {
+			fprintf(stderr, "fen: cannot write standard output: %s\n", strerror(errno));
+			return CLI_FAILURE;
+		}
 		return status;
 	}
 	return cli_usage_error("unknown command '%s'", argv[1]);
