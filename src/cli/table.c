@@ -13,13 +13,28 @@ const struct cli_command *const cli_commands[] = {
 	&cli_pgn_command,      &cli_convert_command, &cli_render_command, NULL,
 };
 
-/* Prints text with each line after the first indented by indent spaces. */
+/* Prints text from column indent (where the cursor is), its words wrapped before column
+ * 80 onto lines indented as much; a '\n' in text is a space. */
 static void cli_help_lines(FILE *out, const char *text, int indent)
 {
-	for (const char *p = text; *p; p++) {
-		fputc(*p, out);
-		if (*p == '\n')
-			fprintf(out, "%*s", indent, "");
+	int column = indent;
+
+	while (*text) {
+		size_t n;
+		while (*text == ' ' || *text == '\n')
+			text++;
+		if (!(n = strcspn(text, " \n")))
+			break;
+		if (column > indent && column + 1 + (int)n > 79) {
+			fprintf(out, "\n%*s", indent, "");
+			column = indent;
+		} else if (column > indent) {
+			fputc(' ', out);
+			column++;
+		}
+		fwrite(text, 1, n, out);
+		column += (int)n;
+		text += n;
 	}
 }
 
@@ -72,10 +87,10 @@ static void cli_command_help(const struct cli_command *c)
 	for (const struct cli_takes *t = c->options; t->opt != CLI_OPT_NB; t++) {
 		const struct cli_option *o = &cli_options[t->opt];
 		int n = printf("  --%s%s%s", o->name, o->value ? " " : "", o->value ? o->value : "");
-		printf("%*s", n < 22 ? 22 - n : 1, "");
-		if (n >= 22) {
+		if (n < 22)
+			printf("%*s", 22 - n, "");
+		else
 			printf("\n%22s", "");
-		}
 		cli_help_lines(stdout, t->help ? t->help : o->help, 22);
 		putchar('\n');
 	}
