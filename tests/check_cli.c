@@ -1408,6 +1408,16 @@ START_TEST(test_stderr_messages)
 	ck_assert_str_eq(run.err, err);
 	cli_free(&run);
 
+	/* --ndjson: a record's problem, or its line's */
+	{
+		const char *ndjson[] = { "validate", "--ndjson", "-", NULL };
+		run = cli_run(ndjson, "\"8/8/8/8/8/8/8/8 w - - 0 1\"\n{bad\n\"" POSITION_START_FEN "\"\n");
+		ck_assert_int_eq(run.status, 1);
+		ck_assert_str_eq(run.err, "fen: line 1: invalid_fen: White has no king; each side needs exactly one\n"
+					  "fen: line 2: malformed_json: the line is not valid JSON (the error is at byte 2)\n");
+		cli_free(&run);
+	}
+
 	run = cli_run(apply_json, NULL);
 	ck_assert_int_eq(run.status, 1);
 	ck_assert(!strncmp(run.out, "{\"code\":\"illegal_move\"", 22));

@@ -13,8 +13,10 @@ static int cli_validate_result(const struct fen_cli *cli, cJSON *result, bool va
 	if (!result)
 		cli_out_of_memory();
 	if (!valid) {
+		/* an NDJSON record holds its "error" or its "result" */
 		const cJSON *error = cJSON_GetObjectItemCaseSensitive(result, "error");
-		cli_complain_json(cJSON_IsObject(error) ? error : result, prefix);
+		const cJSON *inner = cJSON_GetObjectItemCaseSensitive(result, "result");
+		cli_complain_json(cJSON_IsObject(error) ? error : cJSON_IsObject(inner) ? inner : result, prefix);
 	}
 	cli_print(cli, result);
 	return valid ? CLI_OK : CLI_INVALID;
