@@ -1274,6 +1274,11 @@ START_TEST(test_command_help)
 		ck_assert_ptr_nonnull(strstr(run.out, "\n  3  the output cannot be written"));
 		/* the general help's text is not in it */
 		ck_assert_ptr_null(strstr(run.out, "commands:"));
+		/* `fen help CMD` says the same */
+		{
+			const char *help[] = { "help", commands[i], NULL };
+			cli_expect_all(help, NULL, 0, run.out, "");
+		}
 		cli_free(&run);
 	}
 }
@@ -1306,6 +1311,10 @@ START_TEST(test_refused_options)
 	cli_expect_all(far, NULL, 2, "", "fen: unknown option '--colour' for render\nTry 'fen render --help'.\n");
 	cli_expect_all(flag_value, NULL, 2, "", "fen: --lenient takes no value\nTry 'fen --help'.\n");
 	cli_expect_all(no_value, NULL, 2, "", "fen: --format needs a value (FORMAT)\nTry 'fen --help'.\n");
+	{
+		const char *help_unknown[] = { "help", "frobnicate", NULL };
+		cli_expect_all(help_unknown, NULL, 2, "", "fen: unknown command 'frobnicate'\nTry 'fen --help'.\n");
+	}
 }
 END_TEST
 

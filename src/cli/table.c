@@ -42,7 +42,7 @@ static void cli_help_lines(FILE *out, const char *text, int indent)
 static void cli_general_help(FILE *out)
 {
 	fputs("usage: fen <command> [options] ...\n"
-	      "       fen <command> --help\n"
+	      "       fen <command> --help | fen help <command>\n"
 	      "       fen --help | --version\n"
 	      "\n"
 	      "commands:\n",
@@ -108,6 +108,15 @@ int cli_main(int argc, char **argv)
 	struct fen_cli cli = { 0 };
 	int status;
 
+	/* `fen help COMMAND` is `fen COMMAND --help` */
+	if (argc == 3 && !strcmp(argv[1], "help")) {
+		for (int i = 0; cli_commands[i]; i++)
+			if (!strcmp(argv[2], cli_commands[i]->name)) {
+				cli_command_help(cli_commands[i]);
+				return CLI_OK;
+			}
+		return cli_usage_error("unknown command '%s'", argv[2]);
+	}
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
 		cli_general_help(argc < 2 ? stderr : stdout);
 		return argc < 2 ? CLI_USAGE : CLI_OK;
