@@ -238,19 +238,14 @@ static int cli_refuse(const struct fen_cli *cli, const char *name, size_t length
 		}
 	}
 	if (known >= 0) {
+		int takers = 0;
 		fprintf(stderr, "fen: %s does not take --%.*s", command->name, (int)length, name);
-		for (int i = 0, said = 0; cli_commands[i]; i++) {
-			if (!cli_takes(cli_commands[i], (enum cli_opt)known))
-				continue;
-			fprintf(stderr, "%s%s", said++ ? ", " : " (", cli_commands[i]->name);
-			if (!cli_commands[i + 1] || !cli_takes(cli_commands[i + 1], (enum cli_opt)known)) {
-				bool more = false;
-				for (int k = i + 1; cli_commands[k]; k++)
-					more = more || cli_takes(cli_commands[k], (enum cli_opt)known);
-				if (!more)
-					fprintf(stderr, " %s it)", said > 1 ? "take" : "takes");
-			}
-		}
+		/* the commands that take it: "(perft takes it)", "(moves, apply take it)" */
+		for (int i = 0; cli_commands[i]; i++)
+			if (cli_takes(cli_commands[i], (enum cli_opt)known))
+				fprintf(stderr, "%s%s", takers++ ? ", " : " (", cli_commands[i]->name);
+		if (takers)
+			fprintf(stderr, " %s it)", takers > 1 ? "take" : "takes");
 	} else {
 		fprintf(stderr, "fen: unknown option '--%.*s' for %s", (int)length, name, command->name);
 	}
