@@ -23,6 +23,9 @@
    Markdown file names one of its headings (GitHub's slugs). docs/cli.md is written
    separately: until it exists, a link to it prints a note and does not fail.
 
+3. The pages are for users: no issue numbers (`issue 10`) and no paths of the
+   machines the project is developed on (`/work/...`, `/home/...`).
+
 Environment (make check): FEND_BUILD_DIR, FEND_SOURCE_DIR.
 Exit status: 0 all passed, 1 a check failed, 99 the test could not run.
 """
@@ -279,7 +282,19 @@ def check_links():
     check(count >= 20, f"only {count} relative links found")
 
 
+HISTORY = re.compile(r"\bissues? #?\d+|(?<![\w.])/(?:work|home)/", re.I)
+
+
+def check_user_text():
+    for page in pages():
+        with open(os.path.join(SOURCE_DIR, page), encoding="utf-8") as f:
+            for number, line in enumerate(f, 1):
+                m = HISTORY.search(line)
+                check(not m, f"{page}:{number}: \"{m.group(0) if m else ''}\" is development history or a machine path")
+
+
 def main():
+    check_user_text()
     check_links()
     run_examples()
     if failures:
