@@ -24,7 +24,8 @@
    separately: until it exists, a link to it prints a note and does not fail.
 
 3. The pages are for users: no issue numbers (`issue 10`) and no paths of the
-   machines the project is developed on (`/work/...`, `/home/...`).
+   machines the project is developed on (`/work/...`, `/home/...`); each starts with a
+   `# ` title; README.md stays a newcomer's page of at most 300 lines.
 
 Environment (make check): FEND_BUILD_DIR, FEND_SOURCE_DIR.
 Exit status: 0 all passed, 1 a check failed, 99 the test could not run.
@@ -285,12 +286,19 @@ def check_links():
 HISTORY = re.compile(r"\bissues? #?\d+|(?<![\w.])/(?:work|home)/", re.I)
 
 
+README_MAX_LINES = 300
+
+
 def check_user_text():
     for page in pages():
         with open(os.path.join(SOURCE_DIR, page), encoding="utf-8") as f:
-            for number, line in enumerate(f, 1):
-                m = HISTORY.search(line)
-                check(not m, f"{page}:{number}: \"{m.group(0) if m else ''}\" is development history or a machine path")
+            lines = f.read().split("\n")
+        check(lines[0].startswith("# "), f"{page}: the page does not start with a '# ' title")
+        if page == "README.md":
+            check(len(lines) <= README_MAX_LINES + 1, f"README.md has {len(lines)} lines, over {README_MAX_LINES}")
+        for number, line in enumerate(lines, 1):
+            m = HISTORY.search(line)
+            check(not m, f"{page}:{number}: \"{m.group(0) if m else ''}\" is development history or a machine path")
 
 
 def main():
