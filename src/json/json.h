@@ -12,6 +12,7 @@
 #include "core/descriptive.h"
 #include "core/error.h"
 #include "core/fen.h"
+#include "core/opening.h"
 #include "core/pgn_write.h"
 #include "core/pgn.h"
 #include "core/position.h"
@@ -53,7 +54,8 @@ cJSON *json_status(const struct position *pos, const struct status *st);
 cJSON *json_fields(const struct position *pos, const struct json_fen_style *style);
 
 /* The /validate result (and `fen validate`): {"valid", "fen", "fields", "chess960",
- * "zobrist", "status", "errors", "warnings"[, "hints"]}. pos may be unspecified when verdict is
+ * "zobrist", "status", "opening" (json_opening of the position), "errors", "warnings"[,
+ * "hints"]}. pos may be unspecified when verdict is
  * FEN_MALFORMED; fen, fields, zobrist and status are then null (status is also null for
  * an illegal position). */
 cJSON *json_validation(enum fen_verdict verdict, const struct position *pos, const struct fen_report *report,
@@ -445,5 +447,14 @@ size_t json_arena_limit_bytes(void);
 /* What the cap counts on this thread now: the open arena's bytes in use, plus the live
  * bytes cJSON malloc'd while a cap was set (0 for those when no cap is set). */
 size_t json_arena_used(void);
+
+/* json-opening.c */
+
+/* An opening's name: {"eco", "name", "ply"} (opening.h), or a JSON null when o is NULL.
+ * NULL when out of memory. */
+cJSON *json_opening(const struct opening *o);
+
+/* json_opening of the opening named for the position with this key (opening_find). */
+cJSON *json_opening_of_key(uint64_t key);
 
 #endif
