@@ -226,6 +226,23 @@ START_TEST(opening_json)
 }
 END_TEST
 
+/* A game's ECO and Opening tags against the opening found. */
+START_TEST(opening_tags)
+{
+	const struct opening *o = opening_find(test_key("1. e4 c5 2. a3"));
+
+	ck_assert_str_eq(o->name, "Sicilian Defense: Mengarini Variation");
+	ck_assert_int_eq(opening_tags_agree(o, "B20", NULL), 1);
+	ck_assert_int_eq(opening_tags_agree(o, "b20", "Sicilian Defense"), 1);
+	ck_assert_int_eq(opening_tags_agree(o, NULL, "sicilian defense: mengarini variation"), 1);
+	ck_assert_int_eq(opening_tags_agree(o, "B21", NULL), 0);
+	ck_assert_int_eq(opening_tags_agree(o, "B20", "French Defense"), 0);
+	ck_assert_int_eq(opening_tags_agree(NULL, "B20", NULL), 0);
+	ck_assert_int_eq(opening_tags_agree(o, NULL, NULL), -1);
+	ck_assert_int_eq(opening_tags_agree(o, "?", ""), -1);
+}
+END_TEST
+
 static Suite *opening_suite(void)
 {
 	Suite *s = suite_create("opening");
@@ -237,6 +254,7 @@ static Suite *opening_suite(void)
 	tcase_add_test(tc, opening_from_fen);
 	tcase_add_test(tc, opening_line);
 	tcase_add_test(tc, opening_json);
+	tcase_add_test(tc, opening_tags);
 	tcase_set_timeout(tc, 120);
 	suite_add_tcase(s, tc);
 	return s;

@@ -1347,6 +1347,9 @@ def run_checks(c, d):
     c.check("validate GET opening", "GET", "/validate?" + query(fen=E4), expect=ok,
             then=lambda r, b: want(b["opening"] == {"eco": "B00", "name": "King's Pawn Game", "ply": 1},
                                    "not the King's Pawn Game"))
+    c.check("pgn POST opening", "POST", "/pgn", body={"pgn": '[ECO "B20"]\n\n1. e4 c5 2. a3 h6 *\n'}, expect=ok,
+            then=lambda r, b: want(b["games"][0]["opening"]["name"] == "Sicilian Defense: Mengarini Variation"
+                                   and b["games"][0]["opening_agrees"] is True, "not the game's opening"))
     c.check("apply-move POST opening", "POST", "/apply-move", body={"fen": START, "moves": ["e4", "c5", "a3", "h6"]},
             expect=ok, then=lambda r, b: want(b["opening"]["name"] == "Sicilian Defense: Mengarini Variation"
                                               and b["moves"][3]["opening"] is None, "not the line's opening"))

@@ -33,4 +33,10 @@ const struct opening *opening_find(uint64_t key);
  * *at (when not NULL) receives that key's index, -1 when none. */
 const struct opening *opening_of_line(const uint64_t *keys, int count, int *at);
 
+/* Whether a game's tags agree with o, the opening found for it: 1 when the ECO tag (eco)
+ * is o's code (any case) and the Opening tag (name) begins o's name (any case: "Sicilian
+ * Defense" agrees with "Sicilian Defense: Najdorf Variation"), each when given; 0 when
+ * one does not, or o is NULL; -1 when neither tag is given (NULL, empty or "?"). */
+int opening_tags_agree(const struct opening *o, const char *eco, const char *name);
+
 #endif
