@@ -80,7 +80,9 @@ static void endpoint_position_problem(enum json_apply_outcome outcome, cJSON *pr
 	cJSON *field = cJSON_CreateStringReference("moves");
 
 	/* json_apply_moves names a lone move's field "move": here the list is "moves" */
-	if (!field || !cJSON_ReplaceItemInObjectCaseSensitive(problem, "field", field)) {
+	if (!field || !(cJSON_GetObjectItemCaseSensitive(problem, "field")
+				? cJSON_ReplaceItemInObjectCaseSensitive(problem, "field", field)
+				: cJSON_AddItemToObject(problem, "field", field))) {
 		cJSON_Delete(field);
 		cJSON_Delete(problem);
 		reply_internal_error(resp);
