@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/opening.h"
+#include "core/pgn.h"
 #include "core/position.h"
 #include "core/san.h"
 #include "json/json.h"
@@ -243,6 +244,64 @@ START_TEST(opening_tags)
 }
 END_TEST
 
+/* The games of a PGN text as /pgn and `fen pgn` build them (the caller deletes the array). */
+static cJSON *test_pgn_games(const char *text)
+{
+	struct json_fen_style style = JSON_FEN_STYLE_DEFAULT;
+	struct pgn_options options = { { SAN_LANG_EN, false }, false };
+	struct json_pgn *builder = json_pgn_new(&style, SAN_LANG_EN, true);
+	struct pgn_reader *reader = malloc(sizeof *reader);
+	cJSON *games = cJSON_CreateArray(), *game;
+	size_t at = 0, length = strlen(text);
+	bool oom = false;
+
+	ck_assert(builder && reader && games);
+	pgn_reader_init(reader, &json_pgn_visitor, builder, &options);
+	while (at < length) {
+		at += pgn_reader_feed(reader, text + at, length - at);
+		while ((game = json_pgn_take(builder, NULL, &oom)))
+			cJSON_AddItemToArray(games, game);
+	}
+	pgn_reader_finish(reader);
+	while ((game = json_pgn_take(builder, NULL, &oom)))
+		cJSON_AddItemToArray(games, game);
+	ck_assert(!oom);
+	json_pgn_free(builder);
+	free(reader);
+	return games;
+}
+
+/* A game's opening (its main line's, variations aside) and whether its tags agree. */
+START_TEST(opening_pgn_games)
+{
+	static const char text[] =
+		"[ECO \"B20\"]\n[Opening \"Sicilian Defense\"]\n\n1. e4 c5 (1... e5 2. Nf3) 2. a3 h6 *\n\n"
+		"[ECO \"C00\"]\n\n1. d4 d5 *\n\n"
+		"1. Nf3 d5 2. d4 *\n\n"
+		"[FEN \"rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\"]\n[SetUp \"1\"]\n\n2. Ba6 *\n";
+	cJSON *games = test_pgn_games(text), *g;
+
+	ck_assert_int_eq(cJSON_GetArraySize(games), 4);
+	g = cJSON_GetArrayItem(games, 0);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(g, "opening"), "name")->valuestring,
+			 "Sicilian Defense: Mengarini Variation");
+	ck_assert(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(g, "opening_agrees")));
+	g = cJSON_GetArrayItem(games, 1);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(g, "opening"), "eco")->valuestring,
+			 "D00");
+	ck_assert(cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(g, "opening_agrees")));
+	g = cJSON_GetArrayItem(games, 2);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(g, "opening"), "eco")->valuestring,
+			 "D02");
+	ck_assert(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(g, "opening_agrees")));
+	/* from a FEN: the start position counts */
+	g = cJSON_GetArrayItem(games, 3);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(g, "opening"), "name")->valuestring,
+			 "Sicilian Defense");
+	cJSON_Delete(games);
+}
+END_TEST
+
 static Suite *opening_suite(void)
 {
 	Suite *s = suite_create("opening");
@@ -255,6 +314,7 @@ static Suite *opening_suite(void)
 	tcase_add_test(tc, opening_line);
 	tcase_add_test(tc, opening_json);
 	tcase_add_test(tc, opening_tags);
+	tcase_add_test(tc, opening_pgn_games);
 	tcase_set_timeout(tc, 120);
 	suite_add_tcase(s, tc);
 	return s;
