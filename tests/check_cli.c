@@ -1568,6 +1568,39 @@ START_TEST(test_apply_formats)
 }
 END_TEST
 
+/* ---- opening names in the CLI's JSON ---- */
+
+/* `fen validate` names the position, `fen apply` the line and each ply. */
+START_TEST(test_opening)
+{
+	const char *validate[] = { "validate", "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", NULL };
+	const char *apply[] = { "apply", POSITION_START_FEN, "e4", "c5", "a3", "h6", NULL };
+	struct cli_run run = cli_run(validate, NULL);
+	cJSON *tree = cJSON_Parse(run.out), *opening;
+
+	ck_assert_int_eq(run.status, 0);
+	opening = cJSON_GetObjectItemCaseSensitive(tree, "opening");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(opening, "eco")->valuestring, "B20");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(opening, "name")->valuestring, "Sicilian Defense");
+	cJSON_Delete(tree);
+	cli_free(&run);
+
+	run = cli_run(apply, NULL);
+	ck_assert_int_eq(run.status, 0);
+	tree = cJSON_Parse(run.out);
+	opening = cJSON_GetObjectItemCaseSensitive(tree, "opening");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(opening, "name")->valuestring,
+			 "Sicilian Defense: Mengarini Variation");
+	opening = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(tree, "moves"), 0),
+						   "opening");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(opening, "name")->valuestring, "King's Pawn Game");
+	ck_assert(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(tree, "moves"), 3), "opening")));
+	cJSON_Delete(tree);
+	cli_free(&run);
+}
+END_TEST
+
 static Suite *cli_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -1577,6 +1610,7 @@ static Suite *cli_suite(void)
 	tc = tcase_create("validate");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_validate_valid);
+	tcase_add_test(tc, test_opening);
 	tcase_add_test(tc, test_validate_invalid);
 	tcase_add_test(tc, test_validate_unquoted);
 	tcase_add_test(tc, test_validate_lenient);
