@@ -8,9 +8,6 @@ const fend = new Fend();
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const $ = (id) => document.getElementById(id);
 const FILES = "abcdefgh";
-// Filled glyphs for both colours (the CSS colours them), with U+FE0E so that no system
-// draws the pawn as an emoji.
-const GLYPH = { k: "\u265A", q: "\u265B", r: "\u265C", b: "\u265D", n: "\u265E", p: "\u265F\uFE0E" };
 const PIECE_NAME = { k: "king", q: "queen", r: "rook", b: "bishop", n: "knight", p: "pawn" };
 
 function el(tag, attrs = {}, ...children) {
@@ -52,6 +49,11 @@ async function copyText(text, note) {
 
 // ---------------------------------------------------------------- boards
 
+// One of fend's pieces (the sprite sheet /pieces.svg, drawn from src/core/render_svg.c).
+function pieceEl(letter) {
+  return el("span", { class: "piece", "data-p": letter, "aria-hidden": "true" });
+}
+
 // A board of 64 buttons drawn from an 8x8 array (rank 8 first, files a to h; a piece
 // letter or null). opts: flipped, selected, targets (squares), last ([from, to]), check
 // (square), label(square, piece). The caller listens on the board element.
@@ -79,12 +81,7 @@ function drawBoard(board, cells, opts = {}) {
         "data-piece": piece || "", "aria-label": words, tabindex: "-1",
         "aria-selected": opts.selected === square ? "true" : null,
       });
-      if (piece) {
-        cell.append(el("span", {
-          class: `piece ${piece === piece.toUpperCase() ? "white" : "black"}`, "aria-hidden": "true",
-          text: GLYPH[piece.toLowerCase()],
-        }));
-      }
+      if (piece) cell.append(pieceEl(piece));
       if (f === 0) cell.append(el("span", { class: "coord rank", "aria-hidden": "true", text: String(rank + 1) }));
       if (r === 7) cell.append(el("span", { class: "coord file", "aria-hidden": "true", text: FILES[file] }));
       row.append(cell);
@@ -121,13 +118,40 @@ function boardKeys(board) {
 function boardPointer(board, { onPick, onDrop, onTap }) {
   let from = null;
   let dragged = false;
+  let ghost = null;
+  let downAt = null;
+  const dropGhost = () => {
+    if (ghost) ghost.remove();
+    ghost = null;
+    for (const c of board.querySelectorAll(".dragging")) c.classList.remove("dragging");
+  };
   board.addEventListener("pointerdown", (ev) => {
     const cell = ev.target.closest("[data-square]");
     from = cell ? cell.dataset.square : null;
     dragged = false;
+    downAt = [ev.clientX, ev.clientY];
     if (from && onPick) onPick(from);
   });
+  // The piece pressed follows the pointer once it has moved a little.
+  document.addEventListener("pointermove", (ev) => {
+    if (!from || !downAt) return;
+    if (!ghost) {
+      if (Math.hypot(ev.clientX - downAt[0], ev.clientY - downAt[1]) < 4) return;
+      const cell = board.querySelector(`[data-square="${from}"]`);
+      const piece = cell && cell.querySelector(".piece");
+      if (!piece) return;
+      const size = cell.getBoundingClientRect().width;
+      ghost = el("div", { class: "ghost", "aria-hidden": "true" }, pieceEl(piece.dataset.p));
+      ghost.style.width = ghost.style.height = `${size}px`;
+      document.body.append(ghost);
+      cell.classList.add("dragging");
+    }
+    const size = ghost.getBoundingClientRect().width;
+    ghost.style.left = `${ev.clientX - size / 2}px`;
+    ghost.style.top = `${ev.clientY - size / 2}px`;
+  });
   document.addEventListener("pointerup", (ev) => {
+    dropGhost();
     if (!from) return;
     const under = document.elementFromPoint(ev.clientX, ev.clientY);
     const cell = under && under.closest("[data-square]");
@@ -369,6 +393,8 @@ $("opt-chess960").addEventListener("change", () => validateNow("user"));
 // ---------------------------------------------------------------- tabs
 
 const tabs = [...document.querySelectorAll('[role="tab"]')];
+// The board beside each panel: the play board, the editor's, or the PGN viewer's picture.
+const TAB_BOARD = { "tab-editor": "editor", "tab-pgn": "pgn" };
 function selectTab(tab) {
   for (const t of tabs) {
     const on = t === tab;
@@ -376,7 +402,11 @@ function selectTab(tab) {
     t.tabIndex = on ? 0 : -1;
     $(t.getAttribute("aria-controls")).hidden = !on;
   }
+  document.querySelector("main.app").dataset.board = TAB_BOARD[tab.id] || "play";
+  $("eval-bar").hidden = tab.id !== "tab-pgn" || !viewer.hasEval;
+  for (const fn of tabListeners) fn(tab.id);
 }
+const tabListeners = [];
 for (const t of tabs) {
   t.addEventListener("click", () => selectTab(t));
   t.addEventListener("keydown", (ev) => {
@@ -505,6 +535,8 @@ async function playMove(uci) {
 
 function askPromotion() {
   const dialog = $("promotion");
+  const white = playTurn() === "w";
+  for (const s of dialog.querySelectorAll("[data-promo]")) s.dataset.p = white ? s.dataset.promo.toUpperCase() : s.dataset.promo;
   return new Promise((resolve) => {
     dialog.addEventListener("close", () => resolve(dialog.returnValue), { once: true });
     dialog.returnValue = "";
@@ -655,7 +687,7 @@ function editorChanged() {
   const palette = $("editor-palette");
   for (const letter of "KQRBNPkqrbnp") {
     palette.append(el("button", { type: "button", "data-tool": letter, "aria-label": `Place ${pieceWords(letter)}`, class: "tool" },
-      el("span", { class: `piece ${letter === letter.toUpperCase() ? "white" : "black"}`, "aria-hidden": "true", text: GLYPH[letter.toLowerCase()] })));
+      pieceEl(letter)));
   }
   palette.append(el("button", { type: "button", "data-tool": "x", "aria-label": "Remove pieces", class: "tool", text: "✕" }));
   const ep = $("editor-ep");
@@ -954,7 +986,9 @@ $("desc-convert").addEventListener("click", async () => {
   $("desc-notes").replaceChildren();
   $("desc-pgn").value = "";
   try {
-    const r = await fend.convert({ text: $("desc-input").value, from: "descriptive", lang: $("desc-lang").value });
+    // No language chosen: fend detects it and says which it found.
+    const lang = $("desc-lang").value;
+    const r = await fend.convert({ text: $("desc-input").value, from: "descriptive", ...(lang ? { lang } : {}) });
     $("desc-pgn").value = r.pgn;
     for (const n of r.notes || []) $("desc-notes").append(el("li", { text: typeof n === "string" ? n : n.message || JSON.stringify(n) }));
   } catch (err) {

@@ -60,6 +60,8 @@ static const struct router_route router_routes[] = {
 	{ HTTP_GET, "/app.js", endpoint_web, router_none, NULL },
 	{ HTTP_GET, "/style.css", endpoint_web, router_none, NULL },
 	{ HTTP_GET, "/favicon.svg", endpoint_web, router_none, NULL },
+	{ HTTP_GET, "/i18n.js", endpoint_web, router_none, NULL },
+	{ HTTP_GET, "/pieces.svg", endpoint_web, router_none, NULL },
 };
 
 #define ROUTER_ROUTES_NB (sizeof router_routes / sizeof router_routes[0])
