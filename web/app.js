@@ -3,12 +3,12 @@
 // board editor, the PGN viewer and descriptive notation. Every chess answer comes from
 // fend through fend.js; this file knows the DOM, not the rules of chess.
 import { Fend, FendError, sliceBytes } from "/fend.js";
+import { t, setLang, initialLang } from "/i18n.js";
 
 const fend = new Fend();
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const $ = (id) => document.getElementById(id);
 const FILES = "abcdefgh";
-const PIECE_NAME = { k: "king", q: "queen", r: "rook", b: "bishop", n: "knight", p: "pawn" };
 
 function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -33,15 +33,16 @@ function problemText(err) {
 }
 
 function pieceWords(letter) {
-  if (!letter) return "empty";
-  return `${letter === letter.toUpperCase() ? "white" : "black"} ${PIECE_NAME[letter.toLowerCase()]}`;
+  if (!letter) return t("piece.none");
+  const name = t(`piece.${letter.toLowerCase()}`).toLowerCase();
+  return t(letter === letter.toUpperCase() ? "piece.white" : "piece.black", { piece: name });
 }
 
 // Copies text; falls back to selecting it when the clipboard is not available.
 async function copyText(text, note) {
   try {
     await navigator.clipboard.writeText(text);
-    note.textContent = "Copied.";
+    note.textContent = t("copied");
   } catch {
     note.textContent = `Copy this: ${text}`;
   }
@@ -211,17 +212,17 @@ function placementOf(cells) {
 // The status of a position in words. status: fend's status object; turn: "w" or "b".
 function statusWords(status, turn) {
   if (!status) return "";
-  const side = turn === "b" ? "Black" : "White";
-  const other = turn === "b" ? "White" : "Black";
-  if (status.checkmate) return `Checkmate: ${other} wins (${status.result || (turn === "b" ? "1-0" : "0-1")}).`;
-  if (status.stalemate) return `Stalemate: ${side} has no legal move and is not in check. Draw.`;
-  if (status.fivefold_repetition) return "Draw by fivefold repetition.";
-  if (status.seventy_five_move) return "Draw by the seventy-five-move rule.";
-  if (status.insufficient_material) return "Draw: neither side has enough material to checkmate.";
-  let text = `${side} to move${status.check ? ", in check" : ""}.`;
-  if (status.threefold_repetition) text += " A draw can be claimed by threefold repetition.";
-  else if (status.repetitions > 1) text += ` This position has occurred ${status.repetitions} times.`;
-  if (status.fifty_move) text += " A draw can be claimed under the fifty-move rule.";
+  const side = t(turn === "b" ? "black" : "white");
+  const other = t(turn === "b" ? "white" : "black");
+  if (status.checkmate) return t("status.mate", { winner: other, result: status.result || (turn === "b" ? "1-0" : "0-1") });
+  if (status.stalemate) return t("status.stalemate", { side });
+  if (status.fivefold_repetition) return t("status.fivefold");
+  if (status.seventy_five_move) return t("status.seventyfive");
+  if (status.insufficient_material) return t("status.insufficient");
+  let text = `${t("status.tomove", { side })}${status.check ? t("status.incheck") : ""}.`;
+  if (status.threefold_repetition) text += ` ${t("status.threefold")}`;
+  else if (status.repetitions > 1) text += ` ${t("status.repeated", { n: status.repetitions })}`;
+  if (status.fifty_move) text += ` ${t("status.fifty")}`;
   return text;
 }
 
@@ -315,7 +316,7 @@ function showValidation(fen, r) {
   const tbody = $("fen-fields").tBodies[0];
   tbody.replaceChildren();
   if (!r) {
-    verdict.textContent = "Type a FEN, or use the editor below to write one.";
+    verdict.textContent = t("fen.empty");
     verdict.className = "verdict";
     return;
   }
@@ -363,10 +364,10 @@ function showValidation(fen, r) {
     list.append(li);
   }
   if (r.valid) {
-    verdict.textContent = `Valid position${r.warnings.length ? `, after ${r.warnings.length} repair${r.warnings.length > 1 ? "s" : ""}` : ""}. ${statusWords(r.status, r.fields && r.fields.turn)}`;
+    verdict.textContent = `${t("fen.valid")}${r.warnings.length ? t("fen.repairs", { n: r.warnings.length }) : ""}. ${statusWords(r.status, r.fields && r.fields.turn)}`;
     verdict.className = "verdict valid";
   } else {
-    verdict.textContent = `Not a valid FEN: ${r.errors.length} error${r.errors.length > 1 ? "s" : ""}.`;
+    verdict.textContent = t("fen.invalid", { n: r.errors.length });
     verdict.className = "verdict invalid";
   }
   if (r.fen && r.fen !== fen) {
@@ -862,12 +863,14 @@ function drawMovetext() {
       if (white || i === 0 || line.moves[i - 1].comment || (line.moves[i - 1].variations || []).length) {
         into.append(el("span", { class: "num", text: `${m.move_number}${white ? "." : "..."}` }));
       }
-      const nags = (m.nags || []).map((n) => n.glyph || `$${n.nag}`).join("");
-      const b = el("button", { type: "button", class: "ply", text: m.san + nags, "aria-label": `${m.move_number}${white ? "." : "..."} ${m.san}${(m.nags || []).map((n) => `, ${n.meaning}`).join("")}` });
+      const b = el("button", { type: "button", class: "ply", "aria-label": `${m.move_number}${white ? "." : "..."} ${m.san}${(m.nags || []).map((n) => `, ${n.meaning || n.glyph || `$${n.nag}`}`).join("")}` }, m.san);
+      for (const n of m.nags || []) b.append(nagEl(n));
       b.pgnRef = { line, index: i };
       m.button = b;
       into.append(b);
-      if (m.comment) into.append(el("span", { class: "comment", text: m.comment }));
+      if (typeof m.clock === "number") into.append(el("span", { class: "clock", title: t("pgn.clock"), text: clockText(m.clock) }));
+      const words = commentWords(m.comment);
+      if (words) into.append(el("span", { class: "comment", text: words }));
       for (const v of m.variationLines) {
         const span = el("span", { class: "variation" });
         span.append("(");
@@ -877,10 +880,98 @@ function drawMovetext() {
       }
     });
   };
-  if (viewer.game.comment) box.append(el("span", { class: "comment", text: viewer.game.comment }));
+  const opening = commentWords(viewer.game.comment);
+  if (opening) box.append(el("span", { class: "comment", text: opening }));
   draw(viewer.main, box);
   const result = viewer.game.result;
   if (result) box.append(el("span", { class: "result", text: result }));
+}
+
+// A comment without its embedded commands ([%clk], [%eval], [%cal], [%csl], ...): those
+// are drawn as clocks, the evaluation bar and marks on the board.
+function commentWords(comment) {
+  return (comment || "").replace(/\[%[^\]]*\]/g, " ").replace(/\s+/g, " ").trim();
+}
+
+// ⩲ and ⩱ are in few fonts: they are drawn (a plus over an equals sign, or the reverse).
+const NAG_DRAWN = {
+  "\u2a72": [["M5 1v6M2 4h6", "M2 10h6M2 13h6"]],
+  "\u2a71": [["M2 2h6M2 5h6", "M5 8v6M2 11h6"]],
+};
+function nagEl(n) {
+  const span = el("span", { class: "nag", "data-nag": String(n.nag), title: n.meaning || "" });
+  const drawn = NAG_DRAWN[n.glyph];
+  if (drawn) {
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("viewBox", "0 0 10 15");
+    svg.setAttribute("aria-hidden", "true");
+    const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
+    path.setAttribute("d", drawn[0].join(""));
+    path.setAttribute("stroke", "currentColor");
+    path.setAttribute("stroke-width", "1.6");
+    path.setAttribute("fill", "none");
+    svg.append(path);
+    span.append(svg);
+    span.dataset.glyph = n.glyph;
+  } else {
+    span.textContent = n.glyph || `$${n.nag}`;
+  }
+  return span;
+}
+
+// An evaluation as White's share of the bar (0 to 1): a mate is all of it, centipawns
+// through the usual winning-chances curve.
+function evalShare(ev) {
+  if (typeof ev === "string") return ev.includes("-") ? 0 : 1;
+  if (typeof ev !== "number") return 0.5;
+  return 1 / (1 + Math.exp(-0.368 * ev));
+}
+function evalText(ev) {
+  if (typeof ev === "string") return ev;
+  return `${ev > 0 ? "+" : ""}${ev.toFixed(1)}`;
+}
+
+// The evaluation bar beside the board, at the current ply (hidden for a game without
+// [%eval]), and the graph of the main line's evaluations under the moves.
+function drawEval(current) {
+  const moves = viewer.main ? viewer.main.moves : [];
+  viewer.hasEval = moves.some((m) => m.eval !== null && m.eval !== undefined);
+  $("eval-bar").hidden = !viewer.hasEval || $("panel-pgn").hidden;
+  $("eval-graph").toggleAttribute("hidden", !viewer.hasEval);
+  if (!viewer.hasEval) return;
+  let ev = current ? current.eval : null;
+  if (ev === null || ev === undefined) {
+    // the last evaluation given before this ply, on the main line
+    const upto = viewer.line === viewer.main ? viewer.index : -1;
+    for (let i = upto; i >= 0; i--) if (moves[i].eval !== null && moves[i].eval !== undefined) { ev = moves[i].eval; break; }
+  }
+  const share = ev === null || ev === undefined ? 0.5 : evalShare(ev);
+  $("eval-fill").style.height = `${(share * 100).toFixed(1)}%`;
+  $("eval-text").textContent = ev === null || ev === undefined ? "" : evalText(ev);
+  $("eval-bar").setAttribute("aria-label", `${t("pgn.eval")} ${ev === null || ev === undefined ? "–" : evalText(ev)}`);
+  $("eval-bar").dataset.eval = ev === null || ev === undefined ? "" : String(ev);
+  $("eval-bar").dataset.side = share < 0.5 ? "black" : "white";
+  const graph = $("eval-graph");
+  const ns = "http://www.w3.org/2000/svg";
+  graph.replaceChildren();
+  const n = moves.length;
+  const x = (i) => (n > 1 ? (i / (n - 1)) * 200 : 100);
+  let last = 0.5;
+  const pts = moves.map((m, i) => {
+    if (m.eval !== null && m.eval !== undefined) last = evalShare(m.eval);
+    return `${x(i).toFixed(2)},${(40 - last * 40).toFixed(2)}`;
+  });
+  const area = document.createElementNS(ns, "path");
+  area.setAttribute("d", `M0,40 L${pts.join(" L")} L200,40 Z`);
+  area.setAttribute("class", "white-area");
+  const mid = document.createElementNS(ns, "line");
+  Object.entries({ x1: 0, x2: 200, y1: 20, y2: 20, class: "mid" }).forEach(([k, v]) => mid.setAttribute(k, v));
+  graph.append(area, mid);
+  if (viewer.line === viewer.main && viewer.index >= 0) {
+    const now = document.createElementNS(ns, "line");
+    Object.entries({ x1: x(viewer.index), x2: x(viewer.index), y1: 0, y2: 40, class: "now" }).forEach(([k, v]) => now.setAttribute(k, v));
+    graph.append(now);
+  }
 }
 
 function pgnFen() {
@@ -898,7 +989,14 @@ async function showPly() {
   // marked, and the arrows of the comment's [%cal] drawn.
   const picture = { fen, chess960: !!viewer.game.chess960, size: 480 };
   if (current) picture.last_move = current.uci;
-  if (current && current.arrows && current.arrows.length) picture.arrows = current.arrows.map((a) => `${a.color || ""}${a.from}${a.to}`).join(",");
+  // [%cal] arrows go from one square to another; [%csl] squares come as arrows from a
+  // square to itself, drawn as circles.
+  const marks = (current && current.arrows) || [];
+  const arrows = marks.filter((a) => a.from !== a.to).map((a) => `${a.color || ""}${a.from}${a.to}`);
+  const circles = marks.filter((a) => a.from === a.to).map((a) => `${a.color || ""}${a.from}`);
+  if (arrows.length) picture.arrows = arrows.join(",");
+  if (circles.length) picture.circles = circles.join(",");
+  drawEval(current);
   const img = $("pgn-board");
   img.src = fend.renderUrl(picture);
   img.alt = current ? `The position after ${current.move_number}${current.color === "white" ? "." : "..."} ${current.san}: ${fen}` : `The starting position: ${fen}`;
@@ -967,6 +1065,14 @@ document.addEventListener("keydown", (ev) => {
   ev.preventDefault();
   pgnStep(how);
 });
+$("eval-graph").addEventListener("click", (ev) => {
+  const box = $("eval-graph").getBoundingClientRect();
+  const n = viewer.main ? viewer.main.moves.length : 0;
+  if (!n) return;
+  viewer.line = viewer.main;
+  viewer.index = Math.max(0, Math.min(n - 1, Math.round(((ev.clientX - box.left) / box.width) * (n - 1))));
+  showPly();
+});
 $("pgn-copy-fen").addEventListener("click", () => copyText(pgnFen(), $("pgn-copied")));
 $("pgn-edit").addEventListener("click", () => {
   setFen(pgnFen(), "pgn");
@@ -1004,7 +1110,20 @@ $("desc-view").addEventListener("click", () => {
 
 // ---------------------------------------------------------------- start
 
+// The page's language: the switch in the header; the piece letters of play follow it.
+function applyLang(code) {
+  setLang(code);
+  $("ui-lang").value = code;
+  $("play-lang").value = code;
+  if (lastValidation !== undefined) showValidation(fenInput.value, lastValidation);
+  if (play.cells) refreshPlay();
+  for (const fn of langListeners) fn(code);
+}
+const langListeners = [];
+$("ui-lang").addEventListener("change", () => applyLang($("ui-lang").value));
+
 (async function start() {
+  applyLang(initialLang());
   $("desc-input").value = GUEVARA;
   const q = new URLSearchParams(location.search);
   if (q.get("chess960") === "1") $("opt-chess960").checked = true;
