@@ -2398,6 +2398,32 @@ START_TEST(convert_guevara)
 }
 END_TEST
 
+/* Descriptive notation without lang: English, or Spanish when only Spanish reads it. */
+START_TEST(convert_descriptive_detected)
+{
+	struct exchange ex;
+
+	test_post_tree(&ex, "/convert", test_convert_body("1-P4R,P4R;2-C3AR,C3AD", "descriptive", NULL));
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(cjson_string(ex.json, "lang_detected"), "es");
+	ck_assert_str_eq(cjson_string(ex.json, "final_fen"),
+			 "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(ex.json, "moves"), 2), "san"), "Nf3");
+	test_done(&ex);
+	test_post_tree(&ex, "/convert", test_convert_body("1. P-K4 P-K4 2. N-KB3 N-QB3", "descriptive", NULL));
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(ex.json, "lang_detected"));
+	ck_assert_str_eq(cjson_string(ex.json, "final_fen"),
+			 "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+	test_done(&ex);
+	/* read by neither: the English reading's error */
+	test_post_tree(&ex, "/convert", test_convert_body("1. P-K4 P-K5", "descriptive", NULL));
+	test_problem(&ex, 422, "illegal_move", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "token"), "P-K5");
+	test_done(&ex);
+}
+END_TEST
+
 /* Null moves and glued glyphs in a typed game, SAN or UCI. */
 START_TEST(convert_null_and_glyphs)
 {
@@ -3343,6 +3369,7 @@ static Suite *endpoints_suite(void)
 	tc = tcase_create("convert");
 	tcase_add_checked_fixture(tc, test_setup, NULL);
 	tcase_add_test(tc, convert_guevara);
+	tcase_add_test(tc, convert_descriptive_detected);
 	tcase_add_test(tc, convert_english_and_san);
 	tcase_add_test(tc, convert_null_and_glyphs);
 	tcase_add_test(tc, convert_san_lang);

@@ -204,8 +204,9 @@ struct json_convert_request {
 	enum json_convert_from from;
 	enum descriptive_lang descriptive_lang; /* from descriptive */
 	enum san_lang san_lang;                /* from SAN */
-	bool detect_lang;                      /* from SAN with no lang: san_lang is the one its
-						* letters show (san_detect.h) */
+	bool detect_lang;                      /* no lang: from SAN, san_lang is the one its
+						* letters show (san_detect.h); from descriptive,
+						* Spanish when only Spanish reads the game */
 	enum san_lang output_lang;             /* the piece letters of every move's "san"
 						* (the PGN is standard SAN, in English) */
 	bool strict;                           /* SAN: strict reading; descriptive: an ambiguity
