@@ -12,6 +12,7 @@
 #include "core/descriptive.h"
 #include "core/error.h"
 #include "core/fen.h"
+#include "core/fen_compare.h"
 #include "core/pgn_write.h"
 #include "core/pgn.h"
 #include "core/position.h"
@@ -310,6 +311,14 @@ int json_style_options(const char *mode, const char *ep, const char *castling, s
  * borrowed from object. Returns 0, or -1 with err. */
 int json_position_options(const cJSON *object, const char **fen, struct fen_options *options,
 			  struct json_fen_style *style, struct json_option_error *err);
+
+/* json-compare.c */
+
+/* {"equal", "expected", "fields": [names of the fields that differ], "squares":
+ * [{"square", "expected", "given"}] (piece letters, null for empty), "unreadable_ranks":
+ * [rank numbers of the given placement that are not eight squares]}: cmp, the comparison
+ * of a FEN with expected (the FEN it was compared with, as the answer writes it). */
+cJSON *json_comparison(const struct fen_comparison *cmp, const char *expected);
 
 /* json-bulk.c */
 
