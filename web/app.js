@@ -83,12 +83,22 @@ function drawBoard(board, cells, opts = {}) {
         "aria-selected": opts.selected === square ? "true" : null,
       });
       if (piece) cell.append(pieceEl(piece));
-      if (f === 0) cell.append(el("span", { class: "coord rank", "aria-hidden": "true", text: String(rank + 1) }));
-      if (r === 7) cell.append(el("span", { class: "coord file", "aria-hidden": "true", text: FILES[file] }));
       row.append(cell);
     }
     container.append(row);
   }
+  // The coordinates: a layer over the board, outside the squares (whose names say them).
+  const coords = el("div", { class: "coords", "aria-hidden": "true" });
+  for (let i = 0; i < 8; i++) {
+    const rank = opts.flipped ? i : 7 - i;
+    const file = opts.flipped ? 7 - i : i;
+    const rankSpan = el("span", { class: `coord rank ${(rank + (opts.flipped ? 7 : 0)) % 2 ? "on-light" : "on-dark"}`, text: String(rank + 1) });
+    rankSpan.style.top = `${i * 12.5}%`;
+    const fileSpan = el("span", { class: `coord file ${(file + (opts.flipped ? 7 : 0)) % 2 ? "on-light" : "on-dark"}`, text: FILES[file] });
+    fileSpan.style.left = `${i * 12.5}%`;
+    coords.append(rankSpan, fileSpan);
+  }
+  container.append(coords);
   const again = focused && container.querySelector(`[data-square="${focused}"]`);
   const first = again || container.querySelector(".selected") || container.querySelector("[data-square]");
   first.tabIndex = 0;
