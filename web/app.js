@@ -833,8 +833,8 @@ async function readPgn(text) {
   const select = $("pgn-game");
   select.replaceChildren();
   r.games.forEach((g, i) => {
-    const t = g.tags || {};
-    select.append(el("option", { value: String(i), text: `${i + 1}. ${t.White || "?"} – ${t.Black || "?"} ${g.result || t.Result || ""}` }));
+    const tags = g.tags || {};
+    select.append(el("option", { value: String(i), text: `${i + 1}. ${tags.White || "?"} – ${tags.Black || "?"} ${g.result || tags.Result || ""}` }));
   });
   select.hidden = $("pgn-game-label").hidden = r.games.length < 2;
   if (!r.games.length) {
@@ -858,8 +858,14 @@ function showGame(i) {
       el("strong", { text: e.kind === "error" ? "Error" : "Note" }),
       ` (line ${e.line}, column ${e.column}${e.san ? `, “${e.san}”` : ""}): ${e.message}`));
   }
-  const t = g.tags || {};
-  $("pgn-tags").textContent = Object.entries(t).filter(([, v]) => v && v !== "?" && v !== "????.??.??").map(([k, v]) => `${k}: ${v}`).join(" · ");
+  const tags = g.tags || {};
+  // The players and the result first, as a chess player reads a game's heading.
+  const known = (v) => v && v !== "?" && v !== "????.??.??";
+  const heading = [known(tags.White) || known(tags.Black) ? `${tags.White || "?"} – ${tags.Black || "?"}` : "",
+    known(tags.Result) && tags.Result !== "*" ? tags.Result : "", known(tags.Event) ? tags.Event : "", known(tags.Date) ? tags.Date : "",
+    known(tags.TimeControl) ? tags.TimeControl : ""].filter(Boolean);
+  $("pgn-tags").textContent = heading.join(" · ");
+  $("pgn-tags").title = Object.entries(tags).filter(([, v]) => known(v)).map(([k, v]) => `${k}: ${v}`).join("\n");
   $("pgn-view").hidden = false;
   drawMovetext();
   showPly();
@@ -1096,17 +1102,19 @@ const GUEVARA = "1-CR3A,P4D,2-P4AD,P3AD,3-P4D,C3A;4-C3A,P3CR;5-A4A,A2C;6-P3R,A4A
 
 $("desc-example").addEventListener("click", () => {
   $("desc-input").value = GUEVARA;
-  $("desc-lang").value = "es";
 });
 $("desc-convert").addEventListener("click", async () => {
   $("desc-error").textContent = "";
   $("desc-notes").replaceChildren();
   $("desc-pgn").value = "";
+  $("desc-found").textContent = "";
   try {
     // No language chosen: fend detects it and says which it found.
     const lang = $("desc-lang").value;
     const r = await fend.convert({ text: $("desc-input").value, from: "descriptive", ...(lang ? { lang } : {}) });
     $("desc-pgn").value = r.pgn;
+    const read = r.lang_detected || lang || "en";
+    $("desc-found").textContent = t("desc.found", { lang: read === "es" ? "Español" : "English" });
     for (const n of r.notes || []) $("desc-notes").append(el("li", { text: typeof n === "string" ? n : n.message || JSON.stringify(n) }));
   } catch (err) {
     $("desc-error").textContent = problemText(err);

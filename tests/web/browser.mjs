@@ -507,7 +507,7 @@ async function main() {
     await page.selectOption("#pgn-game", "1");
     await page.click("#pgn-last");
     await pgnFen(twoApi.games[1].final_fen);
-    check("the second game is shown", (await page.textContent("#pgn-tags")).includes("White: C"));
+    check("the second game is shown", (await page.textContent("#pgn-tags")).includes("C – D"));
     // the seed's Italian game (shared/seeds/003, line 1130), no language chosen: read as
     // Italian, shown in English, the same positions as its English original (line 372)
     const seedIt = "1. c4 c6 2. Cf3 d5 3. g3 Ag4 4. Ce5 Af5 5. Db3 Db6 6. cxd5 Dxb3 7. axb3 Ae4 8. dxc6 Axh1 9. Txa7 1-0";
@@ -533,6 +533,8 @@ async function main() {
     await page.waitForFunction((pgn) => document.getElementById("desc-pgn").value === pgn, conv.pgn);
     check("the Guevara game converts to /convert's PGN", conv.pgn.includes("26. "), conv.pgn.slice(-80));
     check("the conversion's notes are listed", (await page.locator("#desc-notes li").count()) === (conv.notes || []).length);
+    equal("no language chosen: fend detects it", await page.inputValue("#desc-lang"), "");
+    equal("the language found is said", await page.textContent("#desc-found"), "Read as Español.");
     await page.click("#desc-view");
     await page.waitForSelector("#panel-pgn:not([hidden])");
     await page.click("#pgn-last");
