@@ -614,6 +614,15 @@ $("play-board").addEventListener("keydown", (ev) => {
   }
 });
 boardKeys($("play-board"));
+// Typing a move while the board has the focus: the letters go to the move box, where
+// Enter plays them.
+$("play-board").addEventListener("keydown", (ev) => {
+  if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.key.length !== 1 || !/[a-hA-Z0-9=+#x-]/.test(ev.key) || ev.key === " ") return;
+  ev.preventDefault();
+  const input = $("play-move-input");
+  input.value += ev.key;
+  input.focus();
+});
 
 $("play-undo").addEventListener("click", () => {
   if (!play.cursor) return;

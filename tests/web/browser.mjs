@@ -579,6 +579,14 @@ async function main() {
     await playFen(page, (await api(base, "/apply-move", { fen: START, moves: ["g1f3", "e7e5"] })).fen);
     equal("the ghost goes when the piece is dropped", await page.locator(".ghost").count(), 0);
 
+    // keyboard play: a move typed while the board has the focus
+    await page.locator('#play-board [tabindex="0"]').focus();
+    await page.keyboard.type("Nc3");
+    equal("typing on the board fills the move box", await page.inputValue("#play-move-input"), "Nc3");
+    await page.keyboard.press("Enter");
+    await playFen(page, (await api(base, "/apply-move", { fen: START, moves: ["g1f3", "e7e5", "b1c3"] })).fen);
+    check("a move typed on the board is played", true);
+
     // ---- a lichess game: clocks beside the moves, the evaluation bar and graph, arrows
     await page.click("#tab-pgn");
     await page.fill("#pgn-input", LICHESS);
