@@ -1,7 +1,8 @@
-// app.js -- the page's behaviour: the FEN box (live validation, underlines, the six
-// fields), play (board, legal targets, promotion, SAN list, undo/redo, permalink), the
-// board editor, the PGN viewer and descriptive notation. Every chess answer comes from
-// fend through fend.js; this file knows the DOM, not the rules of chess.
+// app.js -- the page's behaviour: one board beside the panels (play with click, drag and
+// typed moves; the board editor; the PGN viewer with clocks, evaluation and arrows;
+// descriptive notation; the FEN challenge) and the FEN box (live validation, underlines,
+// the six fields). Every chess answer comes from fend through fend.js, every word from
+// i18n.js; this file knows the DOM, not the rules of chess.
 import { Fend, FendError, sliceBytes } from "/fend.js";
 import { t, setLang, initialLang } from "/i18n.js";
 
