@@ -1,8 +1,9 @@
 // app.js -- the page's behaviour: one board beside the panels (play with click, drag and
 // typed moves; the board editor; the PGN viewer with clocks, evaluation and arrows;
 // descriptive notation; the FEN challenge) and the FEN box (live validation, underlines,
-// the six fields). Every chess answer comes from fend through fend.js, every word from
-// i18n.js; this file knows the DOM, not the rules of chess.
+// the six fields). Every chess answer comes from fend through fend.js (its messages are
+// fend's own, in English), the page's words from i18n.js; this file knows the DOM, not
+// the rules of chess.
 import { Fend, FendError, sliceBytes } from "/fend.js";
 import { t, setLang, initialLang } from "/i18n.js";
 
@@ -45,7 +46,7 @@ async function copyText(text, note) {
     await navigator.clipboard.writeText(text);
     note.textContent = t("copied");
   } catch {
-    note.textContent = `Copy this: ${text}`;
+    note.textContent = `${t("copy.this")} ${text}`;
   }
 }
 
@@ -239,10 +240,7 @@ function statusWords(status, turn) {
 
 // ---------------------------------------------------------------- the FEN box
 
-const FIELDS = [
-  ["board", "Pieces"], ["turn", "Side to move"], ["castling", "Castling rights"],
-  ["en_passant", "En-passant square"], ["halfmove", "Half-move clock"], ["fullmove", "Move number"],
-];
+const FIELDS = ["board", "turn", "castling", "en_passant", "halfmove", "fullmove"];
 const CASTLE_WORDS = { K: "White O-O (kingside)", Q: "White O-O-O (queenside)", k: "Black O-O (kingside)", q: "Black O-O-O (queenside)" };
 
 function fieldMeaning(name, value) {
@@ -367,9 +365,9 @@ function showValidation(fen, r) {
     }));
   }
   for (const p of problems) {
-    const where = `${p.field ? FIELDS.find(([n]) => n === p.field)?.[1] || p.field : "whole FEN"}, byte ${p.offset}${p.length > 1 ? `–${p.offset + p.length - 1}` : ""}`;
+    const where = `${p.field ? t(`field.${p.field}`) : t("fen.whole")}, ${t("fen.byte")} ${p.offset}${p.length > 1 ? `–${p.offset + p.length - 1}` : ""}`;
     const li = el("li", { class: p.kind, "data-code": p.code, "data-offset": p.offset, "data-length": p.length },
-      el("strong", { text: p.kind === "error" ? "Error" : "Repaired" }), ` (${where}): ${p.message}`);
+      el("strong", { text: p.kind === "error" ? t("problem.error") : t("problem.repaired") }), ` (${where}): ${p.message}`);
     if (p.given !== undefined && p.became !== undefined) {
       li.append(" ", el("span", { class: "repair", text: `“${p.given}” → “${p.became}”` }));
     }
@@ -388,12 +386,12 @@ function showValidation(fen, r) {
   }
   // The six fields, as fend read them; split by spaces when it could not read them.
   const raw = fen.trim().split(/\s+/);
-  FIELDS.forEach(([name, label], i) => {
+  FIELDS.forEach((name, i) => {
     const value = r.fields ? r.fields[name] : raw[i];
     const shown = value === null || value === undefined ? (r.fields && name === "en_passant" ? "-" : "") : String(value);
     const bad = problems.some((p) => p.field === name && p.kind === "error");
     tbody.append(el("tr", { class: bad ? "bad" : null, "data-field": name },
-      el("td", { text: String(i + 1) }), el("th", { scope: "row", text: label }),
+      el("td", { text: String(i + 1) }), el("th", { scope: "row", text: t(`field.${name}`) }),
       el("td", {}, el("code", { text: shown })),
       el("td", { text: r.fields ? fieldMeaning(name, value) : (value === undefined ? "missing" : "not read") })));
   });
@@ -848,7 +846,7 @@ async function readPgn(text) {
   });
   select.hidden = $("pgn-game-label").hidden = r.games.length < 2;
   if (!r.games.length) {
-    $("pgn-error").textContent = "No game in this PGN.";
+    $("pgn-error").textContent = t("pgn.nogame");
     $("pgn-view").hidden = true;
     return;
   }
@@ -865,7 +863,7 @@ function showGame(i) {
   problems.replaceChildren();
   for (const e of [...(g.errors || []).map((x) => ({ ...x, kind: "error" })), ...(g.warnings || []).map((x) => ({ ...x, kind: "warning" }))]) {
     problems.append(el("li", { class: e.kind, "data-code": e.code },
-      el("strong", { text: e.kind === "error" ? "Error" : "Note" }),
+      el("strong", { text: e.kind === "error" ? t("problem.error") : t("problem.note") }),
       ` (line ${e.line}, column ${e.column}${e.san ? `, “${e.san}”` : ""}): ${e.message}`));
   }
   const tags = g.tags || {};
@@ -1030,8 +1028,8 @@ async function showPly() {
   try {
     const r = await fend.validate({ fen, chess960: !!viewer.game.chess960 });
     if (seq !== viewer.seq) return;
-    const extra = current ? [typeof current.clock === "number" ? `Clock ${clockText(current.clock)}.` : "",
-      typeof current.eval === "number" ? `Evaluation ${current.eval > 0 ? "+" : ""}${current.eval}.` : ""].join(" ").trim() : "";
+    const extra = current ? [typeof current.clock === "number" ? `${t("pgn.clock")} ${clockText(current.clock)}.` : "",
+      current.eval !== null && current.eval !== undefined ? `${t("pgn.eval")} ${evalText(current.eval)}.` : ""].join(" ").trim() : "";
     $("pgn-status").textContent = `${statusWords(r.status, fen.split(" ")[1])}${extra ? ` ${extra}` : ""}`;
   } catch (err) {
     if (seq === viewer.seq) $("pgn-status").textContent = problemText(err);
@@ -1222,7 +1220,7 @@ async function checkChallenge(given) {
   verdict.className = `verdict ${cmp.equal ? "valid" : "invalid"}`;
   $("panel-challenge").dataset.state = cmp.equal ? "solved" : "wrong";
   const parts = given.trim().split(/\s+/);
-  ["board", "turn", "castling", "en_passant", "halfmove", "fullmove"].forEach((name, i) => {
+  FIELDS.forEach((name, i) => {
     const wrong = cmp.fields.includes(name);
     const value = parts[i] === undefined || parts[i] === "" ? t("ch.missing") : parts[i];
     const li = el("li", { class: wrong ? "wrong" : "right", "data-field": name },
