@@ -651,7 +651,7 @@ def run_checks(c, d):
 
     # ---- the web page: GET / and its files, byte for byte what web/ holds
     for target, name in [("/", "index.html"), ("/fend.js", "fend.js"), ("/app.js", "app.js"),
-                         ("/style.css", "style.css"), ("/favicon.svg", "favicon.svg")]:
+                         ("/style.css", "style.css"), ("/favicon.svg", "favicon.svg"), ("/i18n.js", "i18n.js")]:
         with open(os.path.join(SOURCE_DIR, "web", name), "rb") as f:
             expected = f.read()
         c.check(f"web {target}", "GET", target, expect=ok,
@@ -660,6 +660,10 @@ def run_checks(c, d):
                                              f"the file has {len(expected)}): rebuild fend"),
                     want(r.header("Cache-Control") == "no-cache", "no Cache-Control: no-cache")))
         c.check(f"web {target} HEAD", "HEAD", target, expect=ok)
+    # fend's pieces, printed at build time from the renderer's source (tools/sprite-sheet)
+    c.check("web /pieces.svg", "GET", "/pieces.svg", expect=ok,
+            then=lambda r, b: (want(r.header("Content-Type") == "image/svg+xml", "not image/svg+xml"),
+                               want(all(f'id="fend-{p}"' in r.body.decode() for p in "kqrbnp"), "a piece missing")))
     c.check("web page loads only its own files", "GET", "/", expect=ok,
             then=lambda r, b: want(not re.search(r"(src|href)=\"(https?:)?//", b), "a resource from another host"))
 
