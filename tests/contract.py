@@ -1324,6 +1324,61 @@ def run_checks(c, d):
                 lambda r, b: want([h["code"] for h in b.get("hints", [])] == ["chess960", "lenient"],
                                   "not the chess960 and lenient hints")))
 
+    # ---- /position
+    for name, fen, opts in [
+        ("start", START, {}),
+        ("castles", CASTLES, {}),
+        ("castles king_to_rook", CASTLES, {"castling_dests": "king_to_rook"}),
+        ("promotion", PROMOTION, {}),
+        ("check", CHECK, {}),
+        ("checkmated", CHECKMATED, {}),
+        ("chess960", CHESS960_CASTLE, {"chess960": True}),
+        ("moves", START, {"moves": ["e4", "c5"], "lang": "de"}),
+    ]:
+        c.check(f"position POST {name}", "POST", "/position", body={"fen": fen, **opts}, expect=ok,
+                then=lambda r, b: want(len(b["legal_moves"]) == b["status"]["legal_moves"],
+                                       "legal_moves is not status.legal_moves"))
+    c.check("position GET moves", "GET", "/position?" + query(fen=START, moves="e2e4 c7c5"), expect=ok,
+            then=lambda r, b: want(b["last_move"] == {"uci": "c7c5", "san": "c5", "from": "c7", "to": "c5"}
+                                   and b["opening"]["eco"] == "B20", "not the Sicilian after e4 c5"))
+    c.check("position GET chess960 dests", "GET", "/position?" + query(fen=CHESS960_CASTLE, chess960="true"),
+            expect=ok, then=lambda r, b: want("a1" in b["dests"]["b1"] and "h1" in b["dests"]["b1"]
+                                              and "g1" not in b["dests"]["b1"], "castling dests are not the rooks'"))
+    c.check("position GET check", "GET", "/position?" + query(fen=CHECK), expect=ok,
+            then=lambda r, b: want(b["check"] == "e8", "check is not e8"))
+    c.check("position HEAD", "HEAD", "/position?" + query(fen=START), expect=ok)
+    c.check("position GET missing fen", "GET", "/position", expect=400, code="missing_field", field="fen")
+    c.check("position GET bad castling_dests", "GET", "/position?" + query(fen=START, castling_dests="rook"),
+            expect=400, code="invalid_field", field="castling_dests")
+    c.check("position POST bad moves", "POST", "/position", body={"fen": START, "moves": [1]}, expect=400,
+            code="invalid_field", field="moves")
+    c.check("position POST malformed JSON", "POST", "/position", body=b"nope",
+            headers={"Content-Type": "application/json"}, expect=400, code="malformed_json")
+    c.check("position POST too large", "POST", "/position",
+            raw=lambda: c.client.raw("POST", "/position", [("Content-Type", "application/json"),
+                                                           ("Content-Length", str(5 << 20))]),
+            expect=413, code="payload_too_large")
+    c.check("position POST text/plain", "POST", "/position", body=b"{}", headers={"Content-Type": "text/plain"},
+            expect=415, code="unsupported_media_type")
+    c.check("position GET invalid FEN", "GET", "/position?" + query(fen=OPPONENT_IN_CHECK), expect=422,
+            code="invalid_fen", then=same_as_cli("moves", OPPONENT_IN_CHECK, problem=True))
+    c.check("position POST illegal move", "POST", "/position", body={"fen": START, "moves": ["e4", "e5", "Ke3"]},
+            expect=422, code="illegal_move", field="moves",
+            then=lambda r, b: want(b["index"] == 2, "not the third move"))
+    c.check("position POST ambiguous move", "POST", "/position",
+            body={"fen": "4k3/8/8/8/8/8/8/R5RK w - - 0 1", "moves": ["Rd1"], "lang": "en"}, expect=422,
+            code="ambiguous_move",
+            field="moves")
+    c.check("validate GET opening", "GET", "/validate?" + query(fen=E4), expect=ok,
+            then=lambda r, b: want(b["opening"] == {"eco": "B00", "name": "King's Pawn Game", "ply": 1},
+                                   "not the King's Pawn Game"))
+    c.check("pgn POST opening", "POST", "/pgn", body={"pgn": '[ECO "B20"]\n\n1. e4 c5 2. a3 h6 *\n'}, expect=ok,
+            then=lambda r, b: want(b["games"][0]["opening"]["name"] == "Sicilian Defense: Mengarini Variation"
+                                   and b["games"][0]["opening_agrees"] is True, "not the game's opening"))
+    c.check("apply-move POST opening", "POST", "/apply-move", body={"fen": START, "moves": ["e4", "c5", "a3", "h6"]},
+            expect=ok, then=lambda r, b: want(b["opening"]["name"] == "Sicilian Defense: Mengarini Variation"
+                                              and b["moves"][3]["opening"] is None, "not the line's opening"))
+
     # ---- /render
     def text_board(orientation):
         def check(r, b):

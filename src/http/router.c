@@ -24,6 +24,7 @@ static const char *const router_validate[] = { ROUTER_POSITION, "expected", NULL
 static const char *const router_apply_move[] = { ROUTER_POSITION, "move", "moves", "notation", "lang", "strict_san",
 						 "history", "history_fen", "tags", NULL };
 static const char *const router_moves[] = { ROUTER_POSITION, "lang", NULL };
+static const char *const router_board[] = { ROUTER_POSITION, "moves", "lang", "castling_dests", NULL };
 static const char *const router_render[] = { ROUTER_POSITION, "format", ROUTER_PICTURE, "last_move", NULL };
 static const char *const router_game[] = { "fen", "moves", "pgn", ROUTER_GAME_TIMING, ROUTER_PICTURE,
 					   "mode", "chess960", "infer_castling", "ep", "castling", "lang", NULL };
@@ -46,6 +47,8 @@ static const struct router_route router_routes[] = {
 	{ HTTP_POST, "/pgn", NULL, router_pgn_query, router_pgn_json },
 	{ HTTP_GET, "/moves", endpoint_moves, router_moves, NULL },
 	{ HTTP_POST, "/moves", endpoint_moves, router_none, router_moves },
+	{ HTTP_GET, "/position", endpoint_position, router_board, NULL },
+	{ HTTP_POST, "/position", endpoint_position, router_none, router_board },
 	{ HTTP_GET, "/render", endpoint_render, router_render, NULL },
 	{ HTTP_POST, "/render", endpoint_render, router_none, router_render },
 	{ HTTP_GET, "/render/game.gif", endpoint_render_game, router_game, NULL },
