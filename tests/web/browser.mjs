@@ -196,7 +196,8 @@ async function main() {
     // its own origin, no inline script or style): the test adds it to the page itself, so a
     // violation is a console error here whatever the daemon sends.
     await context.route(/\/(\?.*)?$/, async (route) => {
-      const r = await route.fetch();
+      // A kept-alive connection fend has closed meanwhile (idle) is tried once more.
+      const r = await route.fetch().catch(() => route.fetch());
       await route.fulfill({ response: r, headers: { ...r.headers(), "content-security-policy": "default-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'" } });
     });
 
