@@ -173,6 +173,76 @@ START_TEST(validate_post_valid)
 }
 END_TEST
 
+/* expected: the FEN compared with the one it should be. */
+START_TEST(validate_expected)
+{
+	struct exchange ex;
+	const cJSON *cmp, *sq;
+
+	/* the pawn on e3 instead of e4, White to move, no en-passant square */
+	test_post(&ex, "/validate",
+		  "{\"fen\":\"rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR w KQkq - 0 1\",\"expected\":\"" E4_FEN "\"}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert(cJSON_IsTrue(cjson_member(ex.json, "valid")));
+	cmp = cjson_member(ex.json, "comparison");
+	ck_assert(cJSON_IsFalse(cjson_member(cmp, "equal")));
+	ck_assert_str_eq(cjson_string(cmp, "expected"), E4_FEN);
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(cmp, "fields")), 3);
+	ck_assert_str_eq(cJSON_GetArrayItem(cjson_member(cmp, "fields"), 0)->valuestring, "board");
+	ck_assert_str_eq(cJSON_GetArrayItem(cjson_member(cmp, "fields"), 1)->valuestring, "turn");
+	ck_assert_str_eq(cJSON_GetArrayItem(cjson_member(cmp, "fields"), 2)->valuestring, "en_passant");
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(cmp, "squares")), 2);
+	sq = cJSON_GetArrayItem(cjson_member(cmp, "squares"), 0);
+	ck_assert_str_eq(cjson_string(sq, "square"), "e4");
+	ck_assert_str_eq(cjson_string(sq, "expected"), "P");
+	ck_assert(cJSON_IsNull(cjson_member(sq, "given")));
+	sq = cJSON_GetArrayItem(cjson_member(cmp, "squares"), 1);
+	ck_assert_str_eq(cjson_string(sq, "square"), "e3");
+	ck_assert(cJSON_IsNull(cjson_member(sq, "expected")));
+	ck_assert_str_eq(cjson_string(sq, "given"), "P");
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(cmp, "unreadable_ranks")), 0);
+	test_done(&ex);
+
+	/* right: equal, nothing listed */
+	test_post(&ex, "/validate", "{\"fen\":\"" E4_FEN "\",\"expected\":\"" E4_FEN "\"}");
+	cmp = cjson_member(ex.json, "comparison");
+	ck_assert(cJSON_IsTrue(cjson_member(cmp, "equal")));
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(cmp, "fields")), 0);
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(cmp, "squares")), 0);
+	test_done(&ex);
+
+	/* not a valid FEN: rank 7 of seven squares (not compared), the clocks missing; a
+	 * black knight written where a white one stands */
+	test_post(&ex, "/validate",
+		  "{\"fen\":\"rnbqkbnr/ppppppp/8/8/4P3/8/PPPP1PPP/RnBQKBNR b KQkq e3\",\"expected\":\"" E4_FEN "\"}");
+	ck_assert(cJSON_IsFalse(cjson_member(ex.json, "valid")));
+	cmp = cjson_member(ex.json, "comparison");
+	ck_assert(cJSON_IsFalse(cjson_member(cmp, "equal")));
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(cmp, "fields")), 3);
+	ck_assert_str_eq(cJSON_GetArrayItem(cjson_member(cmp, "fields"), 1)->valuestring, "halfmove");
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(cmp, "squares")), 1);
+	sq = cJSON_GetArrayItem(cjson_member(cmp, "squares"), 0);
+	ck_assert_str_eq(cjson_string(sq, "square"), "b1");
+	ck_assert_str_eq(cjson_string(sq, "expected"), "N");
+	ck_assert_str_eq(cjson_string(sq, "given"), "n");
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(cmp, "unreadable_ranks")), 1);
+	ck_assert_int_eq(cJSON_GetArrayItem(cjson_member(cmp, "unreadable_ranks"), 0)->valueint, 7);
+	test_done(&ex);
+
+	/* expected is written as fend writes it */
+	test_post(&ex, "/validate",
+		  "{\"fen\":\"" START_FEN "\",\"expected\":\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"}");
+	cmp = cjson_member(ex.json, "comparison");
+	ck_assert(cJSON_IsTrue(cjson_member(cmp, "equal")));
+	test_done(&ex);
+
+	/* an expected FEN that is not valid, and GET, which takes no expected */
+	test_post(&ex, "/validate", "{\"fen\":\"" E4_FEN "\",\"expected\":\"8/8/8/8/8/8/8/8 w - - 0 1\"}");
+	test_problem(&ex, 400, "invalid_field", "expected");
+	test_done(&ex);
+}
+END_TEST
+
 START_TEST(validate_same_as_json_layer)
 {
 	/* The body is exactly json_validation's, as `fen validate` prints it. */
@@ -1900,7 +1970,7 @@ START_TEST(params_routes_without_parameters)
 	static const char *const nocache[] = { "nocache", "1", NULL };
 	static const char *const permalink[] = { "fen", START_FEN, "moves", "e2e4,e7e5", "chess960", "1", NULL };
 	static const char *const paths[] = { "/health", "/version", "/openapi.yaml", "/ready", "/metrics", "/fend.js",
-					     "/app.js", "/style.css", "/favicon.svg" };
+					     "/app.js", "/style.css", "/favicon.svg", "/i18n.js", "/pieces.svg" };
 	struct exchange ex;
 
 	for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
@@ -1921,7 +1991,8 @@ END_TEST
 /* An unknown top-level member of a JSON body; members below the top are not checked. */
 START_TEST(params_unknown_member)
 {
-	static const char *const position[] = { "fen", "mode", "chess960", "infer_castling", "ep", "castling" };
+	static const char *const position[] = { "fen", "mode", "chess960", "infer_castling", "ep", "castling",
+						"expected" };
 	struct exchange ex;
 	const cJSON *known;
 	int i = 0;
@@ -1929,7 +2000,7 @@ START_TEST(params_unknown_member)
 	test_post(&ex, "/validate", "{\"fen\":\"" START_FEN "\",\"lenient\":true}");
 	ck_assert_str_eq(test_unknown(&ex, "lenient", "body"), "`lenient` is not a member of the JSON body of POST /validate");
 	known = cjson_member(ex.json, "known");
-	ck_assert_int_eq(cJSON_GetArraySize(known), 6);
+	ck_assert_int_eq(cJSON_GetArraySize(known), 7);
 	for (const cJSON *item = known->child; item; item = item->next)
 		ck_assert_str_eq(item->valuestring, position[i++]);
 	test_done(&ex);
@@ -2011,7 +2082,7 @@ static const struct {
 	const char *names[24];
 } params_documented[] = {
 	{ HTTP_GET, "/validate", false, { "fen", "mode", "chess960", "infer_castling", "ep", "castling" } },
-	{ HTTP_POST, "/validate", true, { "fen", "mode", "chess960", "infer_castling", "ep", "castling" } },
+	{ HTTP_POST, "/validate", true, { "fen", "mode", "chess960", "infer_castling", "ep", "castling", "expected" } },
 	{ HTTP_POST, "/apply-move", true, { "fen", "mode", "chess960", "infer_castling", "ep", "castling", "move", "moves",
 					    "notation", "lang", "strict_san", "history", "history_fen", "tags" } },
 	{ HTTP_POST, "/convert", true, { "text", "from", "lang", "san_lang", "to", "strict", "tags", "fen", "mode",
@@ -2398,6 +2469,32 @@ START_TEST(convert_guevara)
 	}
 	ck_assert_int_eq(origin_notes, 1);
 	ck_assert_int_eq(prose_notes, 1);
+	test_done(&ex);
+}
+END_TEST
+
+/* Descriptive notation without lang: English, or Spanish when only Spanish reads it. */
+START_TEST(convert_descriptive_detected)
+{
+	struct exchange ex;
+
+	test_post_tree(&ex, "/convert", test_convert_body("1-P4R,P4R;2-C3AR,C3AD", "descriptive", NULL));
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(cjson_string(ex.json, "lang_detected"), "es");
+	ck_assert_str_eq(cjson_string(ex.json, "final_fen"),
+			 "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(ex.json, "moves"), 2), "san"), "Nf3");
+	test_done(&ex);
+	test_post_tree(&ex, "/convert", test_convert_body("1. P-K4 P-K4 2. N-KB3 N-QB3", "descriptive", NULL));
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(ex.json, "lang_detected"));
+	ck_assert_str_eq(cjson_string(ex.json, "final_fen"),
+			 "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+	test_done(&ex);
+	/* read by neither: the English reading's error */
+	test_post_tree(&ex, "/convert", test_convert_body("1. P-K4 P-K5", "descriptive", NULL));
+	test_problem(&ex, 422, "illegal_move", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "token"), "P-K5");
 	test_done(&ex);
 }
 END_TEST
@@ -3458,6 +3555,7 @@ static Suite *endpoints_suite(void)
 	tcase_add_checked_fixture(tc, test_setup, NULL);
 	tcase_add_test(tc, validate_post_valid);
 	tcase_add_test(tc, validate_same_as_json_layer);
+	tcase_add_test(tc, validate_expected);
 	tcase_add_test(tc, validate_get_lenient);
 	tcase_add_test(tc, validate_invalid_is_200);
 	tcase_add_test(tc, validate_styles);
@@ -3588,6 +3686,7 @@ static Suite *endpoints_suite(void)
 	tc = tcase_create("convert");
 	tcase_add_checked_fixture(tc, test_setup, NULL);
 	tcase_add_test(tc, convert_guevara);
+	tcase_add_test(tc, convert_descriptive_detected);
 	tcase_add_test(tc, convert_english_and_san);
 	tcase_add_test(tc, convert_null_and_glyphs);
 	tcase_add_test(tc, convert_san_lang);

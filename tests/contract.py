@@ -651,7 +651,7 @@ def run_checks(c, d):
 
     # ---- the web page: GET / and its files, byte for byte what web/ holds
     for target, name in [("/", "index.html"), ("/fend.js", "fend.js"), ("/app.js", "app.js"),
-                         ("/style.css", "style.css"), ("/favicon.svg", "favicon.svg")]:
+                         ("/style.css", "style.css"), ("/favicon.svg", "favicon.svg"), ("/i18n.js", "i18n.js")]:
         with open(os.path.join(SOURCE_DIR, "web", name), "rb") as f:
             expected = f.read()
         c.check(f"web {target}", "GET", target, expect=ok,
@@ -660,6 +660,10 @@ def run_checks(c, d):
                                              f"the file has {len(expected)}): rebuild fend"),
                     want(r.header("Cache-Control") == "no-cache", "no Cache-Control: no-cache")))
         c.check(f"web {target} HEAD", "HEAD", target, expect=ok)
+    # fend's pieces, printed at build time from the renderer's source (tools/sprite-sheet)
+    c.check("web /pieces.svg", "GET", "/pieces.svg", expect=ok,
+            then=lambda r, b: (want(r.header("Content-Type") == "image/svg+xml", "not image/svg+xml"),
+                               want(all(f'id="fend-{p}"' in r.body.decode() for p in "kqrbnp"), "a piece missing")))
     c.check("web page loads only its own files", "GET", "/", expect=ok,
             then=lambda r, b: want(not re.search(r"(src|href)=\"(https?:)?//", b), "a resource from another host"))
 
@@ -763,6 +767,27 @@ def run_checks(c, d):
                 "not one bad_whitespace at 56")))
     c.check("validate: nothing reads hello", "POST", "/validate", body={"fen": "hello"}, expect=ok,
             then=all_of(invalid, hints()))
+    # expected: the FEN compared with the one it should be, field by field, square by square
+    def compared(equal, fields, squares, ranks=()):
+        def check(r, b):
+            cmp = b.get("comparison")
+            want(cmp is not None, "no comparison")
+            want(cmp["equal"] is equal, f"equal is {cmp['equal']}")
+            want(cmp["fields"] == list(fields), f"fields {cmp['fields']}, expected {list(fields)}")
+            got = [(s["square"], s["expected"], s["given"]) for s in cmp["squares"]]
+            want(got == list(squares), f"squares {got}, expected {list(squares)}")
+            want(cmp["unreadable_ranks"] == list(ranks), f"unreadable_ranks {cmp['unreadable_ranks']}")
+        return check
+    c.check("validate with expected: the same FEN", "POST", "/validate", body={"fen": E4, "expected": E4},
+            expect=ok, then=all_of(valid, compared(True, [], [])))
+    c.check("validate with expected: a pawn on e3, not e4, and no en-passant square", "POST", "/validate",
+            body={"fen": "rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR b KQkq - 0 1", "expected": E4}, expect=ok,
+            then=compared(False, ["board", "en_passant"], [("e4", "P", None), ("e3", None, "P")]))
+    c.check("validate with expected: a rank of seven squares, two fields missing", "POST", "/validate",
+            body={"fen": "rnbqkbnr/ppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3", "expected": E4}, expect=ok,
+            then=all_of(invalid, compared(False, ["board", "halfmove", "fullmove"], [], [7])))
+    c.check("validate with expected: expected must be valid", "POST", "/validate",
+            body={"fen": E4, "expected": "hello"}, expect=400, code="invalid_field", field="expected")
     c.check("validate: a Unicode character quoted whole", "POST", "/validate",
             body={"fen": START.replace(" KQkq ", " \u2013 ")}, expect=ok,
             then=lambda r, b: want(b["errors"][0]["message"].startswith("'\u2013' (U+2013) is not '-'"),

@@ -31,7 +31,7 @@ static int cli_convert(struct fen_cli *cli)
 	creq.from = cli->from;
 	creq.descriptive_lang = cli->san.lang == SAN_LANG_ES ? DESCRIPTIVE_ES : DESCRIPTIVE_EN;
 	creq.san_lang = cli->san.lang;
-	creq.detect_lang = !cli->lang_given && cli->from == JSON_CONVERT_SAN;
+	creq.detect_lang = !cli->lang_given && (cli->from == JSON_CONVERT_SAN || cli->from == JSON_CONVERT_DESCRIPTIVE);
 	creq.output_lang = cli->output_lang;
 	creq.strict = cli->from == JSON_CONVERT_DESCRIPTIVE ? cli->strict_ambiguity : cli->san.strict;
 	creq.tags = cli->tags;

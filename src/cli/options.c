@@ -158,7 +158,9 @@ const struct cli_option cli_options[CLI_OPT_NB] = {
 			     "\"error\" record)", cli_set_flag },
 	[CLI_OPT_DIVIDE] = { "divide", NULL, "print each first move's count before the total", cli_set_flag },
 	[CLI_OPT_FORMAT] = { "format", "FORMAT", "the output format", cli_set_text },
-	[CLI_OPT_FROM] = { "from", "NOTATION", "descriptive (the default; --lang en or es), san or uci", cli_set_name },
+	[CLI_OPT_FROM] = { "from", "NOTATION",
+			   "descriptive (the default; --lang en or es, else English, or\n"
+			   "Spanish when only Spanish reads it), san or uci", cli_set_name },
 	[CLI_OPT_FEN] = { "fen", "FEN", "the starting position (default: the standard start)", cli_set_text },
 	[CLI_OPT_TAG] = { "tag", "NAME=VALUE", "a PGN tag (repeatable, at most 32)", cli_set_tag },
 	[CLI_OPT_SAN_LANG] = { "san-lang", "LANG",

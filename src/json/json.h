@@ -13,6 +13,7 @@
 #include "core/dests.h"
 #include "core/error.h"
 #include "core/fen.h"
+#include "core/fen_compare.h"
 #include "core/opening.h"
 #include "core/pgn_write.h"
 #include "core/pgn.h"
@@ -209,8 +210,9 @@ struct json_convert_request {
 	enum json_convert_from from;
 	enum descriptive_lang descriptive_lang; /* from descriptive */
 	enum san_lang san_lang;                /* from SAN */
-	bool detect_lang;                      /* from SAN with no lang: san_lang is the one its
-						* letters show (san_detect.h) */
+	bool detect_lang;                      /* no lang: from SAN, san_lang is the one its
+						* letters show (san_detect.h); from descriptive,
+						* Spanish when only Spanish reads the game */
 	enum san_lang output_lang;             /* the piece letters of every move's "san"
 						* (the PGN is standard SAN, in English) */
 	bool strict;                           /* SAN: strict reading; descriptive: an ambiguity
@@ -314,6 +316,14 @@ int json_style_options(const char *mode, const char *ep, const char *castling, s
  * borrowed from object. Returns 0, or -1 with err. */
 int json_position_options(const cJSON *object, const char **fen, struct fen_options *options,
 			  struct json_fen_style *style, struct json_option_error *err);
+
+/* json-compare.c */
+
+/* {"equal", "expected", "fields": [names of the fields that differ], "squares":
+ * [{"square", "expected", "given"}] (piece letters, null for empty), "unreadable_ranks":
+ * [rank numbers of the given placement that are not eight squares]}: cmp, the comparison
+ * of a FEN with expected (the FEN it was compared with, as the answer writes it). */
+cJSON *json_comparison(const struct fen_comparison *cmp, const char *expected);
 
 /* json-bulk.c */
 
