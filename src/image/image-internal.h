@@ -180,6 +180,39 @@ void image_frames_next(struct image_frames *f, move m, struct image_rect *rect);
 void image_frames_last(const struct position *start, const move *moves, int count, const struct render_options *opts,
 		       const struct render_game_marks *marks, struct position *last, struct render_options *fopts);
 
+/* palette.c */
+
+/* The index GIF frames leave transparent (the palette's other entries are colours). */
+#define IMAGE_PALETTE_TRANSPARENT 255
+#define IMAGE_PALETTE_HASH_BITS 10
+#define IMAGE_PALETTE_HASH_SLOTS (1u << IMAGE_PALETTE_HASH_BITS)
+#define IMAGE_PALETTE_LUT_SIZE 32768
+
+/* A theme's prepared palette: count (< 256) colours, then the transparent index. */
+struct image_palette {
+	uint32_t rgb[256];                        /* 0xRRGGBB */
+	int count;
+	uint16_t exact[IMAGE_PALETTE_HASH_SLOTS]; /* entry + 1 by hash of its colour; 0: empty */
+	uint8_t lut[IMAGE_PALETTE_LUT_SIZE];      /* the entry nearest each 15-bit cell's centre */
+};
+
+/* The prepared palette of a theme (prepared on first use, kept for the life of the
+ * process); NULL when memory ran out. */
+const struct image_palette *image_palette(enum render_theme theme);
+
+/* True when a picture drawn with opts takes only colours the palette is prepared for:
+ * any request without square fills (fills are free colours). */
+bool image_palette_holds(const struct render_options *opts);
+
+/* The entry of a colour: its own when the palette holds it, else the nearest to its
+ * 15-bit cell. */
+uint8_t image_palette_index(const struct image_palette *p, uint32_t rgb);
+
+/* Maps the rectangle (x0, y0, w, h) of rgb (width pixels a row) to entries, row y of the
+ * rectangle at idx + y * stride. */
+void image_palette_map(const struct image_palette *p, const uint8_t *rgb, int width, int x0, int y0, int w, int h,
+		       uint8_t *idx, size_t stride);
+
 /* A growing output buffer for the encoders; data is malloc'd. */
 struct image_buffer {
 	unsigned char *data;
