@@ -4,7 +4,9 @@
  * as lichess's lila-gif writes them; frames are never disposed of. One palette serves
  * every frame: the theme's prepared one (palette.c), or for a request with square fills
  * (free colours) giflib's median cut of its first and last position, every pixel mapped
- * to its nearest entry through a cache of 15-bit colours. Entry 255 is transparent. */
+ * to its nearest entry through a cache of 15-bit colours. Entry 255 is transparent.
+ * The file is written here byte by byte (GIF89a), its frames' data by lzw.c; giflib
+ * serves the quantizer only. */
 #include "config.h"
 
 #include <gif_lib.h>
@@ -166,81 +168,82 @@ static void image_gif_colours_map(struct image_gif_colours *c, const uint8_t *rg
 		image_gif_map(c->own, rgb, width, x0, y0, w, h, idx, stride);
 }
 
-static int image_gif_output(GifFileType *gif, const GifByteType *data, int length)
-{
-	struct image_buffer *buf = gif->UserData;
+/* A GIF being written: the bytes so far and the LZW code table. */
+struct image_gif_writer {
+	struct image_buffer buf;
+	struct image_lzw *lzw;
+};
 
-	image_buffer_append(buf, data, (size_t)length);
-	return buf->failed ? 0 : length;
+static void image_gif_put16(struct image_buffer *b, int v)
+{
+	uint8_t le[2] = { (uint8_t)v, (uint8_t)(v >> 8) };
+
+	image_buffer_append(b, le, 2);
 }
 
-/* An encoder writing into buf; NULL on failure. */
-static GifFileType *image_gif_open(struct image_buffer *buf, const GifColorType *colours, int width, bool animated)
+/* Starts a GIF89a of width x width pixels with colours (256) as its global table, and
+ * (animated) the NETSCAPE2.0 block that loops for ever. */
+static int image_gif_open(struct image_gif_writer *g, const GifColorType *colours, int width, bool animated)
 {
-	int err;
-	GifFileType *gif = EGifOpen(buf, image_gif_output, &err);
-	ColorMapObject *map;
+	/* Global table, 8 bits a primary, 256 entries; background entry 0; square pixels. */
+	static const uint8_t screen[3] = { 0xf7, 0, 0 };
+	static const uint8_t loop[19] = { 0x21, 0xff, 11, 'N', 'E', 'T', 'S', 'C', 'A', 'P', 'E', '2', '.', '0',
+					  3, 1, 0, 0, 0 };
+	uint8_t table[256 * 3];
 
-	if (!gif)
-		return NULL;
-	EGifSetGifVersion(gif, true);
-	map = GifMakeMapObject(256, colours);
-	if (!map || EGifPutScreenDesc(gif, width, width, 8, 0, map) != GIF_OK) {
-		GifFreeMapObject(map);
-		EGifCloseFile(gif, &err);
-		return NULL;
+	memset(g, 0, sizeof *g);
+	g->lzw = malloc(sizeof *g->lzw);
+	if (!g->lzw)
+		return -1;
+	for (int i = 0; i < 256; i++) {
+		table[3 * i] = colours[i].Red;
+		table[3 * i + 1] = colours[i].Green;
+		table[3 * i + 2] = colours[i].Blue;
 	}
-	GifFreeMapObject(map);
-	if (animated) {
-		/* The NETSCAPE2.0 application block: loop for ever. */
-		static const GifByteType loop[3] = { 1, 0, 0 };
-		if (EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE) != GIF_OK ||
-		    EGifPutExtensionBlock(gif, 11, "NETSCAPE2.0") != GIF_OK ||
-		    EGifPutExtensionBlock(gif, 3, loop) != GIF_OK || EGifPutExtensionTrailer(gif) != GIF_OK) {
-			EGifCloseFile(gif, &err);
-			return NULL;
-		}
-	}
-	return gif;
+	image_buffer_append(&g->buf, "GIF89a", 6);
+	image_gif_put16(&g->buf, width);
+	image_gif_put16(&g->buf, width);
+	image_buffer_append(&g->buf, screen, sizeof screen);
+	image_buffer_append(&g->buf, table, sizeof table);
+	if (animated)
+		image_buffer_append(&g->buf, loop, sizeof loop);
+	return g->buf.failed ? -1 : 0;
 }
 
 /* Writes pixels (w x h, row y at pixels + y * stride) as a frame at (x0, y0), shown for
- * delay_cs (< 0: a still picture, no control block), never disposed of; entry 255 is
- * transparent when transparent is set. */
-static int image_gif_frame(GifFileType *gif, const uint8_t *pixels, size_t stride, int x0, int y0, int w, int h,
-			   int delay_cs, bool transparent)
+ * delay_cs (< 0: a still picture, no control block), never disposed of (disposal 1, do
+ * not dispose); entry IMAGE_PALETTE_TRANSPARENT is transparent when transparent is set. */
+static int image_gif_frame(struct image_gif_writer *g, const uint8_t *pixels, size_t stride, int x0, int y0, int w,
+			   int h, int delay_cs, bool transparent)
 {
-	GraphicsControlBlock gcb = { DISPOSE_DO_NOT, false, delay_cs,
-				     transparent ? IMAGE_PALETTE_TRANSPARENT : NO_TRANSPARENT_COLOR };
-	GifByteType ext[4];
-
 	if (delay_cs >= 0) {
-		size_t n = EGifGCBToExtension(&gcb, ext);
-		if (EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, (int)n, ext) != GIF_OK)
-			return -1;
+		uint8_t gce[8] = { 0x21, 0xf9, 4, (uint8_t)(1 << 2 | (transparent ? 1 : 0)), (uint8_t)delay_cs,
+				   (uint8_t)(delay_cs >> 8), transparent ? IMAGE_PALETTE_TRANSPARENT : 0, 0 };
+		image_buffer_append(&g->buf, gce, sizeof gce);
 	}
-	if (EGifPutImageDesc(gif, x0, y0, w, h, false, NULL) != GIF_OK)
-		return -1;
-	for (int y = 0; y < h; y++)
-		if (EGifPutLine(gif, (GifPixelType *)(uintptr_t)(pixels + (size_t)y * stride), w) != GIF_OK)
-			return -1;
-	return 0;
+	image_buffer_append(&g->buf, ",", 1);
+	image_gif_put16(&g->buf, x0);
+	image_gif_put16(&g->buf, y0);
+	image_gif_put16(&g->buf, w);
+	image_gif_put16(&g->buf, h);
+	image_buffer_append(&g->buf, "", 1); /* no local table, not interlaced */
+	image_lzw_encode(g->lzw, &g->buf, pixels, stride, w, h);
+	return g->buf.failed ? -1 : 0;
 }
 
-/* Closes the encoder; hands over the buffer when everything succeeded (rc 0), else
- * returns rc (IMAGE_STOPPED stays so), or -1. */
-static int image_gif_close(GifFileType *gif, struct image_buffer *buf, int rc, unsigned char **out, size_t *length)
+/* Ends the GIF; hands over the buffer when everything succeeded (rc 0), else returns rc
+ * (IMAGE_STOPPED stays so), or -1. */
+static int image_gif_close(struct image_gif_writer *g, int rc, unsigned char **out, size_t *length)
 {
-	int err;
-
-	if (EGifCloseFile(gif, &err) != GIF_OK && !rc)
-		rc = -1;
-	if (rc || buf->failed) {
-		free(buf->data);
+	image_buffer_append(&g->buf, ";", 1);
+	free(g->lzw);
+	g->lzw = NULL;
+	if (rc || g->buf.failed) {
+		free(g->buf.data);
 		return rc ? rc : -1;
 	}
-	*out = buf->data;
-	*length = buf->length;
+	*out = g->buf.data;
+	*length = g->buf.length;
 	return 0;
 }
 
@@ -251,18 +254,21 @@ int image_gif(const struct position *pos, const struct render_options *opts, uns
 	uint8_t *rgb = malloc(n * 3);
 	struct image_gif_palette *own = image_palette_holds(opts) ? NULL : malloc(sizeof *own);
 	struct image_gif_colours colours;
-	struct image_buffer buf = { 0 };
-	GifFileType *gif;
+	struct image_gif_writer g;
 
 	if (rgb && !image_gif_colours_init(&colours, opts, own) && !image_compose(pos, opts, square, rgb) &&
-	    (colours.prepared || !image_gif_colours_own(&colours, rgb, width, width, opts, false)) &&
-	    (gif = image_gif_open(&buf, colours.map, width, false))) {
+	    (colours.prepared || !image_gif_colours_own(&colours, rgb, width, width, opts, false))) {
+		if (image_gif_open(&g, colours.map, width, false)) {
+			rc = image_gif_close(&g, -1, out, length);
+			goto done;
+		}
 		/* The indexes go where the RGB rows were read from (row y's end before row
 		 * y + 1's pixels start). */
 		image_gif_colours_map(&colours, rgb, width, 0, 0, width, width, rgb, (size_t)width);
-		rc = image_gif_close(gif, &buf, image_gif_frame(gif, rgb, (size_t)width, 0, 0, width, width, -1, false),
-				     out, length);
+		rc = image_gif_close(&g, image_gif_frame(&g, rgb, (size_t)width, 0, 0, width, width, -1, false), out,
+				     length);
 	}
+done:
 	free(rgb);
 	free(own);
 	return rc;
@@ -319,14 +325,14 @@ int image_gif_game_marked(const struct position *start, const move *moves, int c
 	struct image_frames *f = malloc(sizeof *f);
 	struct position last;
 	struct image_canvas c;
-	struct image_buffer buf = { 0 };
+	struct image_gif_writer g;
+	bool open = false;
 	int delay_cs = (delay_ms + 5) / 10, final_cs = (final_delay_ms + 5) / 10;
 	/* The canvas (with the request's own palette, the last frame below it to quantize
 	 * from), the entries shown so far, and a frame's pixels. */
 	uint8_t *rgb = malloc(n * (prepared ? 3 : 6)), *shown = malloc(n), *px = malloc(n);
 	struct image_gif_palette *own = prepared ? NULL : malloc(sizeof *own);
 	struct image_gif_colours colours;
-	GifFileType *gif = NULL;
 
 	if (!rgb || !shown || !px || !f || !last_opts || image_gif_colours_init(&colours, opts, own))
 		goto done;
@@ -344,10 +350,11 @@ int image_gif_game_marked(const struct position *start, const move *moves, int c
 		    image_gif_colours_own(&colours, rgb, width, 2 * width, opts, render_game_has_marks(marks)))
 			goto done;
 	}
-	if (!(gif = image_gif_open(&buf, colours.map, width, true)) || image_canvas_init(&c, &f->pos, &f->fopts, square, rgb))
+	open = true;
+	if (image_gif_open(&g, colours.map, width, true) || image_canvas_init(&c, &f->pos, &f->fopts, square, rgb))
 		goto done;
 	image_gif_colours_map(&colours, rgb, width, 0, 0, width, width, shown, (size_t)width);
-	if (image_gif_frame(gif, shown, (size_t)width, 0, 0, width, width, count ? delay_cs : final_cs, false))
+	if (image_gif_frame(&g, shown, (size_t)width, 0, 0, width, width, count ? delay_cs : final_cs, false))
 		goto done;
 	for (int i = 0; i < count; i++) {
 		struct image_rect r;
@@ -379,16 +386,14 @@ int image_gif_game_marked(const struct position *start, const move *moves, int c
 				col = end;
 			}
 		image_gif_frame_pixels(&colours, f, rgb, width, &r, shown, px);
-		if (image_gif_frame(gif, px, (size_t)(r.x1 - r.x0), r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0,
+		if (image_gif_frame(&g, px, (size_t)(r.x1 - r.x0), r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0,
 				    i == count - 1 ? final_cs : delay_cs, true))
 			goto done;
 	}
 	rc = 0;
 done:
-	if (gif)
-		rc = image_gif_close(gif, &buf, rc, out, length);
-	else
-		free(buf.data);
+	if (open)
+		rc = image_gif_close(&g, rc, out, length);
 	free(rgb);
 	free(shown);
 	free(px);

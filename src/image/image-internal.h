@@ -223,4 +223,26 @@ struct image_buffer {
 
 void image_buffer_append(struct image_buffer *b, const void *data, size_t length);
 
+/* lzw.c */
+
+#define IMAGE_LZW_HASH_BITS 14
+#define IMAGE_LZW_SLOTS (1u << IMAGE_LZW_HASH_BITS)
+
+#define IMAGE_LZW_RUNS 4096
+
+/* The code table: (prefix code << 8 | index) + 1 by slot (0: empty), and its code; the
+ * codes of the strings of 1 to longest transparent entries. */
+struct image_lzw {
+	uint32_t keys[IMAGE_LZW_SLOTS];
+	uint16_t codes[IMAGE_LZW_SLOTS];
+	uint16_t runs[IMAGE_LZW_RUNS];
+	int longest;
+};
+
+/* Appends a GIF frame's image data: pixels (w x h, row y at pixels + y * stride, indexes
+ * into a 256-entry colour table) as LZW codes of minimum size 8, in sub-blocks, then the
+ * block terminator. */
+void image_lzw_encode(struct image_lzw *z, struct image_buffer *buf, const uint8_t *pixels, size_t stride, int w,
+		      int h);
+
 #endif
