@@ -143,6 +143,22 @@ static void image_lzw_transparent_run(struct image_lzw_state *s, int n)
 	}
 }
 
+/* How many transparent entries p starts with (of its n), eight at a time. */
+static int image_lzw_transparent_length(const uint8_t *p, int n)
+{
+	int k = 0;
+
+	for (; k + 8 <= n; k += 8) {
+		uint64_t v;
+		memcpy(&v, p + k, 8);
+		if (v != UINT64_MAX)
+			break;
+	}
+	while (k < n && p[k] == IMAGE_PALETTE_TRANSPARENT)
+		k++;
+	return k;
+}
+
 void image_lzw_encode(struct image_lzw *z, struct image_buffer *buf, const uint8_t *pixels, size_t stride, int w,
 		      int h)
 {
@@ -162,9 +178,7 @@ void image_lzw_encode(struct image_lzw *z, struct image_buffer *buf, const uint8
 			for (int x = y ? 0 : 1; x < w; x++) {
 				uint8_t c = row[x];
 				if (s.run && c == IMAGE_PALETTE_TRANSPARENT) {
-					int n = 1;
-					while (x + n < w && row[x + n] == IMAGE_PALETTE_TRANSPARENT)
-						n++;
+					int n = image_lzw_transparent_length(row + x, w - x);
 					image_lzw_transparent_run(&s, n);
 					x += n - 1;
 					continue;
