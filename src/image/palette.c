@@ -4,9 +4,10 @@
  * piece on both square colours, plain and tinted as the last move, coordinates, a king
  * in check on either colour, arrows and circles of each colour over pieces and empty
  * squares), their colours counted; the most frequent colours (the squares, the tints,
- * the marks, the pieces' and glyphs' cores, the check glow's rings) get an entry each,
- * exactly, and giflib's median cut shares the remaining entries among the rest (the
- * anti-aliased edges). Entry IMAGE_PALETTE_TRANSPARENT stays free for GIF frames.
+ * the marks, the pieces' and glyphs' cores) get an entry each, exactly, and the others
+ * (the anti-aliased edges, the check glow) go farthest point first: each new entry is
+ * the sampled colour furthest from every entry so far, which keeps the worst error of
+ * a pixel small. Entry IMAGE_PALETTE_TRANSPARENT stays free for GIF frames.
  *
  * A colour is mapped to its entry when the palette holds it exactly (a small hash),
  * else to the entry nearest the centre of its 15-bit cell (a table of 32768 indexes
@@ -14,7 +15,7 @@
  * one table read per change of colour along a row. */
 #include "config.h"
 
-#include <gif_lib.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,8 +25,9 @@
 
 /* The square size the sample boards are drawn at (the SVG's own unit). */
 #define IMAGE_PALETTE_SAMPLE_SQUARE 45
-/* Entries given to the most frequent colours exactly; the median cut gets the others. */
-#define IMAGE_PALETTE_EXACT 144
+/* Entries given to the most frequent colours exactly; the others are spread out. More
+ * exact entries leave fewer for the edges: the worst error grows and so do the GIFs. */
+#define IMAGE_PALETTE_EXACT 64
 /* The colour counter's slots (a power of two, far more than the samples' colours). */
 #define IMAGE_PALETTE_COUNT_SLOTS (1u << 17)
 
@@ -147,39 +149,53 @@ static void image_palette_put(struct image_palette *p, uint32_t rgb)
 			break;
 		}
 		if (p->rgb[p->exact[k] - 1] == rgb)
-			return; /* already held (the median cut may give an exact colour again) */
+			return; /* already held */
 	}
 	p->rgb[p->count++] = rgb;
 }
 
-/* The entries after the exact ones: the median cut of the other colours, each repeated
- * as often as it was counted (up to a cap, so that no edge shade outweighs the rest). */
-static int image_palette_cut(struct image_palette *p, const struct image_palette_colour *rest, size_t n)
+/* The weighted distance between two colours (3, 4, 2 for red, green, blue). */
+static long image_palette_distance(uint32_t a, uint32_t b)
 {
-	size_t pixels = 0, k = 0;
-	int size = IMAGE_PALETTE_TRANSPARENT - p->count;
-	GifColorType out[256];
+	long dr = (long)(a >> 16) - (long)(b >> 16), dg = (long)((a >> 8) & 0xff) - (long)((b >> 8) & 0xff),
+	     db = (long)(a & 0xff) - (long)(b & 0xff);
 
-	for (size_t i = 0; i < n; i++)
-		pixels += rest[i].count < 64 ? rest[i].count : 64;
-	if (!pixels || size <= 0)
-		return 0;
-	GifByteType *planes = malloc(pixels * 4);
-	if (!planes)
+	return 3 * dr * dr + 4 * dg * dg + 2 * db * db;
+}
+
+/* The entries after the exact ones, farthest point first: each is the sampled colour
+ * furthest from every entry so far (the first such in rest's order), which keeps the
+ * worst distance from a sampled colour to its entry as small as this greedy can. */
+static int image_palette_spread(struct image_palette *p, const struct image_palette_colour *rest, size_t n)
+{
+	long *far = malloc(sizeof *far * (n ? n : 1));
+
+	if (!far)
 		return -1;
-	for (size_t i = 0; i < n; i++)
-		for (uint32_t j = 0; j < rest[i].count && j < 64; j++, k++) {
-			planes[k] = (GifByteType)(rest[i].rgb >> 16);
-			planes[pixels + k] = (GifByteType)(rest[i].rgb >> 8);
-			planes[2 * pixels + k] = (GifByteType)rest[i].rgb;
+	for (size_t i = 0; i < n; i++) {
+		far[i] = LONG_MAX;
+		for (int e = 0; e < p->count; e++) {
+			long d = image_palette_distance(rest[i].rgb, p->rgb[e]);
+			if (d < far[i])
+				far[i] = d;
 		}
-	int rc = GifQuantizeBuffer((unsigned)pixels, 1, &size, planes, planes + pixels, planes + 2 * pixels,
-				   planes + 3 * pixels, out);
-	free(planes);
-	if (rc != GIF_OK)
-		return -1;
-	for (int i = 0; i < size && p->count < IMAGE_PALETTE_TRANSPARENT; i++)
-		image_palette_put(p, (uint32_t)out[i].Red << 16 | (uint32_t)out[i].Green << 8 | out[i].Blue);
+	}
+	while (p->count < IMAGE_PALETTE_TRANSPARENT) {
+		size_t best = 0;
+		for (size_t i = 1; i < n; i++)
+			if (far[i] > far[best])
+				best = i;
+		if (!n || far[best] == 0)
+			break;
+		uint32_t rgb = rest[best].rgb;
+		image_palette_put(p, rgb);
+		for (size_t i = 0; i < n; i++) {
+			long d = image_palette_distance(rest[i].rgb, rgb);
+			if (d < far[i])
+				far[i] = d;
+		}
+	}
+	free(far);
 	return 0;
 }
 
@@ -222,7 +238,7 @@ static int image_palette_prepare(struct image_palette *p, enum render_theme them
 	size_t exact = n < IMAGE_PALETTE_EXACT ? n : IMAGE_PALETTE_EXACT;
 	for (size_t i = 0; i < exact; i++)
 		image_palette_put(p, colours[i].rgb);
-	if (image_palette_cut(p, colours + exact, n - exact))
+	if (image_palette_spread(p, colours + exact, n - exact))
 		goto done;
 	for (int key = 0; key < IMAGE_PALETTE_LUT_SIZE; key++)
 		p->lut[key] = image_palette_nearest(p, (key >> 10) << 3 | 4, ((key >> 5) & 31) << 3 | 4,
