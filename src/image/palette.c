@@ -27,7 +27,7 @@
 #define IMAGE_PALETTE_SAMPLE_SQUARE 45
 /* Entries given to the most frequent colours exactly; the others are spread out. More
  * exact entries leave fewer for the edges: the worst error grows and so do the GIFs. */
-#define IMAGE_PALETTE_EXACT 64
+#define IMAGE_PALETTE_EXACT 32
 /* The colour counter's slots (a power of two, far more than the samples' colours). */
 #define IMAGE_PALETTE_COUNT_SLOTS (1u << 17)
 
