@@ -228,15 +228,15 @@ void image_buffer_append(struct image_buffer *b, const void *data, size_t length
 #define IMAGE_LZW_HASH_BITS 14
 #define IMAGE_LZW_SLOTS (1u << IMAGE_LZW_HASH_BITS)
 
-#define IMAGE_LZW_RUNS 256
+#define IMAGE_LZW_RUNS 4096
 
-/* The code table: (prefix code << 8 | index) + 1 by slot (0: empty), and its code; for
- * each entry c, the codes of the strings of 1 to longest[c] (< IMAGE_LZW_RUNS) c's. */
+/* The code table: (prefix code << 8 | index) + 1 by slot (0: empty), and its code; the
+ * codes of the strings of 1 to longest transparent entries. */
 struct image_lzw {
 	uint32_t keys[IMAGE_LZW_SLOTS];
 	uint16_t codes[IMAGE_LZW_SLOTS];
-	uint16_t runs[256][IMAGE_LZW_RUNS];
-	uint16_t longest[256];
+	uint16_t runs[IMAGE_LZW_RUNS];
+	int longest;
 };
 
 /* Appends a GIF frame's image data: pixels (w x h, row y at pixels + y * stride, indexes

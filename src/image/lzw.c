@@ -3,10 +3,10 @@
  * then the empty block). The code table is sized for fend's 256-entry palette (minimum
  * code size 8: codes 0-255 the entries, 256 clear, 257 end) and held in an open-
  * addressing hash of (prefix code, index) pairs, cleared when the 12-bit codes run out.
- * Runs of one entry (the transparent one, which most of an animated game's frames are
- * made of, and flat squares) go a string at a time: the codes of the strings of each
- * entry repeated that the table holds are kept in order of length, so a run costs one
- * step per code written (the bytes are exactly what the pixel-by-pixel loop writes). */
+ * Runs of the transparent entry, which most of an animated game's frames are made of,
+ * go a string at a time: the codes of the strings of transparent pixels the table
+ * holds are kept in order of length, so a run costs one step per code written (the
+ * bytes are exactly what the pixel-by-pixel loop writes). */
 #include "config.h"
 
 #include <string.h>
@@ -48,15 +48,14 @@ static inline void image_lzw_put(struct image_lzw_out *o, unsigned code, int siz
 }
 
 /* The encoder's state between pixels: the code of the string matched so far, the
- * next free code and the code width; run is the length of that string when it is one
- * entry, sym, repeated (else 0), and z->runs[c][1..z->longest[c]] the codes of the
- * strings of entry c repeated that the table holds (always a chain: c, cc, ccc, ...). */
+ * next free code and the code width; run is the length of that string when it is all
+ * transparent entries (else 0), and z->runs[1..z->longest] the codes of the transparent
+ * strings the table holds (they are always a chain: T, TT, TTT, ...). */
 struct image_lzw_state {
 	struct image_lzw *z;
 	struct image_lzw_out o;
 	unsigned prefix, next;
 	int size, run;
-	uint8_t sym;
 };
 
 static void image_lzw_reset(struct image_lzw_state *s)
@@ -64,10 +63,8 @@ static void image_lzw_reset(struct image_lzw_state *s)
 	memset(s->z->keys, 0, sizeof s->z->keys);
 	s->size = IMAGE_LZW_MIN_BITS + 1;
 	s->next = IMAGE_LZW_END + 1;
-	for (int c = 0; c < 256; c++) {
-		s->z->runs[c][1] = (uint16_t)c;
-		s->z->longest[c] = 1;
-	}
+	s->z->runs[1] = IMAGE_PALETTE_TRANSPARENT;
+	s->z->longest = 1;
 }
 
 /* Writes the string matched so far and gives it followed by c the next code at slot (the
@@ -79,9 +76,9 @@ static void image_lzw_add(struct image_lzw_state *s, unsigned slot, uint32_t key
 	image_lzw_put(&s->o, s->prefix, s->size);
 	z->keys[slot] = key + 1;
 	z->codes[slot] = (uint16_t)s->next;
-	if (s->run && c == s->sym && s->run == z->longest[c] && s->run + 1 < IMAGE_LZW_RUNS) {
-		z->runs[c][s->run + 1] = (uint16_t)s->next;
-		z->longest[c] = (uint16_t)(s->run + 1);
+	if (s->run && c == IMAGE_PALETTE_TRANSPARENT && s->run == z->longest && s->run + 1 < IMAGE_LZW_RUNS) {
+		z->runs[s->run + 1] = (uint16_t)s->next;
+		z->longest = s->run + 1;
 	}
 	if (s->next >= (1u << s->size))
 		s->size++;
@@ -90,8 +87,7 @@ static void image_lzw_add(struct image_lzw_state *s, unsigned slot, uint32_t key
 		image_lzw_reset(s);
 	}
 	s->prefix = c;
-	s->run = 1;
-	s->sym = c;
+	s->run = c == IMAGE_PALETTE_TRANSPARENT;
 }
 
 /* The slot of key: where it is (*found set) or the empty slot it goes in. */
@@ -108,57 +104,57 @@ static inline unsigned image_lzw_find(const struct image_lzw *z, uint32_t key, b
 	}
 }
 
-/* n more pixels of entry c after a string of c repeated (s->run > 0, s->sym == c): what
+/* n more transparent pixels after a string that is all transparent (s->run > 0): what
  * the pixel-by-pixel loop would do, a string of the chain at a time. */
-static void image_lzw_run(struct image_lzw_state *s, uint8_t c, int n)
+static void image_lzw_transparent_run(struct image_lzw_state *s, int n)
 {
 	struct image_lzw *z = s->z;
 
 	while (n > 0) {
-		int want = s->run + n, longest = z->longest[c];
-		if (longest >= want) {
-			s->prefix = z->runs[c][want];
+		int want = s->run + n;
+		if (z->longest >= want) {
+			s->prefix = z->runs[want];
 			s->run = want;
 			return;
 		}
 		/* The chain's longest string, then one more pixel that makes it new. */
-		n -= longest - s->run + 1;
-		s->run = longest;
-		s->prefix = z->runs[c][longest];
-		uint32_t key = (uint32_t)s->prefix << 8 | c;
+		n -= z->longest - s->run + 1;
+		s->run = z->longest;
+		s->prefix = z->runs[z->longest];
+		uint32_t key = (uint32_t)s->prefix << 8 | IMAGE_PALETTE_TRANSPARENT;
 		bool found;
 		unsigned slot = image_lzw_find(z, key, &found);
-		if (found) { /* the chain stopped at IMAGE_LZW_RUNS: carry on pixel by pixel */
+		if (found) { /* the chain was capped at IMAGE_LZW_RUNS: carry on pixel by pixel */
 			s->prefix = z->codes[slot];
 			s->run = 0;
+			n++;
 			while (n-- > 0) {
-				key = (uint32_t)s->prefix << 8 | c;
+				key = (uint32_t)s->prefix << 8 | IMAGE_PALETTE_TRANSPARENT;
 				slot = image_lzw_find(z, key, &found);
 				if (found)
 					s->prefix = z->codes[slot];
 				else
-					image_lzw_add(s, slot, key, c);
+					image_lzw_add(s, slot, key, IMAGE_PALETTE_TRANSPARENT);
 			}
 			s->run = 0;
 			return;
 		}
-		image_lzw_add(s, slot, key, c);
+		image_lzw_add(s, slot, key, IMAGE_PALETTE_TRANSPARENT);
 	}
 }
 
-/* How many entries c p starts with (of its n), eight at a time. */
-static int image_lzw_run_length(const uint8_t *p, int n, uint8_t c)
+/* How many transparent entries p starts with (of its n), eight at a time. */
+static int image_lzw_transparent_length(const uint8_t *p, int n)
 {
-	uint64_t all = c * UINT64_C(0x0101010101010101);
 	int k = 0;
 
 	for (; k + 8 <= n; k += 8) {
 		uint64_t v;
 		memcpy(&v, p + k, 8);
-		if (v != all)
+		if (v != UINT64_MAX)
 			break;
 	}
-	while (k < n && p[k] == c)
+	while (k < n && p[k] == IMAGE_PALETTE_TRANSPARENT)
 		k++;
 	return k;
 }
@@ -176,15 +172,14 @@ void image_lzw_encode(struct image_lzw *z, struct image_buffer *buf, const uint8
 		image_lzw_put(&s.o, IMAGE_LZW_END, s.size);
 	} else {
 		s.prefix = pixels[0];
-		s.run = 1;
-		s.sym = pixels[0];
+		s.run = pixels[0] == IMAGE_PALETTE_TRANSPARENT;
 		for (int y = 0; y < h; y++) {
 			const uint8_t *row = pixels + (size_t)y * stride;
 			for (int x = y ? 0 : 1; x < w; x++) {
 				uint8_t c = row[x];
-				if (s.run && c == s.sym) {
-					int n = image_lzw_run_length(row + x, w - x, c);
-					image_lzw_run(&s, c, n);
+				if (s.run && c == IMAGE_PALETTE_TRANSPARENT) {
+					int n = image_lzw_transparent_length(row + x, w - x);
+					image_lzw_transparent_run(&s, n);
 					x += n - 1;
 					continue;
 				}
@@ -193,7 +188,7 @@ void image_lzw_encode(struct image_lzw *z, struct image_buffer *buf, const uint8
 				unsigned slot = image_lzw_find(z, key, &found);
 				if (found) {
 					s.prefix = z->codes[slot];
-					s.run = 0; /* c is not the string's entry, or it was not one entry */
+					s.run = 0; /* c is not transparent, or the string was not */
 				} else {
 					image_lzw_add(&s, slot, key, c);
 				}
