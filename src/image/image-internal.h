@@ -225,16 +225,15 @@ void image_buffer_append(struct image_buffer *b, const void *data, size_t length
 
 /* lzw.c */
 
-#define IMAGE_LZW_HASH_BITS 14
+#define IMAGE_LZW_HASH_BITS 13
 #define IMAGE_LZW_SLOTS (1u << IMAGE_LZW_HASH_BITS)
 
 #define IMAGE_LZW_RUNS 4096
 
-/* The code table: (prefix code << 8 | index) + 1 by slot (0: empty), and its code; the
+/* The code table: a hash of the strings' codes by (prefix code, index); the
  * codes of the strings of 1 to longest transparent entries. */
 struct image_lzw {
-	uint32_t keys[IMAGE_LZW_SLOTS];
-	uint16_t codes[IMAGE_LZW_SLOTS];
+	uint32_t slots[IMAGE_LZW_SLOTS]; /* (prefix code << 8 | index) << 12 | code; 0: empty */
 	uint16_t runs[IMAGE_LZW_RUNS];
 	int longest;
 };

@@ -2,7 +2,8 @@
  * minimum code size, then the codes packed LSB first into sub-blocks of up to 255 bytes,
  * then the empty block). The code table is sized for fend's 256-entry palette (minimum
  * code size 8: codes 0-255 the entries, 256 clear, 257 end) and held in an open-
- * addressing hash of (prefix code, index) pairs, cleared when the 12-bit codes run out.
+ * addressing hash of (prefix code, index) pairs, each slot the pair and its code in 32
+ * bits (the table fits a first-level cache), cleared when the 12-bit codes run out.
  * Runs of the transparent entry, which most of an animated game's frames are made of,
  * go a string at a time: the codes of the strings of transparent pixels the table
  * holds are kept in order of length, so a run costs one step per code written (the
@@ -60,7 +61,7 @@ struct image_lzw_state {
 
 static void image_lzw_reset(struct image_lzw_state *s)
 {
-	memset(s->z->keys, 0, sizeof s->z->keys);
+	memset(s->z->slots, 0, sizeof s->z->slots);
 	s->size = IMAGE_LZW_MIN_BITS + 1;
 	s->next = IMAGE_LZW_END + 1;
 	s->z->runs[1] = IMAGE_PALETTE_TRANSPARENT;
@@ -74,8 +75,7 @@ static void image_lzw_add(struct image_lzw_state *s, unsigned slot, uint32_t key
 	struct image_lzw *z = s->z;
 
 	image_lzw_put(&s->o, s->prefix, s->size);
-	z->keys[slot] = key + 1;
-	z->codes[slot] = (uint16_t)s->next;
+	z->slots[slot] = key << 12 | s->next;
 	if (s->run && c == IMAGE_PALETTE_TRANSPARENT && s->run == z->longest && s->run + 1 < IMAGE_LZW_RUNS) {
 		z->runs[s->run + 1] = (uint16_t)s->next;
 		z->longest = s->run + 1;
@@ -96,9 +96,9 @@ static inline unsigned image_lzw_find(const struct image_lzw *z, uint32_t key, b
 	unsigned slot = (key * 2654435761u) >> (32 - IMAGE_LZW_HASH_BITS);
 
 	for (;; slot = (slot + 1) & (IMAGE_LZW_SLOTS - 1)) {
-		uint32_t k = z->keys[slot];
-		if (k == key + 1 || !k) {
-			*found = k != 0;
+		uint32_t e = z->slots[slot];
+		if (!e || e >> 12 == key) {
+			*found = e != 0;
 			return slot;
 		}
 	}
@@ -125,14 +125,14 @@ static void image_lzw_transparent_run(struct image_lzw_state *s, int n)
 		bool found;
 		unsigned slot = image_lzw_find(z, key, &found);
 		if (found) { /* the chain was capped at IMAGE_LZW_RUNS: carry on pixel by pixel */
-			s->prefix = z->codes[slot];
+			s->prefix = (z->slots[slot] & 0xfff);
 			s->run = 0;
 			n++;
 			while (n-- > 0) {
 				key = (uint32_t)s->prefix << 8 | IMAGE_PALETTE_TRANSPARENT;
 				slot = image_lzw_find(z, key, &found);
 				if (found)
-					s->prefix = z->codes[slot];
+					s->prefix = (z->slots[slot] & 0xfff);
 				else
 					image_lzw_add(s, slot, key, IMAGE_PALETTE_TRANSPARENT);
 			}
@@ -187,7 +187,7 @@ void image_lzw_encode(struct image_lzw *z, struct image_buffer *buf, const uint8
 				bool found;
 				unsigned slot = image_lzw_find(z, key, &found);
 				if (found) {
-					s.prefix = z->codes[slot];
+					s.prefix = (z->slots[slot] & 0xfff);
 					s.run = 0; /* c is not transparent, or the string was not */
 				} else {
 					image_lzw_add(&s, slot, key, c);
