@@ -38,10 +38,10 @@ static void image_png_flush(png_structp png)
 	(void)png;
 }
 
-/* zlib's level for indexed boards, with the Up filter on every row: the smallest level
- * whose board stays under half the RGB PNG's bytes, at little more time than levels 1-3
- * (docs/rendering-images.md has the table). RGB boards keep level 3. */
-#define IMAGE_PNG_LEVEL 4
+/* zlib's level for indexed boards, rows unfiltered: of the levels and filters measured
+ * on boards, the best size x time that keeps a board under half the RGB PNG's bytes
+ * (docs/rendering-images.md has the table). RGB boards keep level 3 with Sub and Up. */
+#define IMAGE_PNG_LEVEL 3
 #define IMAGE_PNG_LEVEL_RGB 3
 
 /* Encodes rows of pixels: RGB (pal NULL) or indexes into pal's colours; 0 with *out
@@ -66,13 +66,13 @@ static int image_png_encode(const uint8_t *pixels, int width, int height, const 
 	png_set_write_fn(png, &buf, image_png_write, image_png_flush);
 	png_set_compression_level(png, pal ? IMAGE_PNG_LEVEL : IMAGE_PNG_LEVEL_RGB);
 	if (pal) {
-		/* Indexes: Up makes the rows of a flat square's or a sprite's repeated
-		 * columns zeros, which deflate finds runs of cheaply. */
+		/* Indexes, unfiltered: flat squares are runs of one entry and the sprites
+		 * repeat along a rank, which deflate finds as they are. */
 		png_color colours[256];
 		for (int i = 0; i < pal->count; i++)
 			colours[i] = (png_color){ (png_byte)(pal->rgb[i] >> 16), (png_byte)(pal->rgb[i] >> 8),
 						  (png_byte)pal->rgb[i] };
-		png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
+		png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
 		png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_PALETTE,
 			     PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
 		png_set_PLTE(png, info, colours, pal->count);
