@@ -7,8 +7,8 @@
  * helpers on the pool (pool_step), at most one per pool thread. A helper claims the
  * oldest ready chunk, validates its lines into the chunk's own output, and goes on until
  * none is ready. The producer then emits the oldest chunk once it is done (validating
- * ready chunks itself while a helper finishes it), and every done chunk after it, frees
- * them and refills them. So at most BULK_CHUNKS chunks are in flight: memory is bounded
+ * ready chunks itself while a helper finishes it), and the done ones after it until a
+ * part of the answer (STREAM_BUFFER) waits, frees them and refills them. So at most BULK_CHUNKS chunks are in flight: memory is bounded
  * whatever the size of the body, and records leave in input order. Without a pool, or
  * with one thread, the producer validates every chunk itself, one after the other: the
  * same bytes.
@@ -26,11 +26,6 @@
 #include "http/bulk.h"
 #include "http/pool.h"
 
-/* A chunk: up to this many lines, or this many bytes of them (then one more line). */
-#define BULK_CHUNK_LINES 128
-#define BULK_CHUNK_BYTES (32 * 1024)
-/* Chunks in flight (read, being validated, or done and waiting for their turn). */
-#define BULK_CHUNKS 8
 /* Helpers at most, whatever the pool's threads. */
 #define BULK_HELPERS 8
 
@@ -303,6 +298,9 @@ enum stream_step bulk_produce(struct bulk *bulk, struct stream_input *in, struct
 	pthread_mutex_lock(&bulk->lock);
 	while (bulk->inflight && !failed) {
 		struct bulk_chunk *c = &bulk->chunk[bulk->head], *other;
+		/* A chunk's worth waits: the rest waits in its chunks. */
+		if (emitted && stream_pending(out) >= STREAM_BUFFER)
+			break;
 		if (c->state != BULK_DONE) {
 			/* What is done goes out now; otherwise work (or wait) for the oldest. */
 			if (emitted)

@@ -7,6 +7,14 @@
 
 #include "http/stream.h"
 
+/* A chunk: up to BULK_CHUNK_LINES lines, or BULK_CHUNK_BYTES bytes of them (then one
+ * more line), validated by one thread. */
+#define BULK_CHUNK_LINES 128
+#define BULK_CHUNK_BYTES (32 * 1024)
+/* Chunks in flight (read, being validated, or done and waiting for their turn): what a
+ * body holds in memory at most, whatever its size. */
+#define BULK_CHUNKS 8
+
 struct bulk;
 
 /* A producer whose lines default to options and style (the request's query), whose
