@@ -525,8 +525,14 @@ int stream_emit_output(struct stream_output *out, struct stream_output *from)
 {
 	size_t n = stream_pending(from);
 
-	if (n && stream_emit(out, from->buf + from->offset, n))
+	if (n && stream_pending(out) == 0) {
+		/* Nothing waits in out: the buffers trade places, no byte is copied. */
+		struct stream_output t = *out;
+		*out = *from;
+		*from = t;
+	} else if (n && stream_emit(out, from->buf + from->offset, n)) {
 		return -1;
+	}
 	from->offset = from->length = 0;
 	return 0;
 }

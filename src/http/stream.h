@@ -151,8 +151,8 @@ struct stream_output *stream_output_new(void);
 /* Frees an output stream_output_new made (NULL is fine). */
 void stream_output_free(struct stream_output *out);
 
-/* Appends what waits in from to out, and empties from. Returns 0, or -1 when out of
- * memory. */
+/* Appends what waits in from to out, and empties from (when nothing waits in out, the
+ * two trade buffers instead). Returns 0, or -1 when out of memory. */
 int stream_emit_output(struct stream_output *out, struct stream_output *from);
 
 /* The heavy pool the stream's producer may hand parts of its work to (NULL: none, the
