@@ -1140,51 +1140,6 @@ START_TEST(print_prepare_same_text)
 }
 END_TEST
 
-/* json_print_prepare leaves the printed text exactly as cJSON prints the strings: long
- * ones without escapes become raw quoted text, the others stay strings; owned and
- * referenced strings, pretty and compact printing alike. */
-START_TEST(print_prepare_same_strings)
-{
-	static const char *const values[] = {
-		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-		"a quote \" in a long enough string", "a backslash \\ in a long enough string",
-		"a newline \n in a long enough string", "a tab \t and a \x01 in a long string",
-		"caf\xc3\xa9 \xe2\x99\x9e long enough in UTF-8", "short", "", "exactly sixteen!",
-		"fifteen chars..",
-	};
-	const size_t count = sizeof values / sizeof values[0];
-	cJSON *a = cJSON_CreateObject(), *b = cJSON_CreateObject(), *la = cJSON_AddArrayToObject(a, "s"),
-	      *lb = cJSON_AddArrayToObject(b, "s");
-	char *want, *got;
-
-	for (size_t i = 0; i < count; i++) {
-		cJSON_AddItemToArray(la, cJSON_CreateString(values[i]));
-		cJSON_AddItemToArray(lb, i % 2 ? cJSON_CreateStringReference(values[i]) : cJSON_CreateString(values[i]));
-	}
-	cJSON_AddStringToObject(cJSON_AddObjectToObject(a, "deep"), "fen", values[0]);
-	cJSON_AddStringToObject(cJSON_AddObjectToObject(b, "deep"), "fen", values[0]);
-	want = cJSON_Print(a);
-	ck_assert(json_print_prepare(b));
-	ck_assert(cJSON_IsRaw(cJSON_GetArrayItem(lb, 0)));
-	ck_assert(cJSON_IsRaw(cJSON_GetArrayItem(lb, 5)));
-	ck_assert(cJSON_IsRaw(cJSON_GetArrayItem(lb, 8)));
-	for (size_t i = 1; i <= 4; i++)
-		ck_assert(cJSON_IsString(cJSON_GetArrayItem(lb, (int)i)));
-	ck_assert(cJSON_IsString(cJSON_GetArrayItem(lb, 9)));
-	got = cJSON_Print(b);
-	ck_assert_str_eq(got, want);
-	cJSON_free(want);
-	cJSON_free(got);
-	want = cJSON_PrintUnformatted(a);
-	got = cJSON_PrintUnformatted(b);
-	ck_assert_str_eq(got, want);
-	cJSON_free(want);
-	cJSON_free(got);
-	cJSON_Delete(a);
-	cJSON_Delete(b);
-}
-END_TEST
-
 /* Trees built in the arena print the same as with malloc, also when they outgrow its
  * first block; memory malloc'd before the arena opened is still freed normally. */
 START_TEST(arena_trees)
@@ -1497,7 +1452,6 @@ static Suite *json_suite(void)
 
 	tc = tcase_create("printing");
 	tcase_add_test(tc, print_prepare_same_text);
-	tcase_add_test(tc, print_prepare_same_strings);
 	tcase_add_test(tc, arena_trees);
 	tcase_add_test(tc, arena_limit);
 	tcase_add_test(tc, arena_limit_counts_malloc);
