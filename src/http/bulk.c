@@ -7,11 +7,13 @@
  * helpers on the pool (pool_step), at most one per pool thread. A helper claims the
  * oldest ready chunk, validates its lines into the chunk's own output, and goes on until
  * none is ready. The producer then emits the oldest chunk once it is done (validating
- * ready chunks itself while a helper finishes it), and the done ones after it until a
- * part of the answer (STREAM_BUFFER) waits, frees them and refills them. So at most BULK_CHUNKS chunks are in flight: memory is bounded
- * whatever the size of the body, and records leave in input order. Without a pool, or
- * with one thread, the producer validates every chunk itself, one after the other: the
- * same bytes.
+ * ready chunks itself while a helper finishes it) and every done one after it, frees
+ * them and refills them: emitting all that is done saves round trips between the pool
+ * and the connection's thread, each a wake-up, which on a busy machine is a wait. So at
+ * most BULK_CHUNKS chunks are in flight and BULK_CHUNKS chunks' records wait to be sent:
+ * memory is bounded whatever the size of the body, and records leave in input order.
+ * Without a pool, or with one thread, the producer validates every chunk itself, one
+ * after the other: the same bytes.
  *
  * The chunks live in struct bulk, which the producer and each queued or running helper
  * hold a reference to: a helper still at work when the answer ends (the client left, the
@@ -298,9 +300,6 @@ enum stream_step bulk_produce(struct bulk *bulk, struct stream_input *in, struct
 	pthread_mutex_lock(&bulk->lock);
 	while (bulk->inflight && !failed) {
 		struct bulk_chunk *c = &bulk->chunk[bulk->head], *other;
-		/* A chunk's worth waits: the rest waits in its chunks. */
-		if (emitted && stream_pending(out) >= STREAM_BUFFER)
-			break;
 		if (c->state != BULK_DONE) {
 			/* What is done goes out now; otherwise work (or wait) for the oldest. */
 			if (emitted)

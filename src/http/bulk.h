@@ -11,8 +11,9 @@
  * more line), validated by one thread. */
 #define BULK_CHUNK_LINES 128
 #define BULK_CHUNK_BYTES (32 * 1024)
-/* Chunks in flight (read, being validated, or done and waiting for their turn): what a
- * body holds in memory at most, whatever its size. */
+/* Chunks in flight (read, being validated, or done and waiting for their turn); as many
+ * chunks' records may wait to be sent besides: what a body holds in memory at most,
+ * whatever its size. */
 #define BULK_CHUNKS 8
 
 struct bulk;
