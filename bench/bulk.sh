@@ -22,10 +22,7 @@
 #           answer must have the probe's size
 # The table shows the median of the rounds; ratio = single CPU per request / bulk CPU per
 # FEN (on w1), speed-up = w2's FENs/s / w1's. Wall time (FENs/s) depends on what else
-# runs on the machine: the load average is printed with the figures. "w2 split" is how
-# w2's heavy threads shared the body's work, from each thread's CPU time
-# (/proc/PID/task/TID/stat): their sum over the busiest one's, 2.00 when both did half,
-# 1.00 when one did all; unlike FENs/s it does not depend on the machine's load.
+# runs on the machine: the load average is printed with the figures.
 #
 #   FEND_BUILD_DIR          directory holding the `fend` under test (default: the repository root)
 #   FEND_BENCH_DATA         fens.txt (default: ../shared/bench from the repo root)
@@ -91,16 +88,6 @@ cpu_ticks() { # pid: utime + stime, fields 14 and 15 after the command name
 	sed 's/^.*) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'
 }
 
-# Each thread of pid not named MHD-* (the heavy threads, and the idle main thread):
-# "TID TICKS" lines.
-heavy_ticks() { # pid
-	local t
-	for t in /proc/"$1"/task/*; do
-		case $(cat "$t/comm") in MHD*) continue ;; esac
-		echo "${t##*/} $(sed 's/^.*) //' "$t/stat" | awk '{ print $12 + $13 }')"
-	done
-}
-
 post_bulk() { # port output: prints "bytes seconds"
 	curl -sS --fail -o "$2" -w '%{size_download} %{time_total}\n' -H 'Content-Type: application/x-ndjson' \
 		--data-binary @"$tmp/body.ndjson" "http://127.0.0.1:$1/validate"
@@ -146,14 +133,10 @@ for round in $(seq 1 "$rounds"); do
 	for who in w1 w2; do
 		if [ "$who" = w1 ]; then pid=$w1_pid port=$w1_port; else pid=$w2_pid port=$w2_port; fi
 		before=$(cpu_ticks "$pid")
-		heavy_ticks "$pid" >"$tmp/heavy.before"
 		read -r bytes secs_taken < <(post_bulk "$port" /dev/null) || die "the bulk request to $who failed"
 		after=$(cpu_ticks "$pid")
-		# split: the heavy threads' CPU over the busiest one's (2.00: evenly on two)
-		split=$(heavy_ticks "$pid" | join "$tmp/heavy.before" - |
-			awk '{ d = $3 - $2; s += d; if (d > m) m = d } END { printf "%.2f", m ? s / m : 0 }')
 		[ "$bytes" = "$size" ] || die "a bulk answer of $bytes bytes, not $size ($who)"
-		eval "${who}_bulk=\"$((after - before)) $secs_taken $split\""
+		eval "${who}_bulk=\"$((after - before)) $secs_taken\""
 	done
 	python3 - "$single" "$w1_bulk" "$w2_bulk" "$lines" "$ticks" "$(cut -d' ' -f1 /proc/loadavg)" >>"$results" <<-'EOF'
 		import json, sys
@@ -163,13 +146,12 @@ for round in $(seq 1 "$rounds"); do
 		if bad:
 		    sys.exit(f"single: {bad} bad answers or errors")
 		lines, hz = int(sys.argv[4]), int(sys.argv[5])
-		t1, s1, _ = sys.argv[2].split()
-		t2, s2, split = sys.argv[3].split()
+		t1, s1 = sys.argv[2].split()
+		t2, s2 = sys.argv[3].split()
 		print(json.dumps({
 		    "single_us": int(single_ticks) / hz * 1e6 / r["requests"],
 		    "bulk1_us": int(t1) / hz * 1e6 / lines, "bulk2_us": int(t2) / hz * 1e6 / lines,
-		    "fps1": lines / float(s1), "fps2": lines / float(s2), "split": float(split),
-		    "load": float(sys.argv[6])}))
+		    "fps1": lines / float(s1), "fps2": lines / float(s2), "load": float(sys.argv[6])}))
 	EOF
 done
 
@@ -178,18 +160,14 @@ import json, statistics, sys
 rows = [json.loads(l) for l in open(sys.argv[1])]
 med = lambda k: statistics.median(r[k] for r in rows)
 print(f"{'round':<7}{'single us/req':>14}{'bulk us/FEN':>12}{'ratio':>7}{'w2 us/FEN':>10}"
-      f"{'w1 FEN/s':>10}{'w2 FEN/s':>10}{'w2/w1':>7}{'w2 split':>9}{'load':>6}")
+      f"{'w1 FEN/s':>10}{'w2 FEN/s':>10}{'w2/w1':>7}{'load':>6}")
 for i, r in enumerate(rows, 1):
     print(f"{i:<7}{r['single_us']:>14.2f}{r['bulk1_us']:>12.2f}{r['single_us'] / r['bulk1_us']:>7.2f}"
-          f"{r['bulk2_us']:>10.2f}{r['fps1']:>10.0f}{r['fps2']:>10.0f}{r['fps2'] / r['fps1']:>7.2f}"
-          f"{r['split']:>9.2f}{r['load']:>6.2f}")
+          f"{r['bulk2_us']:>10.2f}{r['fps1']:>10.0f}{r['fps2']:>10.0f}{r['fps2'] / r['fps1']:>7.2f}{r['load']:>6.2f}")
 print(f"{'median':<7}{med('single_us'):>14.2f}{med('bulk1_us'):>12.2f}{med('single_us') / med('bulk1_us'):>7.2f}"
-      f"{med('bulk2_us'):>10.2f}{med('fps1'):>10.0f}{med('fps2'):>10.0f}{med('fps2') / med('fps1'):>7.2f}"
-      f"{med('split'):>9.2f}")
+      f"{med('bulk2_us'):>10.2f}{med('fps1'):>10.0f}{med('fps2'):>10.0f}{med('fps2') / med('fps1'):>7.2f}")
 ratio = med("single_us") / med("bulk1_us")
 speed = med("fps2") / med("fps1")
 print(f"CPU per FEN, bulk vs single: {ratio:.2f}x (target >= 5): {'PASS' if ratio >= 5 else 'FAIL'}")
-print(f"FENs/s of one body, 2 workers vs 1: {speed:.2f}x (target >= 1.7): {'PASS' if speed >= 1.7 else 'FAIL'}"
-      f" (load {statistics.median(r['load'] for r in rows):.1f} on {__import__('os').cpu_count()} cores)")
-print(f"w2's heavy threads' CPU over its busiest one's: {med('split'):.2f} (2.00: the work evenly on both)")
+print(f"FENs/s of one body, 2 workers vs 1: {speed:.2f}x (target >= 1.7): {'PASS' if speed >= 1.7 else 'FAIL'}")
 EOF
