@@ -40,6 +40,7 @@ import hashlib
 import http.client
 import json
 import os
+import pwd
 import re
 import shutil
 import signal
@@ -157,8 +158,9 @@ class Layout:
     directories the package creates, the compiled-in temporary paths of its binary, the
     worker user, the default site(s) to copy."""
 
-    def __init__(self, name, conf, dirs, temps, user, sites):
+    def __init__(self, name, conf, dirs, temps, user, sites, prefix):
         self.name, self.conf, self.dirs, self.temps, self.user, self.sites = name, conf, dirs, temps, user, sites
+        self.prefix = prefix   # the binary's --prefix: where relative paths start
         self.root = None
 
     def path(self, p):
@@ -196,11 +198,11 @@ def debian_layout():
                   # (root's, 0755), /var/log/nginx; the FHS: /run, /var/cache, /var/www/html.
                   dirs=["/etc/nginx/conf.d", "/etc/nginx/modules-enabled", "/etc/nginx/sites-available",
                         "/etc/nginx/sites-enabled", "/var/lib/nginx", "/var/log/nginx", "/run", "/var/cache",
-                        "/var/www/html"],
+                        "/var/www/html", "/usr/share/nginx/html"],
                   temps={"client_body": "/var/lib/nginx/body", "proxy": "/var/lib/nginx/proxy",
                          "fastcgi": "/var/lib/nginx/fastcgi", "uwsgi": "/var/lib/nginx/uwsgi",
                          "scgi": "/var/lib/nginx/scgi"},
-                  user="www-data", sites=sites)
+                  user="www-data", sites=sites, prefix="/usr/share/nginx")
 
 
 def nginx_org_layout():
@@ -212,7 +214,7 @@ def nginx_org_layout():
                   temps={"client_body": "/var/cache/nginx/client_temp", "proxy": "/var/cache/nginx/proxy_temp",
                          "fastcgi": "/var/cache/nginx/fastcgi_temp", "uwsgi": "/var/cache/nginx/uwsgi_temp",
                          "scgi": "/var/cache/nginx/scgi_temp"},
-                  user="nginx", sites={"/etc/nginx/conf.d/default.conf": NGINX_ORG_DEFAULT})
+                  user="nginx", sites={"/etc/nginx/conf.d/default.conf": NGINX_ORG_DEFAULT}, prefix="/etc/nginx")
 
 
 def operator_edits(text, upstreams, port):
@@ -247,7 +249,6 @@ def install(layout, upstreams, port, site_port):
     user = layout.user
     if os.geteuid() == 0:
         try:
-            import pwd
             pwd.getpwnam(user)
         except KeyError:
             # nginx.org's package creates the user nginx; this machine's Debian nginx did not.
@@ -283,7 +284,7 @@ class Nginx:
         self.binary, self.layout, self.conf_path, self.port = binary, layout, conf_path, port
         self.proc = None
         self.error_log = layout.path("/var/log/nginx/error.log")
-        self.args = [binary, "-p", layout.path("/usr/share/nginx") + "/", "-c", conf_path, "-e", self.error_log]
+        self.args = [binary, "-p", layout.path(layout.prefix) + "/", "-c", conf_path, "-e", self.error_log]
 
     def test(self):
         t = subprocess.run(self.args + ["-t"], capture_output=True, text=True, timeout=30)
