@@ -255,7 +255,9 @@ def install(layout, upstreams, port, site_port):
             # An unprivileged user that exists instead.
             conf, _ = re.subn(rf"^user\s+{user};", "user nobody nogroup;", conf, flags=re.M)
             user = "nobody"
-    layout.worker_user = user
+    # As another user than root, nginx ignores `user` (with a warning): its workers run as
+    # that user.
+    layout.worker_user = user if os.geteuid() == 0 else pwd.getpwuid(os.geteuid()).pw_name
     conf_path = layout.path("/etc/nginx/nginx.conf")
     with open(conf_path, "w", encoding="utf-8") as f:
         f.write(conf)
