@@ -20,6 +20,10 @@ FROM debian:bookworm-slim AS build
 ENV DEBIAN_FRONTEND=noninteractive
 WORKDIR /src
 COPY . .
+# The slim image's dpkg leaves out groff's files (/etc/dpkg/dpkg.cfg.d/docker), without
+# which man cannot format a page: the test of the manual page and of the unit's
+# Documentation= needs them, so groff is let in before bootstrap installs man-db.
+RUN f=/etc/dpkg/dpkg.cfg.d/docker; [ ! -f "$f" ] || sed -i '\|/usr/share/groff/|d' "$f"
 # The tests start daemons on free loopback ports and, as make check does everywhere, fail
 # rather than skip when something is missing; a failure prints the failed tests' logs.
 RUN ./bootstrap --disable-browser-test --prefix=/usr/local \
