@@ -31,15 +31,15 @@ RUN ./bootstrap --disable-browser-test --prefix=/usr/local \
  && { make check || { cat test-suite.log; exit 1; }; } \
  && make install-strip DESTDIR=/out \
  && rm -rf /var/lib/apt/lists/*
-# The runtime's root: the binaries; every shared library they load (as ldd lists them),
-# the dynamic loader among them; the user fend runs as (10001) and nobody, for tools that
+# The runtime's root: the binaries; every shared library they load (as ldd lists them,
+# the dynamic loader among them; not ldd's "FILE:" line heading each binary's list); the user fend runs as (10001) and nobody, for tools that
 # look a UID up; name resolution from /etc/hosts (fend --health-check URL may name a
 # host); /tmp for the spool; the licence.
 RUN set -eu; root=/rootfs; \
     install -d -m 0755 "$root/usr/local/bin" "$root/etc" "$root/usr/share/doc/fend"; \
     install -d -m 1777 "$root/tmp"; \
     cp /out/usr/local/bin/fend /out/usr/local/bin/fen "$root/usr/local/bin/"; \
-    for lib in $(ldd /out/usr/local/bin/fend /out/usr/local/bin/fen | awk '$1 ~ /^\// { print $1 } $3 ~ /^\// { print $3 }' | sort -u); do \
+    for lib in $(ldd /out/usr/local/bin/fend /out/usr/local/bin/fen | awk 'NF > 1 && $1 ~ /^\// { print $1 } $3 ~ /^\// { print $3 }' | sort -u); do \
       cp --parents -L "$lib" "$root/"; \
     done; \
     printf 'root:x:0:0:root:/nonexistent:/usr/sbin/nologin\nfend:x:10001:10001:fend:/nonexistent:/usr/sbin/nologin\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n' > "$root/etc/passwd"; \
