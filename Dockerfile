@@ -20,6 +20,10 @@ FROM debian:bookworm-slim AS build
 ENV DEBIAN_FRONTEND=noninteractive
 WORKDIR /src
 COPY . .
+# The slim image's dpkg leaves out groff's files (/etc/dpkg/dpkg.cfg.d/docker), without
+# which man cannot format a page: the test of the manual page and of the unit's
+# Documentation= needs them, so groff is let in before bootstrap installs man-db.
+RUN f=/etc/dpkg/dpkg.cfg.d/docker; [ ! -f "$f" ] || sed -i '\|/usr/share/groff/|d' "$f"
 # The tests start daemons on free loopback ports and, as make check does everywhere, fail
 # rather than skip when something is missing; a failure prints the failed tests' logs.
 RUN ./bootstrap --disable-browser-test --prefix=/usr/local \
@@ -27,15 +31,15 @@ RUN ./bootstrap --disable-browser-test --prefix=/usr/local \
  && { make check || { cat test-suite.log; exit 1; }; } \
  && make install-strip DESTDIR=/out \
  && rm -rf /var/lib/apt/lists/*
-# The runtime's root: the binaries; every shared library they load (as ldd lists them),
-# the dynamic loader among them; the user fend runs as (10001) and nobody, for tools that
+# The runtime's root: the binaries; every shared library they load (as ldd lists them,
+# the dynamic loader among them; not ldd's "FILE:" line heading each binary's list); the user fend runs as (10001) and nobody, for tools that
 # look a UID up; name resolution from /etc/hosts (fend --health-check URL may name a
 # host); /tmp for the spool; the licence.
 RUN set -eu; root=/rootfs; \
     install -d -m 0755 "$root/usr/local/bin" "$root/etc" "$root/usr/share/doc/fend"; \
     install -d -m 1777 "$root/tmp"; \
     cp /out/usr/local/bin/fend /out/usr/local/bin/fen "$root/usr/local/bin/"; \
-    for lib in $(ldd /out/usr/local/bin/fend /out/usr/local/bin/fen | awk '$1 ~ /^\// { print $1 } $3 ~ /^\// { print $3 }' | sort -u); do \
+    for lib in $(ldd /out/usr/local/bin/fend /out/usr/local/bin/fen | awk 'NF > 1 && $1 ~ /^\// { print $1 } $3 ~ /^\// { print $3 }' | sort -u); do \
       cp --parents -L "$lib" "$root/"; \
     done; \
     printf 'root:x:0:0:root:/nonexistent:/usr/sbin/nologin\nfend:x:10001:10001:fend:/nonexistent:/usr/sbin/nologin\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n' > "$root/etc/passwd"; \

@@ -16,7 +16,7 @@
 #      its files (the binaries, their libraries, a few of /etc; no shell, no packages),
 #      OCI labels, non-root user, exposed port, stop signal, health check;
 #   3. runs it read-only with every capability dropped, waits until `podman healthcheck
-#      run` passes, sends /validate and /render to it, checks that the process runs as
+#      run` passes (and checks that it fails for a fend not listening on FEND_PORT), sends /validate and /render to it, checks that the process runs as
 #      UID 10001, then stops it (SIGTERM, the image's STOPSIGNAL) and checks it exited 0
 #      within the stop timeout.
 # Each step prints its duration. Exit status 0 when all passed, 1 otherwise.
@@ -44,6 +44,7 @@ podman=(podman --runtime runc)
 work=$(mktemp -d "${TMPDIR:-/tmp}/fend-container.XXXXXX")
 cleanup() {
 	"${podman[@]}" rm -f -t 0 "$name" >/dev/null 2>&1 || true
+	"${podman[@]}" rm -f -t 0 "$name-elsewhere" >/dev/null 2>&1 || true
 	[ "${FEND_CONTAINER_KEEP:-0}" = 1 ] || podman rmi -f "$image" >/dev/null 2>&1 || true
 	rm -rf "$work"
 }
@@ -112,7 +113,10 @@ version=$(sed -n 's/^AC_INIT(\[fend\], \[\([^]]*\)\].*/\1/p' "$src/configure.ac"
 # The repository the image is built from: its remote, or this clone when it has none.
 source=$(git -C "$src" remote get-url origin 2>/dev/null || echo "file://$src")
 step "podman build (version $version): bootstrap, make, make check, install; the runtime stage"
+# nofile: the build stage's make check opens over 1,100 connections at once (tests/budget.py);
+# podman's builds get 1024 here.
 if ! podman build --pull=never --no-cache --format docker --isolation chroot --network host \
+	--ulimit nofile=8192:8192 \
 	--build-arg FEND_VERSION="$version" --build-arg FEND_SOURCE="$source" \
 	-t "$image" -f "$src/Dockerfile" "$src" >"$work/build.log" 2>&1; then
 	tail -n 80 "$work/build.log"
@@ -166,6 +170,19 @@ for _ in $(seq 1 60); do
 done
 [ "$healthy" = 1 ] || { "${podman[@]}" logs "$name" | tail -n 20; die "podman healthcheck run never passed"; }
 step "healthy: $(podman inspect --format '{{.State.Health.Status}}' "$name" 2>/dev/null || echo '?')"
+# The health check is the image's exec form (no shell in the image): it fails when fend
+# does not answer where the environment says it listens. A second container whose fend
+# listens elsewhere (--port, a flag the check does not see) than FEND_PORT says.
+other_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+"${podman[@]}" run -d --name "$name-elsewhere" --read-only --cap-drop ALL "${run_flags[@]}" \
+	-e FEND_PORT="$other_port" "$image" --port 0 >/dev/null || die "podman run (second container) failed"
+sleep 1
+if "${podman[@]}" healthcheck run "$name-elsewhere" >/dev/null 2>&1; then
+	fail "podman healthcheck run passed for a fend that does not listen on FEND_PORT"
+else
+	echo "container: the health check fails for a fend not listening on FEND_PORT, as it should"
+fi
+"${podman[@]}" rm -f -t 0 "$name-elsewhere" >/dev/null 2>&1 || true
 # (grep reads a file: grep -q on a pipe would end podman logs early, a failure under pipefail)
 "${podman[@]}" logs "$name" >"$work/logs" 2>&1
 grep -q "^fend $version listening on http://0.0.0.0:$port$" "$work/logs" ||

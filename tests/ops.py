@@ -10,6 +10,9 @@ manual pages.
    `man` formats it without a warning.
 3. man/fen.1 names every command `fen --help` lists and every option `fen --help` and
    each `fen COMMAND --help` print, and `man` formats it without a warning.
+4. `make install DESTDIR=...` (in this build tree) installs fend and fen (both run), the
+   manual pages and the unit, whose ExecStart names the installed fend; `make uninstall`
+   removes them all again.
 
 Environment (make check): FEND_BUILD_DIR, FEND_SOURCE_DIR.
 Exit status: 0 all passed, 1 a check failed, 99 the test could not run.
@@ -36,6 +39,7 @@ def check(ok, message):
     if not ok:
         failures.append(message)
         print(f"FAIL: {message}", flush=True)
+    return ok
 
 
 def run(cmd, **kw):
@@ -110,10 +114,46 @@ def check_fen_man(manpath):
             env=dict(os.environ, MANPATH=manpath, MANWIDTH="80"))
     check(r.returncode == 0 and "NAME" in r.stdout and not r.stderr.strip(),
           f"man fen.1: {r.returncode} {r.stderr.strip()[:400]}")
+def check_install(work):
+    """make install into a DESTDIR: what lands there, by path relative to DESTDIR."""
+    dest = os.path.join(work, "dest")
+    # A make of its own: not the jobserver of the make running the tests.
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES")}
+    r = subprocess.run(["make", "-C", BUILD_DIR, "install", f"DESTDIR={dest}"], stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, text=True, timeout=600, env=env)
+    if not check(r.returncode == 0, f"make install DESTDIR=: {r.returncode} {r.stdout[-600:]}"):
+        return
+    files = sorted(os.path.relpath(os.path.join(top, f), dest) for top, _, fs in os.walk(dest) for f in fs)
+    print(f"ops: make install DESTDIR= installs {len(files)} files: {' '.join('/' + f for f in files)}")
+    by_name = {os.path.basename(f): "/" + f for f in files}
+    check(sorted(by_name) == ["fen", "fen.1", "fend", "fend.8", "fend.service"] and len(files) == 5,
+          f"make install installed {files}, not fen, fen.1, fend, fend.8 and fend.service")
+    if len(by_name) != 5:
+        return
+    for prog in ("fend", "fen"):
+        path = dest + by_name[prog]
+        check(by_name[prog].endswith("/bin/" + prog) and os.access(path, os.X_OK), f"{by_name[prog]} is not an executable in a bin/")
+        v = run([path, "--version"])
+        check(v.returncode == 0 and "0." in v.stdout + v.stderr, f"the installed {prog} --version: {v.returncode} {v.stdout!r}")
+    check(by_name["fend.8"].endswith("/man8/fend.8"), f"the manual page is installed as {by_name['fend.8']}")
+    check(by_name["fen.1"].endswith("/man1/fen.1"), f"fen's manual page is installed as {by_name['fen.1']}")
+    with open(dest + by_name["fend.8"], "rb") as f, open(os.path.join(SOURCE_DIR, "man", "fend.8"), "rb") as g:
+        check(f.read() == g.read(), "the installed fend.8 is not man/fend.8")
+    check(by_name["fend.service"].endswith("/lib/systemd/system/fend.service"),
+          f"the unit is installed as {by_name['fend.service']}")
+    with open(dest + by_name["fend.service"]) as f:
+        unit = f.read()
+    m = re.search(r"^ExecStart=(\S+)$", unit, re.M)
+    check(m and m.group(1) == by_name["fend"] and "@" not in m.group(1),
+          f"the installed unit's ExecStart is {m.group(1) if m else None}, not {by_name['fend']}")
+    r = subprocess.run(["make", "-C", BUILD_DIR, "uninstall", f"DESTDIR={dest}"], stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, text=True, timeout=600, env=env)
+    left = [os.path.join(top, f) for top, _, fs in os.walk(dest) for f in fs]
+    check(r.returncode == 0 and not left, f"make uninstall DESTDIR=: {r.returncode}, left {left}")
 
 
 def main():
-    for tool in ("systemd-analyze", "man"):
+    for tool in ("systemd-analyze", "man", "make"):
         if not shutil.which(tool):
             print(f"ops: {tool} is missing (./bootstrap installs systemd and man-db)")
             return 99
@@ -126,6 +166,7 @@ def main():
         check_unit(work, manpath)
         check_man(manpath)
         check_fen_man(manpath)
+        check_install(work)
     print(f"{len(failures)} failure(s)")
     return 1 if failures else 0
 
