@@ -50,6 +50,11 @@ TIMEOUT = 15
 # Statuses a well-behaved daemon cannot be made to send from outside.
 UNPROVOKABLE = {"500", "503"}
 HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+# Response headers a page may read without Access-Control-Expose-Headers (the CORS-
+# safelisted ones), and those it has no use for (framing, security policy for the browser).
+CORS_READABLE = {"cache-control", "content-language", "content-length", "content-type", "expires",
+                 "last-modified", "pragma", "connection", "transfer-encoding", "date", "vary",
+                 "x-content-type-options", "content-security-policy", "referrer-policy", "x-frame-options"}
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 E4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
@@ -479,8 +484,13 @@ class Checker:
             self.fail(name, f"{label}: X-Content-Type-Options is {resp.header('X-Content-Type-Options')!r}, "
                             "not 'nosniff'")
         expose = resp.header("Access-Control-Expose-Headers") or ""
-        if "x-request-id" not in [h.strip().lower() for h in expose.split(",")]:
+        exposed = {h.strip().lower() for h in expose.split(",")}
+        if "x-request-id" not in exposed:
             self.fail(name, f"{label}: Access-Control-Expose-Headers {expose!r} does not name X-Request-Id")
+        # a page reads any header fend sends: CORS-safelisted, or exposed
+        for hname in {k.lower() for k, _ in resp.headers} - exposed - CORS_READABLE:
+            if not hname.startswith("access-control-"):
+                self.fail(name, f"{label}: header {hname} is sent but not in Access-Control-Expose-Headers")
 
         # the headers this response declares
         for hname, hdef in (response.get("headers") or {}).items():
@@ -1498,6 +1508,13 @@ def run_checks(c, d):
         c.check(f"preflight {path}", "OPTIONS", path, headers={"Origin": "http://example.test",
                                                                "Access-Control-Request-Method": "POST"},
                 expect=204, then=preflight)
+    # a page's conditional and cache request headers are allowed (the list asked for is echoed)
+    asked = "If-None-Match, If-Modified-Since, Cache-Control, X-Request-Id, Content-Type"
+    c.check("preflight conditional headers", "OPTIONS", "/render",
+            headers={"Origin": "http://example.test", "Access-Control-Request-Method": "GET",
+                     "Access-Control-Request-Headers": asked}, expect=204,
+            then=lambda r, b: want(r.header("Access-Control-Allow-Headers") == asked,
+                                   f"Access-Control-Allow-Headers is {r.header('Access-Control-Allow-Headers')!r}"))
 
     # ---- 404 and 405
     for method, target in [("GET", "/index.html"), ("GET", "/web/app.js"), ("GET", "/nope"), ("POST", "/nope"), ("GET", "/validate/"),
