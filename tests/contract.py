@@ -344,6 +344,7 @@ class Checker:
         self.fixed = []
         self.known_requests = 0
         self.origin = "*"          # the daemon's --cors-origin
+        self.gets = []             # (name, target, headers, response) of every GET sent
 
     def fail(self, name, message):
         self.failures.append(f"{name}: {message}")
@@ -357,7 +358,7 @@ class Checker:
         if path not in paths:
             return None, "NotFound"
         item = paths[path]
-        m = "get" if method == "head" else method
+        m = "get" if method == "head" and "head" not in item else method
         if m not in item:
             return None, "MethodNotAllowed"
         return f"#/paths/{pointer_escape(path)}/{m}/responses", None
@@ -388,6 +389,8 @@ class Checker:
             self._settle(before, known_issue, name)
             return None, None
         label = f"{method} {target[:100]} -> {resp.status}"
+        if method == "GET" and raw is None and conn is None:
+            self.gets.append((name, target, hdrs, resp))
         parsed = self._check_response(name, label, method_l, path, resp, hdrs)
         if expect is not None and resp.status != expect:
             self.fail(name, f"{label}: expected status {expect}")
@@ -440,10 +443,9 @@ class Checker:
                                 f"{'path' if component == 'NotFound' else 'method'}")
                 return None
         else:
-            op_method = "get" if method == "head" else method
-            if method != "head":
-                self.seen_ops.add((path, op_method))
-                self.seen_status.add((path, op_method, status))
+            op_method = responses_ptr.split("/")[-2]
+            self.seen_ops.add((path, op_method))
+            self.seen_status.add((path, op_method, status))
             responses = self.d.pointer(responses_ptr)
             key = status if status in responses else (status[0] + "XX" if status[0] + "XX" in responses
                                                       else "default" if "default" in responses else None)
@@ -1925,6 +1927,26 @@ def check_names(c, d):
                                                       f"no suggestion of {name}: {b['detail']}"))
 
 
+def check_head_mirrors(c):
+    """HEAD answers like GET, without the body: each GET sent (the first three of each path
+    and status) is sent again as HEAD, which must get the same status and headers (but the
+    request id, and the framing of a body it does not carry)."""
+    volatile = {"x-request-id", "content-length", "transfer-encoding", "date", "connection"}
+    done = {}
+    for name, target, hdrs, got in list(c.gets):
+        key = (urllib.parse.urlsplit(target).path, got.status)
+        done[key] = done.get(key, 0) + 1
+        if done[key] > 3:
+            continue
+
+        def same(r, b, got=got):
+            want(r.status == got.status, f"HEAD answered {r.status}, GET {got.status}")
+            head = {k.lower(): v for k, v in r.headers if k.lower() not in volatile}
+            full = {k.lower(): v for k, v in got.headers if k.lower() not in volatile}
+            want(head == full, f"HEAD's headers {sorted(head.items())} differ from GET's {sorted(full.items())}")
+        c.check(f"HEAD of {name}", "HEAD", target, headers=hdrs, expect=got.status, then=same)
+
+
 def check_allowed(allow, documented):
     """The methods a daemon announces for a path against the document's: the same, plus
     HEAD where GET is."""
@@ -2023,6 +2045,7 @@ def main():
         run_checks(c, d)
         check_names(c, d)
         check_examples_are_real(c, d)
+        check_head_mirrors(c)
         if daemon.proc.poll() is not None:
             failures.append(f"fend died during the test (status {daemon.proc.returncode})")
         else:
