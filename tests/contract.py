@@ -554,7 +554,10 @@ class Checker:
             self.fail(name, f"{label}: the body is not UTF-8 ({exc})")
             return None
         if mt == "application/x-ndjson":
-            # one JSON text a line; the schema is that of one line
+            # one JSON text a line; itemSchema is that of one line, schema that of the text
+            for e in self.d.errors(schema_ptr, text):
+                self.fail(name, f"{label}: body {e}")
+            schema_ptr = f"{response_ptr}/content/{pointer_escape(mt)}/itemSchema"
             records = []
             for number, line in enumerate(text.split("\n")[:-1] if text else [], 1):
                 try:
@@ -1960,8 +1963,8 @@ def check_allowed(allow, documented):
 
 def check_document(d, fail):
     doc = d.doc
-    if doc.get("openapi") != "3.1.0":
-        fail("document", f"openapi is {doc.get('openapi')!r}, not 3.1.0")
+    if doc.get("openapi") != "3.2.0":
+        fail("document", f"openapi is {doc.get('openapi')!r}, not 3.2.0")
     for name, schema in doc["components"]["schemas"].items():
         try:
             d.validator_class.check_schema(schema)
