@@ -47,8 +47,11 @@ function bin(pkg, file) {
   return p;
 }
 
+// Generous: tsc takes seconds alone, minutes on a loaded machine.
 function run(args, options = {}) {
-  return spawnSync(process.execPath, args, { encoding: "utf8", timeout: 120000, ...options });
+  const r = spawnSync(process.execPath, args, { encoding: "utf8", timeout: 900000, ...options });
+  if (r.error || r.signal) r.stderr = `${r.stderr || ""}\n${r.error || ""} (signal ${r.signal})`;
+  return r;
 }
 
 // ---- the work directory: the generated types, the programs, a tsconfig
