@@ -257,7 +257,7 @@ function describe(result: ValidationResult): string {
   const metrics = await fend.GET("/metrics", { parseAs: "text" });
   assert.match(ok(metrics.data, metrics.response), /^# HELP /m);
   const contract = await fend.GET("/openapi.yaml", { parseAs: "text" });
-  assert.match(ok(contract.data, contract.response), /^openapi: /);
+  assert.match(ok(contract.data, contract.response), /^openapi: 3\.2\.0$/m);
   for (const path of ["/health", "/ready", "/version", "/metrics", "/openapi.yaml"] as const) {
     const { response } = await fend.HEAD(path);
     calls++;
