@@ -20,7 +20,8 @@
 #   FEND_BENCH_SECONDS      length of each wrk run (default 5)
 #   FEND_BENCH_ROUNDS       rounds (default 3)
 #   FEND_BENCH_CONNECTIONS  wrk connections (default 16)
-#   FEND_BENCH_ENDPOINTS    default "validate apply-move render"
+#   FEND_BENCH_ENDPOINTS    default "validate apply-move render"; with "moves position", also
+#                           the ratio of /position's CPU time to /moves's on the tested fend
 #   WRK                     the wrk binary (default: from PATH)
 set -euo pipefail
 
@@ -125,4 +126,12 @@ for ep in sys.argv[2].split():
     mt, mf = statistics.median(t), statistics.median(f)
     per = " ".join(f"{a / b:.3f}" for a, b in zip(t, f))
     print(f"{ep:<12}{mt:>12.2f}{mf:>12.2f}{mt / mf:>10.3f}   {per}")
+# /position against /moves on the same daemon: the price of a board's whole state over
+# its legal moves alone (the same positions, round by round).
+eps = sys.argv[2].split()
+if "position" in eps and "moves" in eps:
+    p = [r["us"] for r in rows if r["ep"] == "position" and r["who"] == "test"]
+    m = [r["us"] for r in rows if r["ep"] == "moves" and r["who"] == "test"]
+    per = " ".join(f"{a / b:.3f}" for a, b in zip(p, m))
+    print(f"\nposition/moves (fend): {statistics.median(p) / statistics.median(m):.3f}   per round {per}")
 EOF

@@ -21,7 +21,7 @@ Accept: application/x-chess-pgn) on PGN files two ways, and times it.
    chess reads fend's export: every game must read without an error, and python-chess's
    export of that must equal fend's under the same steps.
 
-   The steps, each a known difference (see README.md, "PGN back"):
+   The steps, each a known difference (see docs/notation.md, "Compared with other tools"):
      layout        line breaks and spacing: python-chess writes "( 1. d4 )" and
                    "{ text }", keeps a comment's own line breaks and does not wrap
                    comments; fend writes "(1. d4)" and "{text}", word-wrapped

@@ -1,4 +1,4 @@
-/* check_cli.c -- tests of the `fen` command-line tool (src/fen.c): runs the built binary
+/* check_cli.c -- tests of the `fen` command-line tool (src/fen.c, src/cli): runs the built binary
  * and checks its exit status, and that its JSON is exactly what the src/json functions
  * build for the same input; perft output, help texts and usage errors. */
 #include "config.h"
@@ -15,6 +15,7 @@
 #include <cjson/cJSON.h>
 
 #include "check_util.h"
+#include "core/movegen.h"
 #include "core/perft.h"
 #include "core/uci.h"
 #include "core/render_svg.h"
@@ -641,8 +642,17 @@ START_TEST(test_perft_errors)
 		ck_assert_ptr_nonnull(strstr(run.err, "Try 'fen --help'."));
 		cli_free(&run);
 	}
+	/* perft prints text: an invalid FEN is said on stderr only */
 	fen_parse(invalid[1], strlen(invalid[1]), &strict, &pos, &report);
-	cli_expect(invalid, NULL, 1, cli_expected(json_invalid_fen(&report)));
+	{
+		struct cli_run run = cli_run(invalid, NULL);
+		char expected[512];
+		snprintf(expected, sizeof expected, "fen: invalid_fen: %s\n", report.errors[0].message);
+		ck_assert_int_eq(run.status, 1);
+		ck_assert_str_eq(run.out, "");
+		ck_assert_str_eq(run.err, expected);
+		cli_free(&run);
+	}
 }
 END_TEST
 
@@ -672,7 +682,7 @@ START_TEST(test_help)
 		struct cli_run run = cli_run(top[i], NULL);
 		ck_assert_int_eq(run.status, 0);
 		ck_assert(!strncmp(run.out, "usage: fen <command>", 20));
-		ck_assert_ptr_nonnull(strstr(run.out, "perft FEN DEPTH"));
+		ck_assert_ptr_nonnull(strstr(run.out, "perft FEN|- DEPTH"));
 		cli_free(&run);
 	}
 }
@@ -718,7 +728,7 @@ START_TEST(test_usage_errors)
 	run = cli_run(unknown_option, NULL);
 	ck_assert_int_eq(run.status, 2);
 	ck_assert_str_eq(run.out, "");
-	ck_assert_str_eq(run.err, "fen: unknown option '--frobnicate'\nTry 'fen --help'.\n");
+	ck_assert_str_eq(run.err, "fen: unknown option '--frobnicate' for validate\nTry 'fen validate --help'.\n");
 	cli_free(&run);
 
 	run = cli_run(bad_ep, NULL);
@@ -1066,19 +1076,32 @@ START_TEST(test_render)
 		ck_assert_ptr_nonnull(strstr(run.err, "missing_king,pawn_on_back_rank"));
 		cli_free(&run);
 	}
-	/* Unreadable board: 1 with the invalid_fen members; bad options: 2. */
+	/* Unreadable board: 1, said on stderr only (a picture is no JSON), and with --format
+	 * json the invalid_fen members on stdout too; bad options: 2. */
 	{
 		const char *args[] = { "render", "KP7/8/8/8/8/8/8/8 w - - 0 1", NULL };
 		run = cli_run(args, NULL);
 		ck_assert_int_eq(run.status, 1);
+		ck_assert_str_eq(run.out, "");
+		ck_assert(!strncmp(run.err, "fen: invalid_fen: ", 18));
+		ck_assert_ptr_nonnull(strchr(run.err, '\n'));
+		ck_assert_str_eq(strchr(run.err, '\n'), "\n");
+		cli_free(&run);
+	}
+	{
+		const char *args[] = { "render", "--format", "json", "KP7/8/8/8/8/8/8/8 w - - 0 1", NULL };
+		run = cli_run(args, NULL);
+		ck_assert_int_eq(run.status, 1);
 		ck_assert_ptr_nonnull(strstr(run.out, "\"code\":\"invalid_fen\""));
+		ck_assert(!strncmp(run.err, "fen: invalid_fen: ", 18));
 		cli_free(&run);
 	}
 	{
 		const char *args[] = { "render", "--format", "gif", "--moves", "e2e5", POSITION_START_FEN, NULL };
 		run = cli_run(args, NULL);
 		ck_assert_int_eq(run.status, 1);
-		ck_assert_ptr_nonnull(strstr(run.out, "\"code\":\"illegal_move\""));
+		ck_assert_str_eq(run.out, "");
+		ck_assert_str_eq(run.err, "fen: illegal_move: move 1, \"e2e5\", is not legal in this position\n");
 		cli_free(&run);
 	}
 	/* --game: a PGN file's first game, one frame per ply (a graphic control block each). */
@@ -1107,18 +1130,22 @@ START_TEST(test_render)
 	}
 	{
 		const char *args[] = { "render", "--game", "-", NULL };
+		/* a GIF is no JSON: the problem is said on stderr only, in one line */
 		run = cli_run(args, "hello");
 		ck_assert_int_eq(run.status, 1);
-		ck_assert_ptr_nonnull(strstr(run.out, "\"code\":\"malformed_pgn\""));
-		ck_assert_ptr_nonnull(strstr(run.out, "\"line\":1"));
+		ck_assert_str_eq(run.out, "");
+		ck_assert(!strncmp(run.err, "fen: line 1, column 1: malformed_pgn: ", 38));
+		ck_assert_str_eq(strchr(run.err, '\n'), "\n");
 		cli_free(&run);
 		run = cli_run(args, "1. e4 Ke5 *");
 		ck_assert_int_eq(run.status, 1);
-		ck_assert_ptr_nonnull(strstr(run.out, "\"code\":\"illegal_move\""));
+		ck_assert_str_eq(run.out, "");
+		ck_assert_ptr_nonnull(strstr(run.err, "illegal_move: move 2, \"Ke5\", is not legal"));
 		cli_free(&run);
 		run = cli_run(args, "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n*");
 		ck_assert_int_eq(run.status, 1);
-		ck_assert_ptr_nonnull(strstr(run.out, "\"code\":\"invalid_fen\""));
+		ck_assert_str_eq(run.out, "");
+		ck_assert_str_eq(run.err, "fen: invalid_fen: White has no king; each side needs exactly one\n");
 		cli_free(&run);
 	}
 	{
@@ -1206,6 +1233,374 @@ START_TEST(test_lang_detected)
 }
 END_TEST
 
+/* ---- Unix conventions: per-command help, refused options, '-', stderr, --format ---- */
+
+/* Runs args and checks the exit status and exactly what went to stdout and stderr. */
+static void cli_expect_all(const char *const *args, const char *input, int status, const char *out, const char *err)
+{
+	struct cli_run run = cli_run(args, input);
+
+	ck_assert_msg(run.status == status, "exit status %d, expected %d; stderr: %s", run.status, status, run.err);
+	ck_assert_str_eq(run.out, out);
+	ck_assert_str_eq(run.err, err);
+	cli_free(&run);
+}
+
+/* `fen CMD --help`: that command's usage, its options only, and the exit status. */
+START_TEST(test_command_help)
+{
+	static const char *const commands[] = { "validate", "moves", "apply", "perft", "pgn", "convert", "render" };
+	/* an option each command takes, and one it does not */
+	static const char *const takes[] = { "--ndjson", "--format FORMAT", "--notation NAME", "--divide",
+					     "--strict-san", "--tag NAME=VALUE", "--final-delay MS" };
+	static const char *const refuses[] = { "--divide", "--ndjson", "--divide", "--format", "--lenient", "--divide",
+					       "--notation" };
+
+	for (int i = 0; i < 7; i++) {
+		const char *args[] = { commands[i], "--help", NULL };
+		struct cli_run run = cli_run(args, NULL);
+		char prefix[64], option[64];
+		snprintf(prefix, sizeof prefix, "usage: fen %s ", commands[i]);
+		snprintf(option, sizeof option, "\n  %s ", takes[i]);
+		ck_assert_int_eq(run.status, 0);
+		ck_assert_str_eq(run.err, "");
+		ck_assert_msg(!strncmp(run.out, prefix, strlen(prefix)), "%s --help: %.40s", commands[i], run.out);
+		ck_assert_msg(strstr(run.out, option) != NULL, "%s --help lacks %s", commands[i], takes[i]);
+		snprintf(option, sizeof option, "\n  %s", refuses[i]);
+		ck_assert_msg(strstr(run.out, option) == NULL, "%s --help lists %s", commands[i], refuses[i]);
+		ck_assert_ptr_nonnull(strstr(run.out, "\n  --help "));
+		ck_assert_ptr_nonnull(strstr(run.out, "\nexit status:\n  0  done\n  1  "));
+		ck_assert_ptr_nonnull(strstr(run.out, "\n  2  usage error: "));
+		ck_assert_ptr_nonnull(strstr(run.out, "\n  3  the output cannot be written"));
+		/* the general help's text is not in it */
+		ck_assert_ptr_null(strstr(run.out, "commands:"));
+		/* `fen help CMD` says the same */
+		{
+			const char *help[] = { "help", commands[i], NULL };
+			cli_expect_all(help, NULL, 0, run.out, "");
+		}
+		cli_free(&run);
+	}
+}
+END_TEST
+
+/* An option the command does not take, or no command takes: exit 2, nothing on stdout,
+ * stderr naming it and the command, with the option meant when it is close. */
+START_TEST(test_refused_options)
+{
+	const char *divide[] = { "moves", "--divide", POSITION_START_FEN, NULL };
+	const char *format[] = { "perft", "--format=json", POSITION_START_FEN, "1", NULL };
+	const char *typo[] = { "validate", "--lenint", POSITION_START_FEN, NULL };
+	const char *typo2[] = { "apply", "--notaton", "san", POSITION_START_FEN, "e4", NULL };
+	const char *near_other[] = { "perft", "--chess690", POSITION_START_FEN, "1", NULL };
+	const char *far[] = { "render", "--colour", "red", POSITION_START_FEN, NULL };
+	const char *flag_value[] = { "moves", "--lenient=yes", POSITION_START_FEN, NULL };
+	const char *no_value[] = { "moves", POSITION_START_FEN, "--format", NULL };
+
+	cli_expect_all(divide, NULL, 2, "", "fen: moves does not take --divide (perft takes it)\nTry 'fen moves --help'.\n");
+	cli_expect_all(format, NULL, 2, "",
+		       "fen: perft does not take --format (moves, apply, pgn, render take it)\n"
+		       "Try 'fen perft --help'.\n");
+	cli_expect_all(typo, NULL, 2, "",
+		       "fen: unknown option '--lenint' for validate; did you mean --lenient?\n"
+		       "Try 'fen validate --help'.\n");
+	cli_expect_all(typo2, NULL, 2, "",
+		       "fen: unknown option '--notaton' for apply; did you mean --notation?\nTry 'fen apply --help'.\n");
+	cli_expect_all(near_other, NULL, 2, "",
+		       "fen: unknown option '--chess690' for perft; did you mean --chess960?\nTry 'fen perft --help'.\n");
+	cli_expect_all(far, NULL, 2, "", "fen: unknown option '--colour' for render\nTry 'fen render --help'.\n");
+	cli_expect_all(flag_value, NULL, 2, "", "fen: --lenient takes no value\nTry 'fen --help'.\n");
+	cli_expect_all(no_value, NULL, 2, "", "fen: --format needs a value (FORMAT)\nTry 'fen --help'.\n");
+	{
+		const char *help_unknown[] = { "help", "frobnicate", NULL };
+		cli_expect_all(help_unknown, NULL, 2, "", "fen: unknown command 'frobnicate'\nTry 'fen --help'.\n");
+	}
+}
+END_TEST
+
+/* '-' reads the FEN (or the game) from standard input, for every command that reads one:
+ * the output is that of the same FEN given as an argument. */
+START_TEST(test_stdin_dash)
+{
+	static const char *const fen_commands[][5] = {
+		{ "moves", NULL, NULL, NULL, NULL },
+		{ "moves", "--format", "san", NULL, NULL },
+		{ "apply", "@", "e2a6", "b4c3", NULL },
+		{ "apply", "--format", "fen", "@", "e1g1" },
+		{ "perft", "@", "2", NULL, NULL },
+		{ "render", "--format", "ascii", NULL, NULL },
+		{ "render", "--format", "json", NULL, NULL },
+		{ "validate", NULL, NULL, NULL, NULL },
+	};
+
+	for (size_t i = 0; i < sizeof fen_commands / sizeof fen_commands[0]; i++) {
+		const char *given[7], *dashed[7];
+		int n = 0;
+		bool placed = false;
+		for (int k = 0; k < 5 && fen_commands[i][k]; k++, n++) {
+			placed = placed || !strcmp(fen_commands[i][k], "@");
+			given[n] = strcmp(fen_commands[i][k], "@") ? fen_commands[i][k] : KIWIPETE;
+			dashed[n] = strcmp(fen_commands[i][k], "@") ? fen_commands[i][k] : "-";
+		}
+		if (!placed) {
+			given[n] = KIWIPETE;
+			dashed[n++] = "-";
+		}
+		given[n] = dashed[n] = NULL;
+		struct cli_run want = cli_run(given, NULL), got = cli_run(dashed, KIWIPETE "\n");
+		ck_assert_msg(want.status == 0, "%s: exit %d: %s", given[0], want.status, want.err);
+		ck_assert_msg(got.status == 0, "%s -: exit %d: %s", given[0], got.status, got.err);
+		ck_assert_msg(strlen(want.out) > 0, "%s printed nothing", given[0]);
+		ck_assert_str_eq(got.out, want.out);
+		ck_assert_str_eq(got.err, "");
+		cli_free(&want);
+		cli_free(&got);
+	}
+	/* a game from standard input: pgn, convert and render --game */
+	{
+		const char *pgn[] = { "pgn", "--format", "uci", "-", NULL };
+		const char *convert[] = { "convert", "--from", "san", "--pgn", "-", NULL };
+		const char *game[] = { "render", "--game", "-", NULL };
+		struct cli_run run;
+		cli_expect_all(pgn, "1. e4 e5 2. Nf3 *\n", 0, "e2e4\ne7e5\ng1f3\n", "");
+		run = cli_run(convert, "1. e4 e5 2. Nf3");
+		ck_assert_int_eq(run.status, 0);
+		ck_assert_ptr_nonnull(strstr(run.out, "\n1. e4 e5 2. Nf3 *"));
+		ck_assert_str_eq(run.err, "");
+		cli_free(&run);
+		run = cli_run(game, "1. e4 e5 *\n");
+		ck_assert_int_eq(run.status, 0);
+		ck_assert(!strncmp(run.out, "GIF89a", 6));
+		cli_free(&run);
+	}
+	/* nothing on standard input: an empty FEN, which is invalid */
+	{
+		const char *moves[] = { "moves", "--format", "uci", "-", NULL };
+		cli_expect_all(moves, "", 1, "",
+			       "fen: invalid_fen: the FEN is empty\n");
+	}
+}
+END_TEST
+
+/* An error result: JSON commands print it on stdout and say it on stderr in one line;
+ * text commands say it on stderr only. */
+START_TEST(test_stderr_messages)
+{
+	static const char bad_fen[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0";
+	const char *validate[] = { "validate", "4k3/8/8/8/8/8/8/4RK2 w - - 0 1", NULL };
+	const char *validate_lines[] = { "validate", "-", NULL };
+	const char *apply_json[] = { "apply", POSITION_START_FEN, "e2e4", "e2e5", NULL };
+	const char *apply_fen[] = { "apply", "--format", "fen", POSITION_START_FEN, "e2e4", "e2e5", NULL };
+	const char *moves_san[] = { "moves", "--format", "san", "8/8/8/8/8/8/8/8 w - - 0 1", NULL };
+	const char *pgn_json[] = { "pgn", "-", NULL };
+	const char *convert_pgn[] = { "convert", "--from", "san", "--pgn", "-", NULL };
+	const char *convert_json[] = { "convert", "--from", "san", "-", NULL };
+	static const char illegal[] = "fen: illegal_move: move 2, \"e2e5\", is not legal in this position\n";
+	struct position pos;
+	struct fen_report report;
+	struct fen_options strict = util_strict(false);
+	char err[512];
+	struct cli_run run;
+
+	fen_parse(validate[1], strlen(validate[1]), &strict, &pos, &report);
+	snprintf(err, sizeof err, "fen: invalid_fen: %s\n", report.errors[0].message);
+	run = cli_run(validate, NULL);
+	ck_assert_int_eq(run.status, 1);
+	ck_assert_ptr_nonnull(strstr(run.out, "\"valid\":false"));
+	ck_assert_str_eq(run.err, err);
+	cli_free(&run);
+
+	fen_parse(bad_fen, strlen(bad_fen), &strict, &pos, &report);
+	snprintf(err, sizeof err, "fen: line 2: invalid_fen: %s\n", report.errors[0].message);
+	run = cli_run(validate_lines, POSITION_START_FEN "\n" "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0\n");
+	ck_assert_int_eq(run.status, 1);
+	ck_assert_str_eq(run.err, err);
+	cli_free(&run);
+
+	/* --ndjson: a record's problem, or its line's */
+	{
+		const char *ndjson[] = { "validate", "--ndjson", "-", NULL };
+		run = cli_run(ndjson, "\"8/8/8/8/8/8/8/8 w - - 0 1\"\n{bad\n\"" POSITION_START_FEN "\"\n");
+		ck_assert_int_eq(run.status, 1);
+		ck_assert_str_eq(run.err, "fen: line 1: invalid_fen: White has no king; each side needs exactly one\n"
+					  "fen: line 2: malformed_json: the line is not valid JSON (the error is at byte 2)\n");
+		cli_free(&run);
+	}
+
+	run = cli_run(apply_json, NULL);
+	ck_assert_int_eq(run.status, 1);
+	ck_assert(!strncmp(run.out, "{\"code\":\"illegal_move\"", 22));
+	ck_assert_str_eq(run.err, illegal);
+	cli_free(&run);
+	cli_expect_all(apply_fen, NULL, 1, "", illegal);
+	cli_expect_all(moves_san, NULL, 1, "", "fen: invalid_fen: White has no king; each side needs exactly one\n");
+
+	/* pgn's JSON: the game is printed, each error said on stderr as the text formats say it */
+	run = cli_run(pgn_json, "1. e4 Ke3 *\n");
+	ck_assert_int_eq(run.status, 1);
+	ck_assert_ptr_nonnull(strstr(run.out, "\"errors\":[{\"code\":\"illegal_move\""));
+	ck_assert_str_eq(run.err, "fen: game 1, line 1, column 7: illegal_move Ke3: no black king can move to e3\n");
+	cli_free(&run);
+
+	run = cli_run(convert_pgn, "1. e4 Ke3");
+	ck_assert_int_eq(run.status, 1);
+	ck_assert_str_eq(run.out, "");
+	ck_assert_str_eq(run.err, "fen: illegal_move: move 2, \"Ke3\": no black king can move to e3\n");
+	cli_free(&run);
+	run = cli_run(convert_json, "1. e4 Ke3");
+	ck_assert_int_eq(run.status, 1);
+	ck_assert(!strncmp(run.out, "{\"code\":\"illegal_move\"", 22));
+	ck_assert_str_eq(run.err, "fen: illegal_move: move 2, \"Ke3\": no black king can move to e3\n");
+	cli_free(&run);
+}
+END_TEST
+
+/* Exit status 3: the output cannot be written. */
+START_TEST(test_output_failure)
+{
+	const char *args[] = { "render", "--format", "ascii", "--output", "/nonexistent/board.txt", POSITION_START_FEN,
+			       NULL };
+	struct cli_run run = cli_run(args, NULL);
+
+	ck_assert_int_eq(run.status, 3);
+	ck_assert_str_eq(run.out, "");
+	ck_assert_str_eq(run.err, "fen: cannot write /nonexistent/board.txt: No such file or directory\n");
+	cli_free(&run);
+	/* standard output on a full device: JSON, text and pictures alike */
+	static const char *const full[][5] = {
+		{ "moves", POSITION_START_FEN, NULL }, { "moves", "--format", "uci", POSITION_START_FEN, NULL },
+		{ "perft", POSITION_START_FEN, "1", NULL }, { "render", POSITION_START_FEN, NULL },
+	};
+	for (size_t i = 0; i < sizeof full / sizeof full[0]; i++) {
+		char *argv[6] = { (char *)BUILD_DIR "/fen" }, *err;
+		posix_spawn_file_actions_t actions;
+		int errfd = cli_temp_file(), wstatus;
+		pid_t pid;
+		for (int k = 0; k < 4 && full[i][k]; k++)
+			argv[k + 1] = (char *)full[i][k];
+		posix_spawn_file_actions_init(&actions);
+		posix_spawn_file_actions_addopen(&actions, 1, "/dev/full", O_WRONLY, 0);
+		posix_spawn_file_actions_adddup2(&actions, errfd, 2);
+		ck_assert_int_eq(posix_spawn(&pid, argv[0], &actions, NULL, argv, environ), 0);
+		posix_spawn_file_actions_destroy(&actions);
+		ck_assert_int_eq(waitpid(pid, &wstatus, 0), pid);
+		ck_assert(WIFEXITED(wstatus));
+		ck_assert_msg(WEXITSTATUS(wstatus) == 3, "%s: exit %d", full[i][0], WEXITSTATUS(wstatus));
+		err = cli_slurp(errfd);
+		ck_assert_str_eq(err, "fen: cannot write standard output: No space left on device\n");
+		free(err);
+		close(errfd);
+	}
+}
+END_TEST
+
+/* moves --format uci|san|json: one move a line, in movegen's order, as the core writes it. */
+START_TEST(test_moves_formats)
+{
+	const char *uci[] = { "moves", "--format", "uci", KIWIPETE, NULL };
+	const char *san[] = { "moves", "--format=san", "--lang", "de", KIWIPETE, NULL };
+	const char *json[] = { "moves", "--format", "json", KIWIPETE, NULL };
+	const char *plain[] = { "moves", KIWIPETE, NULL };
+	const char *mate[] = { "moves", "--format", "uci", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", NULL };
+	const char *bad[] = { "moves", "--format", "fen", KIWIPETE, NULL };
+	char want_uci[4096] = "", want_san[4096] = "";
+	struct move_list list;
+	struct position pos;
+	struct fen_report report;
+	struct fen_options strict = util_strict(false);
+	struct cli_run a, b;
+
+	ck_assert_int_eq(fen_parse(KIWIPETE, strlen(KIWIPETE), &strict, &pos, &report), FEN_VALID);
+	ck_assert_int_eq(movegen_legal(&pos, &list), 48);
+	for (int i = 0; i < list.count; i++) {
+		char out[SAN_MAX];
+		uci_format_move(&pos, list.moves[i], out);
+		strcat(strcat(want_uci, out), "\n");
+		san_format_move(&pos, list.moves[i], SAN_LANG_DE, SAN_STYLE_SAN, out);
+		strcat(strcat(want_san, out), "\n");
+	}
+	ck_assert_ptr_nonnull(strstr(want_san, "\nO-O\n"));
+	ck_assert_ptr_nonnull(strstr(want_san, "\nLxa6\n"));
+	cli_expect_all(uci, NULL, 0, want_uci, "");
+	cli_expect_all(san, NULL, 0, want_san, "");
+	a = cli_run(json, NULL);
+	b = cli_run(plain, NULL);
+	ck_assert_int_eq(a.status, 0);
+	ck_assert_str_eq(a.out, b.out);
+	cli_free(&a);
+	cli_free(&b);
+	/* checkmate: no move, no line */
+	cli_expect_all(mate, NULL, 0, "", "");
+	cli_expect_all(bad, NULL, 2, "", "fen: moves --format takes json, uci or san, not 'fen'\nTry 'fen --help'.\n");
+}
+END_TEST
+
+/* apply --format fen|san|uci|json: the resulting FEN, or the moves played. */
+START_TEST(test_apply_formats)
+{
+	const char *fen[] = { "apply", "--format", "fen", POSITION_START_FEN, "e2e4", "e5", "Nf3", NULL };
+	const char *one[] = { "apply", "--format", "fen", POSITION_START_FEN, "e2e4", NULL };
+	const char *san[] = { "apply", "--format", "san", POSITION_START_FEN, "e2e4", "e7e5", "g1f3", "b8c6", NULL };
+	const char *san_de[] = { "apply", "--format", "san", "--lang", "de", POSITION_START_FEN, "e4", "e5", "Sf3", NULL };
+	const char *uci[] = { "apply", "--format=uci", POSITION_START_FEN, "e4", "e5", "Nf3", "Nc6", "Bb5", NULL };
+	const char *uci_one[] = { "apply", "--format", "uci", POSITION_START_FEN, "O-O", NULL };
+	const char *json[] = { "apply", "--format", "json", POSITION_START_FEN, "e2e4", "e7e5", NULL };
+	const char *plain[] = { "apply", POSITION_START_FEN, "e2e4", "e7e5", NULL };
+	const char *bad[] = { "apply", "--format", "epd", POSITION_START_FEN, "e2e4", NULL };
+	struct cli_run a, b;
+
+	cli_expect_all(fen, NULL, 0, "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n", "");
+	cli_expect_all(one, NULL, 0, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n", "");
+	cli_expect_all(san, NULL, 0, "e4\ne5\nNf3\nNc6\n", "");
+	cli_expect_all(san_de, NULL, 0, "e4\ne5\nSf3\n", "");
+	cli_expect_all(uci, NULL, 0, "e2e4\ne7e5\ng1f3\nb8c6\nf1b5\n", "");
+	cli_expect_all(uci_one, NULL, 1, "",
+		       "fen: illegal_move: move 1, \"O-O\": O-O: pieces stand between the king and the rook\n");
+	a = cli_run(json, NULL);
+	b = cli_run(plain, NULL);
+	ck_assert_int_eq(a.status, 0);
+	ck_assert_ptr_nonnull(strstr(a.out, "\"moves\":[{\"uci\":\"e2e4\""));
+	ck_assert_str_eq(a.out, b.out);
+	cli_free(&a);
+	cli_free(&b);
+	cli_expect_all(bad, NULL, 2, "",
+		       "fen: apply --format takes json, fen, san or uci, not 'epd'\nTry 'fen --help'.\n");
+}
+END_TEST
+
+/* ---- opening names in the CLI's JSON ---- */
+
+/* `fen validate` names the position, `fen apply` the line and each ply. */
+START_TEST(test_opening)
+{
+	const char *validate[] = { "validate", "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", NULL };
+	const char *apply[] = { "apply", POSITION_START_FEN, "e4", "c5", "a3", "h6", NULL };
+	struct cli_run run = cli_run(validate, NULL);
+	cJSON *tree = cJSON_Parse(run.out), *opening;
+
+	ck_assert_int_eq(run.status, 0);
+	opening = cJSON_GetObjectItemCaseSensitive(tree, "opening");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(opening, "eco")->valuestring, "B20");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(opening, "name")->valuestring, "Sicilian Defense");
+	cJSON_Delete(tree);
+	cli_free(&run);
+
+	run = cli_run(apply, NULL);
+	ck_assert_int_eq(run.status, 0);
+	tree = cJSON_Parse(run.out);
+	opening = cJSON_GetObjectItemCaseSensitive(tree, "opening");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(opening, "name")->valuestring,
+			 "Sicilian Defense: Mengarini Variation");
+	opening = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(tree, "moves"), 0),
+						   "opening");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(opening, "name")->valuestring, "King's Pawn Game");
+	ck_assert(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(tree, "moves"), 3), "opening")));
+	cJSON_Delete(tree);
+	cli_free(&run);
+}
+END_TEST
+
 static Suite *cli_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -1215,6 +1610,7 @@ static Suite *cli_suite(void)
 	tc = tcase_create("validate");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_validate_valid);
+	tcase_add_test(tc, test_opening);
 	tcase_add_test(tc, test_validate_invalid);
 	tcase_add_test(tc, test_validate_unquoted);
 	tcase_add_test(tc, test_validate_lenient);
@@ -1265,6 +1661,17 @@ static Suite *cli_suite(void)
 	tc = tcase_create("render");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_render);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("unix");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_command_help);
+	tcase_add_test(tc, test_refused_options);
+	tcase_add_test(tc, test_stdin_dash);
+	tcase_add_test(tc, test_stderr_messages);
+	tcase_add_test(tc, test_output_failure);
+	tcase_add_test(tc, test_moves_formats);
+	tcase_add_test(tc, test_apply_formats);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -173,6 +173,76 @@ START_TEST(validate_post_valid)
 }
 END_TEST
 
+/* expected: the FEN compared with the one it should be. */
+START_TEST(validate_expected)
+{
+	struct exchange ex;
+	const cJSON *cmp, *sq;
+
+	/* the pawn on e3 instead of e4, White to move, no en-passant square */
+	test_post(&ex, "/validate",
+		  "{\"fen\":\"rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR w KQkq - 0 1\",\"expected\":\"" E4_FEN "\"}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert(cJSON_IsTrue(cjson_member(ex.json, "valid")));
+	cmp = cjson_member(ex.json, "comparison");
+	ck_assert(cJSON_IsFalse(cjson_member(cmp, "equal")));
+	ck_assert_str_eq(cjson_string(cmp, "expected"), E4_FEN);
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(cmp, "fields")), 3);
+	ck_assert_str_eq(cJSON_GetArrayItem(cjson_member(cmp, "fields"), 0)->valuestring, "board");
+	ck_assert_str_eq(cJSON_GetArrayItem(cjson_member(cmp, "fields"), 1)->valuestring, "turn");
+	ck_assert_str_eq(cJSON_GetArrayItem(cjson_member(cmp, "fields"), 2)->valuestring, "en_passant");
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(cmp, "squares")), 2);
+	sq = cJSON_GetArrayItem(cjson_member(cmp, "squares"), 0);
+	ck_assert_str_eq(cjson_string(sq, "square"), "e4");
+	ck_assert_str_eq(cjson_string(sq, "expected"), "P");
+	ck_assert(cJSON_IsNull(cjson_member(sq, "given")));
+	sq = cJSON_GetArrayItem(cjson_member(cmp, "squares"), 1);
+	ck_assert_str_eq(cjson_string(sq, "square"), "e3");
+	ck_assert(cJSON_IsNull(cjson_member(sq, "expected")));
+	ck_assert_str_eq(cjson_string(sq, "given"), "P");
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(cmp, "unreadable_ranks")), 0);
+	test_done(&ex);
+
+	/* right: equal, nothing listed */
+	test_post(&ex, "/validate", "{\"fen\":\"" E4_FEN "\",\"expected\":\"" E4_FEN "\"}");
+	cmp = cjson_member(ex.json, "comparison");
+	ck_assert(cJSON_IsTrue(cjson_member(cmp, "equal")));
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(cmp, "fields")), 0);
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(cmp, "squares")), 0);
+	test_done(&ex);
+
+	/* not a valid FEN: rank 7 of seven squares (not compared), the clocks missing; a
+	 * black knight written where a white one stands */
+	test_post(&ex, "/validate",
+		  "{\"fen\":\"rnbqkbnr/ppppppp/8/8/4P3/8/PPPP1PPP/RnBQKBNR b KQkq e3\",\"expected\":\"" E4_FEN "\"}");
+	ck_assert(cJSON_IsFalse(cjson_member(ex.json, "valid")));
+	cmp = cjson_member(ex.json, "comparison");
+	ck_assert(cJSON_IsFalse(cjson_member(cmp, "equal")));
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(cmp, "fields")), 3);
+	ck_assert_str_eq(cJSON_GetArrayItem(cjson_member(cmp, "fields"), 1)->valuestring, "halfmove");
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(cmp, "squares")), 1);
+	sq = cJSON_GetArrayItem(cjson_member(cmp, "squares"), 0);
+	ck_assert_str_eq(cjson_string(sq, "square"), "b1");
+	ck_assert_str_eq(cjson_string(sq, "expected"), "N");
+	ck_assert_str_eq(cjson_string(sq, "given"), "n");
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(cmp, "unreadable_ranks")), 1);
+	ck_assert_int_eq(cJSON_GetArrayItem(cjson_member(cmp, "unreadable_ranks"), 0)->valueint, 7);
+	test_done(&ex);
+
+	/* expected is written as fend writes it */
+	test_post(&ex, "/validate",
+		  "{\"fen\":\"" START_FEN "\",\"expected\":\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"}");
+	cmp = cjson_member(ex.json, "comparison");
+	ck_assert(cJSON_IsTrue(cjson_member(cmp, "equal")));
+	test_done(&ex);
+
+	/* an expected FEN that is not valid, and GET, which takes no expected */
+	test_post(&ex, "/validate", "{\"fen\":\"" E4_FEN "\",\"expected\":\"8/8/8/8/8/8/8/8 w - - 0 1\"}");
+	test_problem(&ex, 400, "invalid_field", "expected");
+	test_done(&ex);
+}
+END_TEST
+
 START_TEST(validate_same_as_json_layer)
 {
 	/* The body is exactly json_validation's, as `fen validate` prints it. */
@@ -1900,7 +1970,7 @@ START_TEST(params_routes_without_parameters)
 	static const char *const nocache[] = { "nocache", "1", NULL };
 	static const char *const permalink[] = { "fen", START_FEN, "moves", "e2e4,e7e5", "chess960", "1", NULL };
 	static const char *const paths[] = { "/health", "/version", "/openapi.yaml", "/ready", "/metrics", "/fend.js",
-					     "/app.js", "/style.css", "/favicon.svg" };
+					     "/app.js", "/style.css", "/favicon.svg", "/i18n.js", "/pieces.svg" };
 	struct exchange ex;
 
 	for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
@@ -1921,7 +1991,8 @@ END_TEST
 /* An unknown top-level member of a JSON body; members below the top are not checked. */
 START_TEST(params_unknown_member)
 {
-	static const char *const position[] = { "fen", "mode", "chess960", "infer_castling", "ep", "castling" };
+	static const char *const position[] = { "fen", "mode", "chess960", "infer_castling", "ep", "castling",
+						"expected" };
 	struct exchange ex;
 	const cJSON *known;
 	int i = 0;
@@ -1929,7 +2000,7 @@ START_TEST(params_unknown_member)
 	test_post(&ex, "/validate", "{\"fen\":\"" START_FEN "\",\"lenient\":true}");
 	ck_assert_str_eq(test_unknown(&ex, "lenient", "body"), "`lenient` is not a member of the JSON body of POST /validate");
 	known = cjson_member(ex.json, "known");
-	ck_assert_int_eq(cJSON_GetArraySize(known), 6);
+	ck_assert_int_eq(cJSON_GetArraySize(known), 7);
 	for (const cJSON *item = known->child; item; item = item->next)
 		ck_assert_str_eq(item->valuestring, position[i++]);
 	test_done(&ex);
@@ -2011,7 +2082,7 @@ static const struct {
 	const char *names[24];
 } params_documented[] = {
 	{ HTTP_GET, "/validate", false, { "fen", "mode", "chess960", "infer_castling", "ep", "castling" } },
-	{ HTTP_POST, "/validate", true, { "fen", "mode", "chess960", "infer_castling", "ep", "castling" } },
+	{ HTTP_POST, "/validate", true, { "fen", "mode", "chess960", "infer_castling", "ep", "castling", "expected" } },
 	{ HTTP_POST, "/apply-move", true, { "fen", "mode", "chess960", "infer_castling", "ep", "castling", "move", "moves",
 					    "notation", "lang", "strict_san", "history", "history_fen", "tags" } },
 	{ HTTP_POST, "/convert", true, { "text", "from", "lang", "san_lang", "to", "strict", "tags", "fen", "mode",
@@ -2033,6 +2104,10 @@ static const struct {
 						 "squares", "mode", "chess960", "infer_castling", "ep", "castling",
 						 "lang" } },
 	{ HTTP_GET, "/", false, { "fen", "moves", "chess960" } },
+	{ HTTP_GET, "/position", false, { "fen", "mode", "chess960", "infer_castling", "ep", "castling", "moves", "lang",
+					  "castling_dests" } },
+	{ HTTP_POST, "/position", true, { "fen", "mode", "chess960", "infer_castling", "ep", "castling", "moves", "lang",
+					  "castling_dests" } },
 };
 
 START_TEST(params_documented_names)
@@ -2394,6 +2469,32 @@ START_TEST(convert_guevara)
 	}
 	ck_assert_int_eq(origin_notes, 1);
 	ck_assert_int_eq(prose_notes, 1);
+	test_done(&ex);
+}
+END_TEST
+
+/* Descriptive notation without lang: English, or Spanish when only Spanish reads it. */
+START_TEST(convert_descriptive_detected)
+{
+	struct exchange ex;
+
+	test_post_tree(&ex, "/convert", test_convert_body("1-P4R,P4R;2-C3AR,C3AD", "descriptive", NULL));
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(cjson_string(ex.json, "lang_detected"), "es");
+	ck_assert_str_eq(cjson_string(ex.json, "final_fen"),
+			 "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(ex.json, "moves"), 2), "san"), "Nf3");
+	test_done(&ex);
+	test_post_tree(&ex, "/convert", test_convert_body("1. P-K4 P-K4 2. N-KB3 N-QB3", "descriptive", NULL));
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(ex.json, "lang_detected"));
+	ck_assert_str_eq(cjson_string(ex.json, "final_fen"),
+			 "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+	test_done(&ex);
+	/* read by neither: the English reading's error */
+	test_post_tree(&ex, "/convert", test_convert_body("1. P-K4 P-K5", "descriptive", NULL));
+	test_problem(&ex, 422, "illegal_move", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "token"), "P-K5");
 	test_done(&ex);
 }
 END_TEST
@@ -3216,6 +3317,235 @@ START_TEST(lang_render_game)
 }
 END_TEST
 
+/* ---- position ---- */
+
+/* The dests of square from in a /position answer, as one string "a1 c1 ..." (in order). */
+static void test_dests(const struct exchange *ex, const char *from, char *out, size_t size)
+{
+	const cJSON *item;
+
+	out[0] = '\0';
+	cJSON_ArrayForEach(item, cjson_member(cjson_member(ex->json, "dests"), from)) {
+		if (out[0])
+			strncat(out, " ", size - strlen(out) - 1);
+		strncat(out, item->valuestring, size - strlen(out) - 1);
+	}
+}
+
+/* Everything a board draws, from the start: 32 pieces, no check, 20 moves, no last move. */
+START_TEST(position_start)
+{
+	static const char *const query[] = { "fen", START_FEN, NULL };
+	struct exchange ex;
+	const cJSON *board, *first;
+	char dests[64];
+
+	test_send(&ex, HTTP_GET, "/position", NULL, query);
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(cjson_string(ex.json, "fen"), START_FEN);
+	ck_assert_str_eq(cjson_string(ex.json, "turn"), "white");
+	board = cjson_member(ex.json, "board");
+	ck_assert_int_eq(cJSON_GetArraySize(board), 32);
+	first = cJSON_GetArrayItem(board, 1);
+	ck_assert_str_eq(cjson_string(first, "square"), "b1");
+	ck_assert_str_eq(cjson_string(first, "piece"), "wN");
+	ck_assert_str_eq(cjson_string(first, "color"), "white");
+	ck_assert_str_eq(cjson_string(first, "role"), "knight");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(board, 31), "piece"), "bR");
+	ck_assert(cJSON_IsNull(cjson_member(ex.json, "check")));
+	ck_assert_str_eq(cjson_string(cjson_member(ex.json, "status"), "outcome"), "ongoing");
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(ex.json, "legal_moves")), 20);
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(ex.json, "dests")), 10);
+	test_dests(&ex, "g1", dests, sizeof dests);
+	ck_assert_str_eq(dests, "f3 h3");
+	ck_assert(cJSON_IsNull(cjson_member(ex.json, "last_move")));
+	/* the starting position has no name of its own in the data set */
+	ck_assert(cJSON_IsNull(cjson_member(ex.json, "opening")));
+	test_done(&ex);
+}
+END_TEST
+
+/* Chess960: a castling king goes to its rook's square, never to g1 (a2 is the a8 rook's). */
+START_TEST(position_chess960_dests)
+{
+	struct exchange ex;
+	char dests[64];
+
+	test_post(&ex, "/position", "{\"fen\":\"rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1\",\"chess960\":true}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert(cjson_member(ex.json, "chess960")->type == cJSON_True);
+	test_dests(&ex, "b1", dests, sizeof dests);
+	ck_assert_str_eq(dests, "a1 c1 h1 b2 c2");
+	test_done(&ex);
+	/* castling_dests does not change Chess960's */
+	test_post(&ex, "/position",
+		  "{\"fen\":\"rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1\",\"chess960\":true,\"castling_dests\":\"king_to_target\"}");
+	test_dests(&ex, "b1", dests, sizeof dests);
+	ck_assert_str_eq(dests, "a1 c1 h1 b2 c2");
+	test_done(&ex);
+}
+END_TEST
+
+/* Standard castling: both squares by default, or the one castling_dests names. */
+START_TEST(position_castling_dests)
+{
+	static const struct {
+		const char *option;
+		const char *dests;
+	} cases[] = {
+		{ "", "a1 c1 d1 f1 g1 h1 d2 e2 f2" },
+		{ ",\"castling_dests\":\"both\"", "a1 c1 d1 f1 g1 h1 d2 e2 f2" },
+		{ ",\"castling_dests\":\"king_to_rook\"", "a1 d1 f1 h1 d2 e2 f2" },
+		{ ",\"castling_dests\":\"king_to_target\"", "c1 d1 f1 g1 d2 e2 f2" },
+	};
+	struct exchange ex;
+	char body[160], dests[64];
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		snprintf(body, sizeof body, "{\"fen\":\"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"%s}", cases[i].option);
+		test_post(&ex, "/position", body);
+		ck_assert_int_eq(ex.resp.status, 200);
+		test_dests(&ex, "e1", dests, sizeof dests);
+		ck_assert_str_eq(dests, cases[i].dests);
+		test_done(&ex);
+	}
+	test_post(&ex, "/position", "{\"fen\":\"" START_FEN "\",\"castling_dests\":\"rook\"}");
+	test_problem(&ex, 400, "invalid_field", "castling_dests");
+	test_done(&ex);
+}
+END_TEST
+
+/* A promotion's four moves are one dest; the checked king's square is named. */
+START_TEST(position_promotion_and_check)
+{
+	static const char *const query[] = { "fen", "7k/4P3/8/8/8/8/8/K6r w - - 0 1", NULL };
+	struct exchange ex;
+	const cJSON *item;
+	char dests[64];
+	int promotions = 0;
+
+	test_send(&ex, HTTP_GET, "/position", NULL, query);
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(cjson_string(ex.json, "check"), "a1");
+	ck_assert(cjson_member(cjson_member(ex.json, "status"), "check")->type == cJSON_True);
+	test_dests(&ex, "a1", dests, sizeof dests);
+	ck_assert_str_eq(dests, "a2 b2");
+	ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(cjson_member(ex.json, "dests"), "e7"));
+	test_done(&ex);
+
+	test_post(&ex, "/position", "{\"fen\":\"7k/4P3/8/8/8/8/8/K7 w - - 0 1\"}");
+	ck_assert(cJSON_IsNull(cjson_member(ex.json, "check")));
+	test_dests(&ex, "e7", dests, sizeof dests);
+	ck_assert_str_eq(dests, "e8");
+	cJSON_ArrayForEach(item, cjson_member(ex.json, "legal_moves"))
+		promotions += !strcmp(cjson_string(item, "from"), "e7") && !cJSON_IsNull(cjson_member(item, "promotion"));
+	ck_assert_int_eq(promotions, 4);
+	test_done(&ex);
+}
+END_TEST
+
+/* Moves played first: the last one, SAN in lang, the line's opening and status. */
+START_TEST(position_moves)
+{
+	static const char *const query[] = { "fen", START_FEN, "moves", "e2e4 c7c5,g1f3", "lang", "de", NULL };
+	struct exchange ex;
+	const cJSON *last, *opening;
+
+	test_send(&ex, HTTP_GET, "/position", NULL, query);
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(cjson_string(ex.json, "fen"), "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+	last = cjson_member(ex.json, "last_move");
+	ck_assert_str_eq(cjson_string(last, "uci"), "g1f3");
+	ck_assert_str_eq(cjson_string(last, "san"), "Sf3");
+	ck_assert_str_eq(cjson_string(last, "from"), "g1");
+	ck_assert_str_eq(cjson_string(last, "to"), "f3");
+	ck_assert_str_eq(cjson_string(cJSON_GetArrayItem(cjson_member(ex.json, "legal_moves"), 0), "san"), "Sa6");
+	opening = cjson_member(ex.json, "opening");
+	ck_assert_str_eq(cjson_string(opening, "eco"), "B27");
+	ck_assert_str_eq(cjson_string(opening, "name"), "Sicilian Defense");
+	ck_assert_int_eq((int)cjson_number(opening, "ply"), 3);
+	ck_assert_int_eq((int)cjson_number(cjson_member(ex.json, "status"), "repetitions"), 1);
+	test_done(&ex);
+
+	/* out of the book: the most recent named position of the line */
+	test_post(&ex, "/position", "{\"fen\":\"" START_FEN "\",\"moves\":[\"e4\",\"c5\",\"a3\",\"h6\"]}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	opening = cjson_member(ex.json, "opening");
+	ck_assert_str_eq(cjson_string(opening, "eco"), "B20");
+	ck_assert_str_eq(cjson_string(opening, "name"), "Sicilian Defense: Mengarini Variation");
+	ck_assert_str_eq(cjson_string(cjson_member(ex.json, "last_move"), "san"), "h6");
+	test_done(&ex);
+}
+END_TEST
+
+/* Bad FENs as /moves answers them, a move that cannot be played named by its index. */
+START_TEST(position_errors)
+{
+	static const char *const bad_fen[] = { "fen", "8/8/8 w - - 0 1", NULL };
+	static const char *const no_fen[] = { "moves", "e2e4", NULL };
+	struct exchange ex;
+
+	test_send(&ex, HTTP_GET, "/position", NULL, bad_fen);
+	test_problem(&ex, 422, "invalid_fen", NULL);
+	ck_assert(cJSON_GetArraySize(cjson_member(ex.json, "errors")) > 0);
+	test_done(&ex);
+	test_send(&ex, HTTP_GET, "/position", NULL, no_fen);
+	test_problem(&ex, 400, "missing_field", "fen");
+	test_done(&ex);
+	test_post(&ex, "/position", "{\"fen\":\"" START_FEN "\",\"chess960\":\"yes\"}");
+	test_problem(&ex, 400, "invalid_field", "chess960");
+	test_done(&ex);
+
+	test_post(&ex, "/position", "{\"fen\":\"" START_FEN "\",\"moves\":[\"e4\",\"e5\",\"Ke3\"]}");
+	test_problem(&ex, 422, "illegal_move", "moves");
+	ck_assert_int_eq((int)cjson_number(ex.json, "index"), 2);
+	ck_assert_str_eq(cjson_string(ex.json, "move"), "Ke3");
+	ck_assert(strstr(cjson_string(ex.json, "detail"), "move 3") != NULL);
+	test_done(&ex);
+	test_post(&ex, "/position", "{\"fen\":\"" START_FEN "\",\"moves\":[\"e4\",\"Nd4\"]}");
+	test_problem(&ex, 422, "illegal_move", "moves");
+	ck_assert_int_eq((int)cjson_number(ex.json, "index"), 1);
+	test_done(&ex);
+	test_post(&ex, "/position", "{\"fen\":\"" START_FEN "\",\"moves\":[\"e4\",4]}");
+	test_problem(&ex, 400, "invalid_field", "moves");
+	test_done(&ex);
+	test_post(&ex, "/position", "{\"fen\":\"" START_FEN "\",\"lang\":\"klingon\"}");
+	test_problem(&ex, 400, "invalid_field", "lang");
+	test_done(&ex);
+}
+END_TEST
+
+/* "opening" in /validate, and in /apply-move for each ply and the line. */
+START_TEST(opening_validate_apply_move)
+{
+	static const char *const sicilian[] = {
+		"fen", "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2", NULL };
+	struct exchange ex;
+	const cJSON *plies;
+
+	test_send(&ex, HTTP_GET, "/validate", NULL, sicilian);
+	ck_assert_str_eq(cjson_string(cjson_member(ex.json, "opening"), "name"), "Sicilian Defense");
+	ck_assert_str_eq(cjson_string(cjson_member(ex.json, "opening"), "eco"), "B20");
+	test_done(&ex);
+	test_post(&ex, "/validate", "{\"fen\":\"" START_FEN "\"}");
+	ck_assert(cJSON_IsNull(cjson_member(ex.json, "opening")));
+	test_done(&ex);
+
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"moves\":[\"e4\",\"c5\",\"a3\",\"h6\"]}");
+	ck_assert_int_eq(ex.resp.status, 200);
+	plies = cjson_member(ex.json, "moves");
+	ck_assert_str_eq(cjson_string(cjson_member(cJSON_GetArrayItem(plies, 0), "opening"), "name"),
+			 "King's Pawn Game");
+	ck_assert_str_eq(cjson_string(cjson_member(cJSON_GetArrayItem(plies, 1), "opening"), "eco"), "B20");
+	ck_assert(cJSON_IsNull(cjson_member(cJSON_GetArrayItem(plies, 3), "opening")));
+	ck_assert_str_eq(cjson_string(cjson_member(ex.json, "opening"), "name"), "Sicilian Defense: Mengarini Variation");
+	test_done(&ex);
+	test_post(&ex, "/apply-move", "{\"fen\":\"" START_FEN "\",\"move\":\"e4\"}");
+	ck_assert_str_eq(cjson_string(cjson_member(ex.json, "opening"), "eco"), "B00");
+	test_done(&ex);
+}
+END_TEST
+
 static Suite *endpoints_suite(void)
 {
 	Suite *s = suite_create("endpoints");
@@ -3225,6 +3555,7 @@ static Suite *endpoints_suite(void)
 	tcase_add_checked_fixture(tc, test_setup, NULL);
 	tcase_add_test(tc, validate_post_valid);
 	tcase_add_test(tc, validate_same_as_json_layer);
+	tcase_add_test(tc, validate_expected);
 	tcase_add_test(tc, validate_get_lenient);
 	tcase_add_test(tc, validate_invalid_is_200);
 	tcase_add_test(tc, validate_styles);
@@ -3255,6 +3586,18 @@ static Suite *endpoints_suite(void)
 	tcase_add_test(tc, apply_move_repetition);
 	tcase_add_test(tc, apply_move_descriptive);
 	tcase_add_test(tc, apply_move_get_not_allowed);
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("position");
+	tcase_add_checked_fixture(tc, test_setup, NULL);
+	tcase_add_test(tc, position_start);
+	tcase_add_test(tc, position_chess960_dests);
+	tcase_add_test(tc, position_castling_dests);
+	tcase_add_test(tc, position_promotion_and_check);
+	tcase_add_test(tc, position_moves);
+	tcase_add_test(tc, position_errors);
+	tcase_add_test(tc, opening_validate_apply_move);
 	tcase_set_timeout(tc, TEST_TIMEOUT);
 	suite_add_tcase(s, tc);
 
@@ -3343,6 +3686,7 @@ static Suite *endpoints_suite(void)
 	tc = tcase_create("convert");
 	tcase_add_checked_fixture(tc, test_setup, NULL);
 	tcase_add_test(tc, convert_guevara);
+	tcase_add_test(tc, convert_descriptive_detected);
 	tcase_add_test(tc, convert_english_and_san);
 	tcase_add_test(tc, convert_null_and_glyphs);
 	tcase_add_test(tc, convert_san_lang);

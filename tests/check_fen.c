@@ -10,6 +10,7 @@
 #include "check_util.h"
 #include "core/error.h"
 #include "core/fen.h"
+#include "core/fen_compare.h"
 #include "core/movegen.h"
 #include "core/utf8.h"
 
@@ -1484,6 +1485,44 @@ START_TEST(test_output_buffers)
 }
 END_TEST
 
+/* fen_compare: the fields that differ, the squares, the ranks it cannot read. */
+START_TEST(test_compare)
+{
+	static const char e4[] = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+	struct fen_comparison c;
+
+	fen_compare(e4, strlen(e4), e4, strlen(e4), &c);
+	ck_assert(c.equal);
+	ck_assert_uint_eq(c.fields, 0);
+	ck_assert_int_eq(c.square_count, 0);
+
+	/* a pawn on e3, not e4; the clocks missing; blanks around */
+	static const char given[] = "  rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR b KQkq e3 ";
+	fen_compare(e4, strlen(e4), given, strlen(given), &c);
+	ck_assert(!c.equal);
+	ck_assert_uint_eq(c.fields, (1u << FEN_FIELD_BOARD) | (1u << FEN_FIELD_HALFMOVE) | (1u << FEN_FIELD_FULLMOVE));
+	ck_assert_int_eq(c.square_count, 2);
+	ck_assert_int_eq(c.squares[0].square, SQ_E4);
+	ck_assert_int_eq(c.squares[0].expected, 'P');
+	ck_assert_int_eq(c.squares[0].given, 0);
+	ck_assert_int_eq(c.squares[1].square, SQ_E3);
+	ck_assert_int_eq(c.squares[1].given, 'P');
+	ck_assert_uint_eq(c.bad_ranks, 0);
+
+	/* rank 6 of nine squares and rank 1 missing: those ranks are not compared */
+	static const char bad[] = "rnbqkbnr/pppppppp/9/8/4P3/8/PPPP1PPP b KQkq e3 0 1";
+	fen_compare(e4, strlen(e4), bad, strlen(bad), &c);
+	ck_assert_uint_eq(c.fields, 1u << FEN_FIELD_BOARD);
+	ck_assert_uint_eq(c.bad_ranks, (1u << 5) | (1u << 0));
+	ck_assert_int_eq(c.square_count, 0);
+
+	/* nothing given: every field differs */
+	fen_compare(e4, strlen(e4), "", 0, &c);
+	ck_assert_uint_eq(c.fields, (1u << FEN_FIELD_NB) - 1);
+	ck_assert_uint_eq(c.bad_ranks, 0xffu);
+}
+END_TEST
+
 static Suite *fen_suite(void)
 {
 	Suite *s = suite_create("fen");
@@ -1555,6 +1594,7 @@ static Suite *fen_suite(void)
 	tc = tcase_create("helpers");
 	tcase_add_test(tc, test_squares_and_letters);
 	tcase_add_test(tc, test_output_buffers);
+	tcase_add_test(tc, test_compare);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -76,7 +76,7 @@ START_TEST(test_validation_valid)
 		 "\"en_passant\":null,\"halfmove\":0,\"fullmove\":1},\"chess960\":false,\"zobrist\":\"%016" PRIx64 "\","
 		 "\"status\":{\"check\":false,\"checkmate\":false,\"stalemate\":false,\"insufficient_material\":false,"
 		 "\"fifty_move\":false,\"seventy_five_move\":false,\"legal_moves\":20,\"outcome\":\"ongoing\",\"result\":null},"
-		 "\"errors\":[],\"warnings\":[]}",
+		 "\"opening\":null,\"errors\":[],\"warnings\":[]}",
 		 pos.key);
 	json_expect(json_validation(FEN_VALID, &pos, &report, &json_default), expected);
 }
@@ -95,7 +95,7 @@ START_TEST(test_validation_warnings)
 		 "\"turn\":\"w\",\"castling\":\"-\",\"en_passant\":null,\"halfmove\":0,\"fullmove\":1},\"chess960\":false,"
 		 "\"zobrist\":\"%016" PRIx64 "\",\"status\":{\"check\":false,\"checkmate\":false,\"stalemate\":false,"
 		 "\"insufficient_material\":true,\"fifty_move\":false,\"seventy_five_move\":false,\"legal_moves\":5,"
-		 "\"outcome\":\"insufficient_material\",\"result\":\"1/2-1/2\"},\"errors\":[],\"warnings\":["
+		 "\"outcome\":\"insufficient_material\",\"result\":\"1/2-1/2\"},\"opening\":null,\"errors\":[],\"warnings\":["
 		 "{\"code\":\"field_defaulted\",\"field\":\"castling\",\"offset\":21,\"length\":0,"
 		 "\"message\":\"the castling field is missing; \\\"-\\\" is assumed\",\"given\":null,\"became\":\"-\"},"
 		 "{\"code\":\"field_defaulted\",\"field\":\"en_passant\",\"offset\":21,\"length\":0,"
@@ -119,7 +119,7 @@ START_TEST(test_validation_illegal)
 	json_expect(json_validation(FEN_ILLEGAL, &pos, &report, &json_default),
 		    "{\"valid\":false,\"fen\":\"4k3/8/8/8/8/8/8/4RK2 w - - 0 1\",\"fields\":{\"board\":\"4k3/8/8/8/8/8/8/4RK2\","
 		    "\"turn\":\"w\",\"castling\":\"-\",\"en_passant\":null,\"halfmove\":0,\"fullmove\":1},\"chess960\":false,"
-		    "\"zobrist\":null,\"status\":null,\"errors\":[{\"code\":\"opponent_in_check\",\"field\":\"turn\","
+		    "\"zobrist\":null,\"status\":null,\"opening\":null,\"errors\":[{\"code\":\"opponent_in_check\",\"field\":\"turn\","
 		    "\"offset\":21,\"length\":1,\"message\":\"White is to move but Black's king on e8 is in check: Black's "
 		    "king could be captured\"}],\"warnings\":[]}");
 }
@@ -135,7 +135,7 @@ START_TEST(test_validation_malformed)
 			 FEN_MALFORMED);
 	json_expect(json_validation(FEN_MALFORMED, &pos, &report, &json_default),
 		    "{\"valid\":false,\"fen\":null,\"fields\":null,\"chess960\":null,\"zobrist\":null,\"status\":null,"
-		    "\"errors\":[{\"code\":\"bad_piece\",\"field\":\"board\",\"offset\":13,\"length\":1,\"message\":\"'x' in "
+		    "\"opening\":null,\"errors\":[{\"code\":\"bad_piece\",\"field\":\"board\",\"offset\":13,\"length\":1,\"message\":\"'x' in "
 		    "rank 7 is not a piece; pieces are KQRBNP (White) and kqrbnp (Black)\"}],\"warnings\":[]}");
 	/* a problem with the input as a whole has a null field */
 	ck_assert_int_eq(json_parse(POSITION_START_FEN " x", FEN_STRICT, &pos, &report), FEN_MALFORMED);
@@ -192,7 +192,7 @@ START_TEST(test_validation_hints)
 	json_expect(json_validation(FEN_ILLEGAL, &pos, &report, &json_default),
 		    "{\"valid\":false,\"fen\":\"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w - - 0 1\",\"fields\":{\"board\":"
 		    "\"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR\",\"turn\":\"w\",\"castling\":\"-\",\"en_passant\":null,"
-		    "\"halfmove\":0,\"fullmove\":1},\"chess960\":false,\"zobrist\":null,\"status\":null,\"errors\":[{\"code\":"
+		    "\"halfmove\":0,\"fullmove\":1},\"chess960\":false,\"zobrist\":null,\"status\":null,\"opening\":null,\"errors\":[{\"code\":"
 		    "\"castling_needs_chess960\",\"field\":\"castling\",\"offset\":46,\"length\":4,\"message\":\"castling "
 		    "rights \\\"HFhf\\\" fit only Chess960; in standard chess, castling right 'H' needs White's king on e1, "
 		    "and it is not there\"}],\"warnings\":[],\"hints\":[{\"code\":\"chess960\",\"option\":\"chess960\","
@@ -209,7 +209,7 @@ START_TEST(test_validation_hints)
 			 FEN_MALFORMED);
 	json_expect(json_validation(FEN_MALFORMED, &pos, &report, &json_default),
 		    "{\"valid\":false,\"fen\":null,\"fields\":null,\"chess960\":null,\"zobrist\":null,\"status\":null,"
-		    "\"errors\":[{\"code\":\"too_few_fields\",\"field\":\"castling\",\"offset\":51,\"length\":0,\"message\":"
+		    "\"opening\":null,\"errors\":[{\"code\":\"too_few_fields\",\"field\":\"castling\",\"offset\":51,\"length\":0,\"message\":"
 		    "\"the FEN ends after 2 fields; the castling field and those after it are missing (a FEN has six "
 		    "fields)\"}],\"warnings\":[],\"hints\":[{\"code\":\"lenient\",\"option\":\"mode\",\"value\":\"lenient\","
 		    "\"valid\":true,\"message\":\"lenient mode reads this FEN: send mode: lenient (fen --lenient); it reads "
@@ -457,7 +457,8 @@ START_TEST(test_apply_single)
 	ck_assert_int_eq(outcome, JSON_APPLY_OK);
 	json_expect(result,
 		    "{\"fen\":\"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\",\"uci\":\"e2e4\",\"san\":\"e4\","
-		    "\"lan\":\"e2-e4\",\"given\":\"e2e4\",\"nag\":null,\"warnings\":[],\"status\":" STATUS_ONGOING_20 "}");
+		    "\"lan\":\"e2-e4\",\"given\":\"e2e4\",\"nag\":null,\"warnings\":[],\"status\":" STATUS_ONGOING_20 ","
+		    "\"opening\":{\"eco\":\"B00\",\"name\":\"King's Pawn Game\",\"ply\":1}}");
 	/* the position is left after the move */
 	ck_assert_int_eq(pos.turn, BLACK);
 	/* no move at all: uci and san are null */
@@ -475,7 +476,8 @@ START_TEST(test_apply_single)
 		    "\"lan\":\"Ng1-f3\",\"given\":\"Nf3+!\",\"nag\":1,\"warnings\":[{\"code\":\"false_check\",\"offset\":3,"
 		    "\"length\":1,\"given\":\"Nf3+\",\"became\":\"Nf3\",\"message\":\"'+' on a move that gives no check: Nf3\"},"
 		    "{\"code\":\"annotation\",\"offset\":4,\"length\":1,\"given\":\"!\",\"became\":\"$1\",\"message\":\"the "
-		    "annotation \\\"!\\\" is not part of the move; it is kept as NAG $1\"}],\"status\":" STATUS_ONGOING_20 "}");
+		    "annotation \\\"!\\\" is not part of the move; it is kept as NAG $1\"}],\"status\":" STATUS_ONGOING_20
+		    ",\"opening\":{\"eco\":\"A04\",\"name\":\"Zukertort Opening\",\"ply\":1}}");
 }
 END_TEST
 
@@ -501,14 +503,14 @@ START_TEST(test_apply_null_and_glyphs)
 			       "\"fen\":\"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2\",\"given\":\"--\","
 			       "\"nag\":null,\"warnings\":[{\"code\":\"null_move\",\"offset\":0,\"length\":2,"
 			       "\"given\":\"--\",\"became\":\"--\",\"message\":\"\\\"--\\\" is a null move: Black passes "
-			       "without moving, which no rule of chess allows (PGN writes it --)\"}]}");
+			       "without moving, which no rule of chess allows (PGN writes it --)\"}],\"opening\":null}");
 	cJSON_free(text);
 	text = cJSON_PrintUnformatted(cJSON_GetArrayItem(list, 2));
 	ck_assert_str_eq(text, "{\"uci\":\"d2d4\",\"san\":\"d4\",\"lan\":\"d2-d4\","
 			       "\"fen\":\"rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR b KQkq d3 0 2\",\"given\":\"d4\u00b1\","
 			       "\"nag\":16,\"warnings\":[{\"code\":\"glyph_attached\",\"offset\":2,\"length\":2,"
 			       "\"given\":\"\u00b1\",\"became\":\"$16\",\"message\":\"the glyph \\\"\u00b1\\\" is not part "
-			       "of the move; it is kept as NAG $16\"}]}");
+			       "of the move; it is kept as NAG $16\"}],\"opening\":null}");
 	cJSON_free(text);
 	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(list, 3), "uci")->valuestring, "0000");
 	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(list, 3), "fen")->valuestring,
@@ -560,6 +562,9 @@ START_TEST(test_apply_plies)
 	static const char *const uci[] = { "f2f3", "e7e5", "g2g4", "d8h4" };
 	static const char *const san[] = { "f3", "e5", "g4", "Qh4#" };
 	static const char *const lan[] = { "f2-f3", "e7-e5", "g2-g4", "Qd8-h4#" };
+	/* the named positions of the line: 1. f3 and the mate */
+	static const char *const openings[] = { "{\"eco\":\"A00\",\"name\":\"Barnes Opening\",\"ply\":1}", "null", "null",
+						 "{\"eco\":\"A00\",\"name\":\"Barnes Opening: Fool's Mate\",\"ply\":4}" };
 	struct position pos;
 	enum json_apply_outcome outcome = JSON_APPLY_ILLEGAL_MOVE;
 	cJSON *result, *list, *item = NULL;
@@ -573,8 +578,9 @@ START_TEST(test_apply_plies)
 	ck_assert_str_eq(result->child->next->string, "uci");
 	ck_assert_str_eq(result->child->next->next->string, "san");
 	ck_assert_str_eq(result->child->next->next->next->string, "status");
-	ck_assert_str_eq(result->child->next->next->next->next->string, "moves");
-	ck_assert_str_eq(result->child->next->next->next->next->next->string, "pgn");
+	ck_assert_str_eq(result->child->next->next->next->next->string, "opening");
+	ck_assert_str_eq(result->child->next->next->next->next->next->string, "moves");
+	ck_assert_str_eq(result->child->next->next->next->next->next->next->string, "pgn");
 	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "fen")->valuestring, fens[3]);
 	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "uci")->valuestring, "d8h4");
 	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(result, "san")->valuestring, "Qh4#");
@@ -587,11 +593,11 @@ START_TEST(test_apply_plies)
 	ck_assert_int_eq(cJSON_GetArraySize(list), 4);
 	cJSON_ArrayForEach(item, list) {
 		text = cJSON_PrintUnformatted(item);
-		char expected[400];
+		char expected[480];
 		snprintf(expected, sizeof expected,
 			 "{\"uci\":\"%s\",\"san\":\"%s\",\"lan\":\"%s\",\"fen\":\"%s\",\"given\":\"%s\",\"nag\":null,"
-			 "\"warnings\":[]}",
-			 uci[i], san[i], lan[i], fens[i], plies[i]);
+			 "\"warnings\":[],\"opening\":%s}",
+			 uci[i], san[i], lan[i], fens[i], plies[i], openings[i]);
 		ck_assert_str_eq(text, expected);
 		cJSON_free(text);
 		i++;

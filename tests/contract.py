@@ -666,7 +666,7 @@ def run_checks(c, d):
 
     # ---- the web page: GET / and its files, byte for byte what web/ holds
     for target, name in [("/", "index.html"), ("/fend.js", "fend.js"), ("/app.js", "app.js"),
-                         ("/style.css", "style.css"), ("/favicon.svg", "favicon.svg")]:
+                         ("/style.css", "style.css"), ("/favicon.svg", "favicon.svg"), ("/i18n.js", "i18n.js")]:
         with open(os.path.join(SOURCE_DIR, "web", name), "rb") as f:
             expected = f.read()
         c.check(f"web {target}", "GET", target, expect=ok,
@@ -675,6 +675,10 @@ def run_checks(c, d):
                                              f"the file has {len(expected)}): rebuild fend"),
                     want(r.header("Cache-Control") == "no-cache", "no Cache-Control: no-cache")))
         c.check(f"web {target} HEAD", "HEAD", target, expect=ok)
+    # fend's pieces, printed at build time from the renderer's source (tools/sprite-sheet)
+    c.check("web /pieces.svg", "GET", "/pieces.svg", expect=ok,
+            then=lambda r, b: (want(r.header("Content-Type") == "image/svg+xml", "not image/svg+xml"),
+                               want(all(f'id="fend-{p}"' in r.body.decode() for p in "kqrbnp"), "a piece missing")))
     c.check("web page loads only its own files", "GET", "/", expect=ok,
             then=lambda r, b: want(not re.search(r"(src|href)=\"(https?:)?//", b), "a resource from another host"))
 
@@ -778,6 +782,27 @@ def run_checks(c, d):
                 "not one bad_whitespace at 56")))
     c.check("validate: nothing reads hello", "POST", "/validate", body={"fen": "hello"}, expect=ok,
             then=all_of(invalid, hints()))
+    # expected: the FEN compared with the one it should be, field by field, square by square
+    def compared(equal, fields, squares, ranks=()):
+        def check(r, b):
+            cmp = b.get("comparison")
+            want(cmp is not None, "no comparison")
+            want(cmp["equal"] is equal, f"equal is {cmp['equal']}")
+            want(cmp["fields"] == list(fields), f"fields {cmp['fields']}, expected {list(fields)}")
+            got = [(s["square"], s["expected"], s["given"]) for s in cmp["squares"]]
+            want(got == list(squares), f"squares {got}, expected {list(squares)}")
+            want(cmp["unreadable_ranks"] == list(ranks), f"unreadable_ranks {cmp['unreadable_ranks']}")
+        return check
+    c.check("validate with expected: the same FEN", "POST", "/validate", body={"fen": E4, "expected": E4},
+            expect=ok, then=all_of(valid, compared(True, [], [])))
+    c.check("validate with expected: a pawn on e3, not e4, and no en-passant square", "POST", "/validate",
+            body={"fen": "rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR b KQkq - 0 1", "expected": E4}, expect=ok,
+            then=compared(False, ["board", "en_passant"], [("e4", "P", None), ("e3", None, "P")]))
+    c.check("validate with expected: a rank of seven squares, two fields missing", "POST", "/validate",
+            body={"fen": "rnbqkbnr/ppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3", "expected": E4}, expect=ok,
+            then=all_of(invalid, compared(False, ["board", "halfmove", "fullmove"], [], [7])))
+    c.check("validate with expected: expected must be valid", "POST", "/validate",
+            body={"fen": E4, "expected": "hello"}, expect=400, code="invalid_field", field="expected")
     c.check("validate: a Unicode character quoted whole", "POST", "/validate",
             body={"fen": START.replace(" KQkq ", " \u2013 ")}, expect=ok,
             then=lambda r, b: want(b["errors"][0]["message"].startswith("'\u2013' (U+2013) is not '-'"),
@@ -1313,6 +1338,61 @@ def run_checks(c, d):
                 same_as_cli("moves", CHESS960_TWO_FIELDS + " HFhf", problem=True),
                 lambda r, b: want([h["code"] for h in b.get("hints", [])] == ["chess960", "lenient"],
                                   "not the chess960 and lenient hints")))
+
+    # ---- /position
+    for name, fen, opts in [
+        ("start", START, {}),
+        ("castles", CASTLES, {}),
+        ("castles king_to_rook", CASTLES, {"castling_dests": "king_to_rook"}),
+        ("promotion", PROMOTION, {}),
+        ("check", CHECK, {}),
+        ("checkmated", CHECKMATED, {}),
+        ("chess960", CHESS960_CASTLE, {"chess960": True}),
+        ("moves", START, {"moves": ["e4", "c5"], "lang": "de"}),
+    ]:
+        c.check(f"position POST {name}", "POST", "/position", body={"fen": fen, **opts}, expect=ok,
+                then=lambda r, b: want(len(b["legal_moves"]) == b["status"]["legal_moves"],
+                                       "legal_moves is not status.legal_moves"))
+    c.check("position GET moves", "GET", "/position?" + query(fen=START, moves="e2e4 c7c5"), expect=ok,
+            then=lambda r, b: want(b["last_move"] == {"uci": "c7c5", "san": "c5", "from": "c7", "to": "c5"}
+                                   and b["opening"]["eco"] == "B20", "not the Sicilian after e4 c5"))
+    c.check("position GET chess960 dests", "GET", "/position?" + query(fen=CHESS960_CASTLE, chess960="true"),
+            expect=ok, then=lambda r, b: want("a1" in b["dests"]["b1"] and "h1" in b["dests"]["b1"]
+                                              and "g1" not in b["dests"]["b1"], "castling dests are not the rooks'"))
+    c.check("position GET check", "GET", "/position?" + query(fen=CHECK), expect=ok,
+            then=lambda r, b: want(b["check"] == "e8", "check is not e8"))
+    c.check("position HEAD", "HEAD", "/position?" + query(fen=START), expect=ok)
+    c.check("position GET missing fen", "GET", "/position", expect=400, code="missing_field", field="fen")
+    c.check("position GET bad castling_dests", "GET", "/position?" + query(fen=START, castling_dests="rook"),
+            expect=400, code="invalid_field", field="castling_dests")
+    c.check("position POST bad moves", "POST", "/position", body={"fen": START, "moves": [1]}, expect=400,
+            code="invalid_field", field="moves")
+    c.check("position POST malformed JSON", "POST", "/position", body=b"nope",
+            headers={"Content-Type": "application/json"}, expect=400, code="malformed_json")
+    c.check("position POST too large", "POST", "/position",
+            raw=lambda: c.client.raw("POST", "/position", [("Content-Type", "application/json"),
+                                                           ("Content-Length", str(5 << 20))]),
+            expect=413, code="payload_too_large")
+    c.check("position POST text/plain", "POST", "/position", body=b"{}", headers={"Content-Type": "text/plain"},
+            expect=415, code="unsupported_media_type")
+    c.check("position GET invalid FEN", "GET", "/position?" + query(fen=OPPONENT_IN_CHECK), expect=422,
+            code="invalid_fen", then=same_as_cli("moves", OPPONENT_IN_CHECK, problem=True))
+    c.check("position POST illegal move", "POST", "/position", body={"fen": START, "moves": ["e4", "e5", "Ke3"]},
+            expect=422, code="illegal_move", field="moves",
+            then=lambda r, b: want(b["index"] == 2, "not the third move"))
+    c.check("position POST ambiguous move", "POST", "/position",
+            body={"fen": "4k3/8/8/8/8/8/8/R5RK w - - 0 1", "moves": ["Rd1"], "lang": "en"}, expect=422,
+            code="ambiguous_move",
+            field="moves")
+    c.check("validate GET opening", "GET", "/validate?" + query(fen=E4), expect=ok,
+            then=lambda r, b: want(b["opening"] == {"eco": "B00", "name": "King's Pawn Game", "ply": 1},
+                                   "not the King's Pawn Game"))
+    c.check("pgn POST opening", "POST", "/pgn", body={"pgn": '[ECO "B20"]\n\n1. e4 c5 2. a3 h6 *\n'}, expect=ok,
+            then=lambda r, b: want(b["games"][0]["opening"]["name"] == "Sicilian Defense: Mengarini Variation"
+                                   and b["games"][0]["opening_agrees"] is True, "not the game's opening"))
+    c.check("apply-move POST opening", "POST", "/apply-move", body={"fen": START, "moves": ["e4", "c5", "a3", "h6"]},
+            expect=ok, then=lambda r, b: want(b["opening"]["name"] == "Sicilian Defense: Mengarini Variation"
+                                              and b["moves"][3]["opening"] is None, "not the line's opening"))
 
     # ---- /render
     def text_board(orientation):

@@ -1,17 +1,16 @@
-// app.js -- the page's behaviour: the FEN box (live validation, underlines, the six
-// fields), play (board, legal targets, promotion, SAN list, undo/redo, permalink), the
-// board editor, the PGN viewer and descriptive notation. Every chess answer comes from
-// fend through fend.js; this file knows the DOM, not the rules of chess.
+// app.js -- the page's behaviour: one board beside the panels (play with click, drag and
+// typed moves; the board editor; the PGN viewer with clocks, evaluation and arrows;
+// descriptive notation; the FEN challenge) and the FEN box (live validation, underlines,
+// the six fields). Every chess answer comes from fend through fend.js (its messages are
+// fend's own, in English), the page's words from i18n.js; this file knows the DOM, not
+// the rules of chess.
 import { Fend, FendError, sliceBytes } from "/fend.js";
+import { t, setLang, initialLang } from "/i18n.js";
 
 const fend = new Fend();
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const $ = (id) => document.getElementById(id);
 const FILES = "abcdefgh";
-// Filled glyphs for both colours (the CSS colours them), with U+FE0E so that no system
-// draws the pawn as an emoji.
-const GLYPH = { k: "\u265A", q: "\u265B", r: "\u265C", b: "\u265D", n: "\u265E", p: "\u265F\uFE0E" };
-const PIECE_NAME = { k: "king", q: "queen", r: "rook", b: "bishop", n: "knight", p: "pawn" };
 
 function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -36,21 +35,27 @@ function problemText(err) {
 }
 
 function pieceWords(letter) {
-  if (!letter) return "empty";
-  return `${letter === letter.toUpperCase() ? "white" : "black"} ${PIECE_NAME[letter.toLowerCase()]}`;
+  if (!letter) return t("piece.none");
+  const name = t(`piece.${letter.toLowerCase()}`).toLowerCase();
+  return t(letter === letter.toUpperCase() ? "piece.white" : "piece.black", { piece: name });
 }
 
 // Copies text; falls back to selecting it when the clipboard is not available.
 async function copyText(text, note) {
   try {
     await navigator.clipboard.writeText(text);
-    note.textContent = "Copied.";
+    note.textContent = t("copied");
   } catch {
-    note.textContent = `Copy this: ${text}`;
+    note.textContent = `${t("copy.this")} ${text}`;
   }
 }
 
 // ---------------------------------------------------------------- boards
+
+// One of fend's pieces (the sprite sheet /pieces.svg, drawn from src/core/render_svg.c).
+function pieceEl(letter) {
+  return el("span", { class: "piece", "data-p": letter, "aria-hidden": "true" });
+}
 
 // A board of 64 buttons drawn from an 8x8 array (rank 8 first, files a to h; a piece
 // letter or null). opts: flipped, selected, targets (squares), last ([from, to]), check
@@ -79,18 +84,23 @@ function drawBoard(board, cells, opts = {}) {
         "data-piece": piece || "", "aria-label": words, tabindex: "-1",
         "aria-selected": opts.selected === square ? "true" : null,
       });
-      if (piece) {
-        cell.append(el("span", {
-          class: `piece ${piece === piece.toUpperCase() ? "white" : "black"}`, "aria-hidden": "true",
-          text: GLYPH[piece.toLowerCase()],
-        }));
-      }
-      if (f === 0) cell.append(el("span", { class: "coord rank", "aria-hidden": "true", text: String(rank + 1) }));
-      if (r === 7) cell.append(el("span", { class: "coord file", "aria-hidden": "true", text: FILES[file] }));
+      if (piece) cell.append(pieceEl(piece));
       row.append(cell);
     }
     container.append(row);
   }
+  // The coordinates: a layer over the board, outside the squares (whose names say them).
+  const coords = el("div", { class: "coords", "aria-hidden": "true" });
+  for (let i = 0; i < 8; i++) {
+    const rank = opts.flipped ? i : 7 - i;
+    const file = opts.flipped ? 7 - i : i;
+    const rankSpan = el("span", { class: `coord rank ${(rank + (opts.flipped ? 7 : 0)) % 2 ? "on-light" : "on-dark"}`, text: String(rank + 1) });
+    rankSpan.style.top = `${i * 12.5}%`;
+    const fileSpan = el("span", { class: `coord file ${(file + (opts.flipped ? 7 : 0)) % 2 ? "on-light" : "on-dark"}`, text: FILES[file] });
+    fileSpan.style.left = `${i * 12.5}%`;
+    coords.append(rankSpan, fileSpan);
+  }
+  container.append(coords);
   const again = focused && container.querySelector(`[data-square="${focused}"]`);
   const first = again || container.querySelector(".selected") || container.querySelector("[data-square]");
   first.tabIndex = 0;
@@ -121,13 +131,40 @@ function boardKeys(board) {
 function boardPointer(board, { onPick, onDrop, onTap }) {
   let from = null;
   let dragged = false;
+  let ghost = null;
+  let downAt = null;
+  const dropGhost = () => {
+    if (ghost) ghost.remove();
+    ghost = null;
+    for (const c of board.querySelectorAll(".dragging")) c.classList.remove("dragging");
+  };
   board.addEventListener("pointerdown", (ev) => {
     const cell = ev.target.closest("[data-square]");
     from = cell ? cell.dataset.square : null;
     dragged = false;
+    downAt = [ev.clientX, ev.clientY];
     if (from && onPick) onPick(from);
   });
+  // The piece pressed follows the pointer once it has moved a little.
+  document.addEventListener("pointermove", (ev) => {
+    if (!from || !downAt) return;
+    if (!ghost) {
+      if (Math.hypot(ev.clientX - downAt[0], ev.clientY - downAt[1]) < 4) return;
+      const cell = board.querySelector(`[data-square="${from}"]`);
+      const piece = cell && cell.querySelector(".piece");
+      if (!piece) return;
+      const size = cell.getBoundingClientRect().width;
+      ghost = el("div", { class: "ghost", "aria-hidden": "true" }, pieceEl(piece.dataset.p));
+      ghost.style.width = ghost.style.height = `${size}px`;
+      document.body.append(ghost);
+      cell.classList.add("dragging");
+    }
+    const size = ghost.getBoundingClientRect().width;
+    ghost.style.left = `${ev.clientX - size / 2}px`;
+    ghost.style.top = `${ev.clientY - size / 2}px`;
+  });
   document.addEventListener("pointerup", (ev) => {
+    dropGhost();
     if (!from) return;
     const under = document.elementFromPoint(ev.clientX, ev.clientY);
     const cell = under && under.closest("[data-square]");
@@ -187,26 +224,23 @@ function placementOf(cells) {
 // The status of a position in words. status: fend's status object; turn: "w" or "b".
 function statusWords(status, turn) {
   if (!status) return "";
-  const side = turn === "b" ? "Black" : "White";
-  const other = turn === "b" ? "White" : "Black";
-  if (status.checkmate) return `Checkmate: ${other} wins (${status.result || (turn === "b" ? "1-0" : "0-1")}).`;
-  if (status.stalemate) return `Stalemate: ${side} has no legal move and is not in check. Draw.`;
-  if (status.fivefold_repetition) return "Draw by fivefold repetition.";
-  if (status.seventy_five_move) return "Draw by the seventy-five-move rule.";
-  if (status.insufficient_material) return "Draw: neither side has enough material to checkmate.";
-  let text = `${side} to move${status.check ? ", in check" : ""}.`;
-  if (status.threefold_repetition) text += " A draw can be claimed by threefold repetition.";
-  else if (status.repetitions > 1) text += ` This position has occurred ${status.repetitions} times.`;
-  if (status.fifty_move) text += " A draw can be claimed under the fifty-move rule.";
+  const side = t(turn === "b" ? "black" : "white");
+  const other = t(turn === "b" ? "white" : "black");
+  if (status.checkmate) return t("status.mate", { winner: other, result: status.result || (turn === "b" ? "1-0" : "0-1") });
+  if (status.stalemate) return t("status.stalemate", { side });
+  if (status.fivefold_repetition) return t("status.fivefold");
+  if (status.seventy_five_move) return t("status.seventyfive");
+  if (status.insufficient_material) return t("status.insufficient");
+  let text = `${t("status.tomove", { side })}${status.check ? t("status.incheck") : ""}.`;
+  if (status.threefold_repetition) text += ` ${t("status.threefold")}`;
+  else if (status.repetitions > 1) text += ` ${t("status.repeated", { n: status.repetitions })}`;
+  if (status.fifty_move) text += ` ${t("status.fifty")}`;
   return text;
 }
 
 // ---------------------------------------------------------------- the FEN box
 
-const FIELDS = [
-  ["board", "Pieces"], ["turn", "Side to move"], ["castling", "Castling rights"],
-  ["en_passant", "En-passant square"], ["halfmove", "Half-move clock"], ["fullmove", "Move number"],
-];
+const FIELDS = ["board", "turn", "castling", "en_passant", "halfmove", "fullmove"];
 const CASTLE_WORDS = { K: "White O-O (kingside)", Q: "White O-O-O (queenside)", k: "Black O-O (kingside)", q: "Black O-O-O (queenside)" };
 
 function fieldMeaning(name, value) {
@@ -238,6 +272,7 @@ let validateTimer = 0;
 let validateSeq = 0;
 let lastValidation = null;
 const fenListeners = [];
+const langListeners = [];
 
 // Puts a FEN in the box and checks it; source says who did ("user", "play", "editor"...),
 // so that the listeners do not answer their own change.
@@ -291,7 +326,7 @@ function showValidation(fen, r) {
   const tbody = $("fen-fields").tBodies[0];
   tbody.replaceChildren();
   if (!r) {
-    verdict.textContent = "Type a FEN, or use the editor below to write one.";
+    verdict.textContent = t("fen.empty");
     verdict.className = "verdict";
     return;
   }
@@ -330,19 +365,19 @@ function showValidation(fen, r) {
     }));
   }
   for (const p of problems) {
-    const where = `${p.field ? FIELDS.find(([n]) => n === p.field)?.[1] || p.field : "whole FEN"}, byte ${p.offset}${p.length > 1 ? `–${p.offset + p.length - 1}` : ""}`;
+    const where = `${p.field ? t(`field.${p.field}`) : t("fen.whole")}, ${t("fen.byte")} ${p.offset}${p.length > 1 ? `–${p.offset + p.length - 1}` : ""}`;
     const li = el("li", { class: p.kind, "data-code": p.code, "data-offset": p.offset, "data-length": p.length },
-      el("strong", { text: p.kind === "error" ? "Error" : "Repaired" }), ` (${where}): ${p.message}`);
+      el("strong", { text: p.kind === "error" ? t("problem.error") : t("problem.repaired") }), ` (${where}): ${p.message}`);
     if (p.given !== undefined && p.became !== undefined) {
       li.append(" ", el("span", { class: "repair", text: `“${p.given}” → “${p.became}”` }));
     }
     list.append(li);
   }
   if (r.valid) {
-    verdict.textContent = `Valid position${r.warnings.length ? `, after ${r.warnings.length} repair${r.warnings.length > 1 ? "s" : ""}` : ""}. ${statusWords(r.status, r.fields && r.fields.turn)}`;
+    verdict.textContent = `${t("fen.valid")}${r.warnings.length ? t("fen.repairs", { n: r.warnings.length }) : ""}. ${statusWords(r.status, r.fields && r.fields.turn)}`;
     verdict.className = "verdict valid";
   } else {
-    verdict.textContent = `Not a valid FEN: ${r.errors.length} error${r.errors.length > 1 ? "s" : ""}.`;
+    verdict.textContent = t("fen.invalid", { n: r.errors.length });
     verdict.className = "verdict invalid";
   }
   if (r.fen && r.fen !== fen) {
@@ -351,12 +386,12 @@ function showValidation(fen, r) {
   }
   // The six fields, as fend read them; split by spaces when it could not read them.
   const raw = fen.trim().split(/\s+/);
-  FIELDS.forEach(([name, label], i) => {
+  FIELDS.forEach((name, i) => {
     const value = r.fields ? r.fields[name] : raw[i];
     const shown = value === null || value === undefined ? (r.fields && name === "en_passant" ? "-" : "") : String(value);
     const bad = problems.some((p) => p.field === name && p.kind === "error");
     tbody.append(el("tr", { class: bad ? "bad" : null, "data-field": name },
-      el("td", { text: String(i + 1) }), el("th", { scope: "row", text: label }),
+      el("td", { text: String(i + 1) }), el("th", { scope: "row", text: t(`field.${name}`) }),
       el("td", {}, el("code", { text: shown })),
       el("td", { text: r.fields ? fieldMeaning(name, value) : (value === undefined ? "missing" : "not read") })));
   });
@@ -369,6 +404,8 @@ $("opt-chess960").addEventListener("change", () => validateNow("user"));
 // ---------------------------------------------------------------- tabs
 
 const tabs = [...document.querySelectorAll('[role="tab"]')];
+// The board beside each panel: the play board, the editor's, or the PGN viewer's picture.
+const TAB_BOARD = { "tab-editor": "editor", "tab-pgn": "pgn", "tab-challenge": "challenge" };
 function selectTab(tab) {
   for (const t of tabs) {
     const on = t === tab;
@@ -376,7 +413,11 @@ function selectTab(tab) {
     t.tabIndex = on ? 0 : -1;
     $(t.getAttribute("aria-controls")).hidden = !on;
   }
+  document.querySelector("main.app").dataset.board = TAB_BOARD[tab.id] || "play";
+  $("eval-bar").hidden = tab.id !== "tab-pgn" || !viewer.hasEval;
+  for (const fn of tabListeners) fn(tab.id);
 }
+const tabListeners = [];
 for (const t of tabs) {
   t.addEventListener("click", () => selectTab(t));
   t.addEventListener("keydown", (ev) => {
@@ -505,6 +546,8 @@ async function playMove(uci) {
 
 function askPromotion() {
   const dialog = $("promotion");
+  const white = playTurn() === "w";
+  for (const s of dialog.querySelectorAll("[data-promo]")) s.dataset.p = white ? s.dataset.promo.toUpperCase() : s.dataset.promo;
   return new Promise((resolve) => {
     dialog.addEventListener("close", () => resolve(dialog.returnValue), { once: true });
     dialog.returnValue = "";
@@ -570,6 +613,15 @@ $("play-board").addEventListener("keydown", (ev) => {
   }
 });
 boardKeys($("play-board"));
+// Typing a move while the board has the focus: the letters go to the move box, where
+// Enter plays them.
+$("play-board").addEventListener("keydown", (ev) => {
+  if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.key.length !== 1 || !/[a-hA-Z0-9=+#x-]/.test(ev.key) || ev.key === " ") return;
+  ev.preventDefault();
+  const input = $("play-move-input");
+  input.value += ev.key;
+  input.focus();
+});
 
 $("play-undo").addEventListener("click", () => {
   if (!play.cursor) return;
@@ -655,7 +707,7 @@ function editorChanged() {
   const palette = $("editor-palette");
   for (const letter of "KQRBNPkqrbnp") {
     palette.append(el("button", { type: "button", "data-tool": letter, "aria-label": `Place ${pieceWords(letter)}`, class: "tool" },
-      el("span", { class: `piece ${letter === letter.toUpperCase() ? "white" : "black"}`, "aria-hidden": "true", text: GLYPH[letter.toLowerCase()] })));
+      pieceEl(letter)));
   }
   palette.append(el("button", { type: "button", "data-tool": "x", "aria-label": "Remove pieces", class: "tool", text: "✕" }));
   const ep = $("editor-ep");
@@ -789,12 +841,12 @@ async function readPgn(text) {
   const select = $("pgn-game");
   select.replaceChildren();
   r.games.forEach((g, i) => {
-    const t = g.tags || {};
-    select.append(el("option", { value: String(i), text: `${i + 1}. ${t.White || "?"} – ${t.Black || "?"} ${g.result || t.Result || ""}` }));
+    const tags = g.tags || {};
+    select.append(el("option", { value: String(i), text: `${i + 1}. ${tags.White || "?"} – ${tags.Black || "?"} ${g.result || tags.Result || ""}` }));
   });
   select.hidden = $("pgn-game-label").hidden = r.games.length < 2;
   if (!r.games.length) {
-    $("pgn-error").textContent = "No game in this PGN.";
+    $("pgn-error").textContent = t("pgn.nogame");
     $("pgn-view").hidden = true;
     return;
   }
@@ -811,11 +863,17 @@ function showGame(i) {
   problems.replaceChildren();
   for (const e of [...(g.errors || []).map((x) => ({ ...x, kind: "error" })), ...(g.warnings || []).map((x) => ({ ...x, kind: "warning" }))]) {
     problems.append(el("li", { class: e.kind, "data-code": e.code },
-      el("strong", { text: e.kind === "error" ? "Error" : "Note" }),
+      el("strong", { text: e.kind === "error" ? t("problem.error") : t("problem.note") }),
       ` (line ${e.line}, column ${e.column}${e.san ? `, “${e.san}”` : ""}): ${e.message}`));
   }
-  const t = g.tags || {};
-  $("pgn-tags").textContent = Object.entries(t).filter(([, v]) => v && v !== "?" && v !== "????.??.??").map(([k, v]) => `${k}: ${v}`).join(" · ");
+  const tags = g.tags || {};
+  // The players and the result first, as a chess player reads a game's heading.
+  const known = (v) => v && v !== "?" && v !== "????.??.??";
+  const heading = [known(tags.White) || known(tags.Black) ? `${tags.White || "?"} – ${tags.Black || "?"}` : "",
+    known(tags.Result) && tags.Result !== "*" ? tags.Result : "", known(tags.Event) ? tags.Event : "", known(tags.Date) ? tags.Date : "",
+    known(tags.TimeControl) ? tags.TimeControl : ""].filter(Boolean);
+  $("pgn-tags").textContent = heading.join(" · ");
+  $("pgn-tags").title = Object.entries(tags).filter(([, v]) => known(v)).map(([k, v]) => `${k}: ${v}`).join("\n");
   $("pgn-view").hidden = false;
   drawMovetext();
   showPly();
@@ -830,12 +888,14 @@ function drawMovetext() {
       if (white || i === 0 || line.moves[i - 1].comment || (line.moves[i - 1].variations || []).length) {
         into.append(el("span", { class: "num", text: `${m.move_number}${white ? "." : "..."}` }));
       }
-      const nags = (m.nags || []).map((n) => n.glyph || `$${n.nag}`).join("");
-      const b = el("button", { type: "button", class: "ply", text: m.san + nags, "aria-label": `${m.move_number}${white ? "." : "..."} ${m.san}${(m.nags || []).map((n) => `, ${n.meaning}`).join("")}` });
+      const b = el("button", { type: "button", class: "ply", "aria-label": `${m.move_number}${white ? "." : "..."} ${m.san}${(m.nags || []).map((n) => `, ${n.meaning || n.glyph || `$${n.nag}`}`).join("")}` }, m.san);
+      for (const n of m.nags || []) b.append(nagEl(n));
       b.pgnRef = { line, index: i };
       m.button = b;
       into.append(b);
-      if (m.comment) into.append(el("span", { class: "comment", text: m.comment }));
+      if (typeof m.clock === "number") into.append(el("span", { class: "clock", title: t("pgn.clock"), text: clockText(m.clock) }));
+      const words = commentWords(m.comment);
+      if (words) into.append(el("span", { class: "comment", text: words }));
       for (const v of m.variationLines) {
         const span = el("span", { class: "variation" });
         span.append("(");
@@ -845,10 +905,98 @@ function drawMovetext() {
       }
     });
   };
-  if (viewer.game.comment) box.append(el("span", { class: "comment", text: viewer.game.comment }));
+  const opening = commentWords(viewer.game.comment);
+  if (opening) box.append(el("span", { class: "comment", text: opening }));
   draw(viewer.main, box);
   const result = viewer.game.result;
   if (result) box.append(el("span", { class: "result", text: result }));
+}
+
+// A comment without its embedded commands ([%clk], [%eval], [%cal], [%csl], ...): those
+// are drawn as clocks, the evaluation bar and marks on the board.
+function commentWords(comment) {
+  return (comment || "").replace(/\[%[^\]]*\]/g, " ").replace(/\s+/g, " ").trim();
+}
+
+// ⩲ and ⩱ are in few fonts: they are drawn (a plus over an equals sign, or the reverse).
+const NAG_DRAWN = {
+  "\u2a72": [["M5 1v6M2 4h6", "M2 10h6M2 13h6"]],
+  "\u2a71": [["M2 2h6M2 5h6", "M5 8v6M2 11h6"]],
+};
+function nagEl(n) {
+  const span = el("span", { class: "nag", "data-nag": String(n.nag), title: n.meaning || "" });
+  const drawn = NAG_DRAWN[n.glyph];
+  if (drawn) {
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("viewBox", "0 0 10 15");
+    svg.setAttribute("aria-hidden", "true");
+    const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
+    path.setAttribute("d", drawn[0].join(""));
+    path.setAttribute("stroke", "currentColor");
+    path.setAttribute("stroke-width", "1.6");
+    path.setAttribute("fill", "none");
+    svg.append(path);
+    span.append(svg);
+    span.dataset.glyph = n.glyph;
+  } else {
+    span.textContent = n.glyph || `$${n.nag}`;
+  }
+  return span;
+}
+
+// An evaluation as White's share of the bar (0 to 1): a mate is all of it, centipawns
+// through the usual winning-chances curve.
+function evalShare(ev) {
+  if (typeof ev === "string") return ev.includes("-") ? 0 : 1;
+  if (typeof ev !== "number") return 0.5;
+  return 1 / (1 + Math.exp(-0.368 * ev));
+}
+function evalText(ev) {
+  if (typeof ev === "string") return ev;
+  return `${ev > 0 ? "+" : ""}${ev.toFixed(1)}`;
+}
+
+// The evaluation bar beside the board, at the current ply (hidden for a game without
+// [%eval]), and the graph of the main line's evaluations under the moves.
+function drawEval(current) {
+  const moves = viewer.main ? viewer.main.moves : [];
+  viewer.hasEval = moves.some((m) => m.eval !== null && m.eval !== undefined);
+  $("eval-bar").hidden = !viewer.hasEval || $("panel-pgn").hidden;
+  $("eval-graph").toggleAttribute("hidden", !viewer.hasEval);
+  if (!viewer.hasEval) return;
+  let ev = current ? current.eval : null;
+  if (ev === null || ev === undefined) {
+    // the last evaluation given before this ply, on the main line
+    const upto = viewer.line === viewer.main ? viewer.index : -1;
+    for (let i = upto; i >= 0; i--) if (moves[i].eval !== null && moves[i].eval !== undefined) { ev = moves[i].eval; break; }
+  }
+  const share = ev === null || ev === undefined ? 0.5 : evalShare(ev);
+  $("eval-fill").style.height = `${(share * 100).toFixed(1)}%`;
+  $("eval-text").textContent = ev === null || ev === undefined ? "" : evalText(ev);
+  $("eval-bar").setAttribute("aria-label", `${t("pgn.eval")} ${ev === null || ev === undefined ? "–" : evalText(ev)}`);
+  $("eval-bar").dataset.eval = ev === null || ev === undefined ? "" : String(ev);
+  $("eval-bar").dataset.side = share < 0.5 ? "black" : "white";
+  const graph = $("eval-graph");
+  const ns = "http://www.w3.org/2000/svg";
+  graph.replaceChildren();
+  const n = moves.length;
+  const x = (i) => (n > 1 ? (i / (n - 1)) * 200 : 100);
+  let last = 0.5;
+  const pts = moves.map((m, i) => {
+    if (m.eval !== null && m.eval !== undefined) last = evalShare(m.eval);
+    return `${x(i).toFixed(2)},${(40 - last * 40).toFixed(2)}`;
+  });
+  const area = document.createElementNS(ns, "path");
+  area.setAttribute("d", `M0,40 L${pts.join(" L")} L200,40 Z`);
+  area.setAttribute("class", "white-area");
+  const mid = document.createElementNS(ns, "line");
+  Object.entries({ x1: 0, x2: 200, y1: 20, y2: 20, class: "mid" }).forEach(([k, v]) => mid.setAttribute(k, v));
+  graph.append(area, mid);
+  if (viewer.line === viewer.main && viewer.index >= 0) {
+    const now = document.createElementNS(ns, "line");
+    Object.entries({ x1: x(viewer.index), x2: x(viewer.index), y1: 0, y2: 40, class: "now" }).forEach(([k, v]) => now.setAttribute(k, v));
+    graph.append(now);
+  }
 }
 
 function pgnFen() {
@@ -866,15 +1014,22 @@ async function showPly() {
   // marked, and the arrows of the comment's [%cal] drawn.
   const picture = { fen, chess960: !!viewer.game.chess960, size: 480 };
   if (current) picture.last_move = current.uci;
-  if (current && current.arrows && current.arrows.length) picture.arrows = current.arrows.map((a) => `${a.color || ""}${a.from}${a.to}`).join(",");
+  // [%cal] arrows go from one square to another; [%csl] squares come as arrows from a
+  // square to itself, drawn as circles.
+  const marks = (current && current.arrows) || [];
+  const arrows = marks.filter((a) => a.from !== a.to).map((a) => `${a.color || ""}${a.from}${a.to}`);
+  const circles = marks.filter((a) => a.from === a.to).map((a) => `${a.color || ""}${a.from}`);
+  if (arrows.length) picture.arrows = arrows.join(",");
+  if (circles.length) picture.circles = circles.join(",");
+  drawEval(current);
   const img = $("pgn-board");
   img.src = fend.renderUrl(picture);
   img.alt = current ? `The position after ${current.move_number}${current.color === "white" ? "." : "..."} ${current.san}: ${fen}` : `The starting position: ${fen}`;
   try {
     const r = await fend.validate({ fen, chess960: !!viewer.game.chess960 });
     if (seq !== viewer.seq) return;
-    const extra = current ? [typeof current.clock === "number" ? `Clock ${clockText(current.clock)}.` : "",
-      typeof current.eval === "number" ? `Evaluation ${current.eval > 0 ? "+" : ""}${current.eval}.` : ""].join(" ").trim() : "";
+    const extra = current ? [typeof current.clock === "number" ? `${t("pgn.clock")} ${clockText(current.clock)}.` : "",
+      current.eval !== null && current.eval !== undefined ? `${t("pgn.eval")} ${evalText(current.eval)}.` : ""].join(" ").trim() : "";
     $("pgn-status").textContent = `${statusWords(r.status, fen.split(" ")[1])}${extra ? ` ${extra}` : ""}`;
   } catch (err) {
     if (seq === viewer.seq) $("pgn-status").textContent = problemText(err);
@@ -935,6 +1090,14 @@ document.addEventListener("keydown", (ev) => {
   ev.preventDefault();
   pgnStep(how);
 });
+$("eval-graph").addEventListener("click", (ev) => {
+  const box = $("eval-graph").getBoundingClientRect();
+  const n = viewer.main ? viewer.main.moves.length : 0;
+  if (!n) return;
+  viewer.line = viewer.main;
+  viewer.index = Math.max(0, Math.min(n - 1, Math.round(((ev.clientX - box.left) / box.width) * (n - 1))));
+  showPly();
+});
 $("pgn-copy-fen").addEventListener("click", () => copyText(pgnFen(), $("pgn-copied")));
 $("pgn-edit").addEventListener("click", () => {
   setFen(pgnFen(), "pgn");
@@ -947,15 +1110,19 @@ const GUEVARA = "1-CR3A,P4D,2-P4AD,P3AD,3-P4D,C3A;4-C3A,P3CR;5-A4A,A2C;6-P3R,A4A
 
 $("desc-example").addEventListener("click", () => {
   $("desc-input").value = GUEVARA;
-  $("desc-lang").value = "es";
 });
 $("desc-convert").addEventListener("click", async () => {
   $("desc-error").textContent = "";
   $("desc-notes").replaceChildren();
   $("desc-pgn").value = "";
+  $("desc-found").textContent = "";
   try {
-    const r = await fend.convert({ text: $("desc-input").value, from: "descriptive", lang: $("desc-lang").value });
+    // No language chosen: fend detects it and says which it found.
+    const lang = $("desc-lang").value;
+    const r = await fend.convert({ text: $("desc-input").value, from: "descriptive", ...(lang ? { lang } : {}) });
     $("desc-pgn").value = r.pgn;
+    const read = r.lang_detected || lang || "en";
+    $("desc-found").textContent = t("desc.found", { lang: read === "es" ? "Español" : "English" });
     for (const n of r.notes || []) $("desc-notes").append(el("li", { text: typeof n === "string" ? n : n.message || JSON.stringify(n) }));
   } catch (err) {
     $("desc-error").textContent = problemText(err);
@@ -968,9 +1135,149 @@ $("desc-view").addEventListener("click", () => {
   readPgn($("desc-pgn").value);
 });
 
+// ---------------------------------------------------------------- the FEN challenge
+
+// The positions of the two challenges of the source document (its example game, seen as
+// a picture; the mini-template game, from its moves) and two of its worked examples.
+// Each is a list of SAN moves from the start; fend plays them and says the FEN.
+const CHALLENGES = [
+  { key: "ch.no1", moves: "c4 c6 Nf3 d5 g3 Bg4 Ne5 Bf5 Qb3 Qb6 cxd5 Qxb3 axb3 Be4 dxc6 Bxh1 Rxa7", showMoves: false },
+  { key: "ch.no2", moves: "e4 e5 Nf3 d6 Bc4 Bg4 Nc3 Nc6 h3 Bh5 Nxe5 Bxd1 Bxf7+ Ke7 Nd5#", showMoves: true },
+  { key: "ch.e4", moves: "e4", showMoves: true },
+  { key: "ch.kd7", moves: "e4 d5 Nf3 Kd7", showMoves: true },
+];
+const challenge = { expected: null, cells: null, diff: [], story: "", custom: null };
+
+function fillChallengeList() {
+  const pick = $("ch-pick");
+  const was = pick.value;
+  pick.replaceChildren();
+  CHALLENGES.forEach((c, i) => pick.append(el("option", { value: String(i), text: t(c.key) })));
+  if (challenge.custom) pick.append(el("option", { value: "ply", text: t("ch.ply", { move: challenge.custom.label }) }));
+  if ([...pick.options].some((o) => o.value === was)) pick.value = was;
+}
+
+function drawChallenge() {
+  if (!challenge.cells) return;
+  drawBoard($("ch-board"), challenge.cells, {});
+  for (const sq of challenge.diff) $("ch-board").querySelector(`[data-square="${sq}"]`)?.classList.add("diff");
+}
+
+function clearFeedback() {
+  $("ch-verdict").textContent = "";
+  $("ch-verdict").className = "verdict";
+  $("ch-fields").replaceChildren();
+  $("ch-squares").replaceChildren();
+  $("ch-answer").hidden = true;
+  challenge.diff = [];
+  delete $("panel-challenge").dataset.state;
+}
+
+// Sets the position to write: fen, and the moves that led to it when they are shown.
+function setChallenge(fen, story) {
+  challenge.expected = fen;
+  challenge.cells = placementCells(fen.split(" ")[0]);
+  challenge.story = story;
+  $("ch-story").textContent = story ? t("ch.moves", { moves: story }) : "";
+  $("ch-input").value = "";
+  clearFeedback();
+  drawChallenge();
+}
+
+async function loadChallenge() {
+  const value = $("ch-pick").value;
+  if (value === "ply" && challenge.custom) {
+    setChallenge(challenge.custom.fen, challenge.custom.label);
+    return;
+  }
+  const c = CHALLENGES[Number(value) || 0];
+  try {
+    const r = await fend.applyMove({ fen: START, moves: c.moves.split(" ") });
+    let story = "";
+    if (c.showMoves) {
+      story = r.moves.map((m, i) => (i % 2 ? m.san : `${i / 2 + 1}. ${m.san}`)).join(" ");
+    }
+    setChallenge(r.fen, story);
+  } catch (err) {
+    $("ch-verdict").textContent = problemText(err);
+  }
+}
+
+// One attempt: fend compares it with the expected FEN; every field is said right or
+// wrong, and every square whose piece differs is named (and outlined on the board).
+async function checkChallenge(given) {
+  clearFeedback();
+  let r;
+  try {
+    r = await fend.validate({ fen: given, expected: challenge.expected });
+  } catch (err) {
+    $("ch-verdict").textContent = problemText(err);
+    return;
+  }
+  const cmp = r.comparison;
+  const verdict = $("ch-verdict");
+  verdict.textContent = cmp.equal ? t("ch.right") : t("ch.wrong", { n: cmp.fields.length });
+  verdict.className = `verdict ${cmp.equal ? "valid" : "invalid"}`;
+  $("panel-challenge").dataset.state = cmp.equal ? "solved" : "wrong";
+  const parts = given.trim().split(/\s+/);
+  FIELDS.forEach((name, i) => {
+    const wrong = cmp.fields.includes(name);
+    const value = parts[i] === undefined || parts[i] === "" ? t("ch.missing") : parts[i];
+    const li = el("li", { class: wrong ? "wrong" : "right", "data-field": name },
+      el("strong", { text: `${t(`field.${name}`)}: ` }), wrong ? `${t("ch.ko")} (${t("ch.yours", { value: name === "board" ? "…" : value })})` : t("ch.ok"));
+    $("ch-fields").append(li);
+  });
+  for (const rank of cmp.unreadable_ranks) $("ch-squares").append(el("li", { class: "error", "data-rank": String(rank), text: t("ch.ranks", { rank }) }));
+  for (const d of cmp.squares) {
+    $("ch-squares").append(el("li", { class: "error", "data-square": d.square,
+      text: t("ch.square", { square: d.square, expected: pieceWords(d.expected), given: pieceWords(d.given) }) }));
+  }
+  challenge.diff = cmp.squares.map((d) => d.square);
+  drawChallenge();
+}
+
+$("ch-pick").addEventListener("change", loadChallenge);
+$("ch-form").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  if ($("ch-input").value.trim()) checkChallenge($("ch-input").value);
+});
+$("ch-reveal").addEventListener("click", () => {
+  $("ch-answer").textContent = challenge.expected;
+  $("ch-answer").hidden = false;
+});
+$("pgn-challenge").addEventListener("click", () => {
+  const current = viewer.index >= 0 ? viewer.line.moves[viewer.index] : null;
+  challenge.custom = { fen: pgnFen(), label: current ? `${current.move_number}${current.color === "white" ? "." : "..."} ${current.san}` : "—" };
+  fillChallengeList();
+  $("ch-pick").value = "ply";
+  selectTab($("tab-challenge"));
+  loadChallenge();
+});
+langListeners.push(() => {
+  fillChallengeList();
+  if (challenge.expected) {
+    $("ch-story").textContent = challenge.story ? t("ch.moves", { moves: challenge.story }) : "";
+    drawChallenge();
+  }
+});
+fillChallengeList();
+loadChallenge();
+
 // ---------------------------------------------------------------- start
 
+// The page's language: the switch in the header; the piece letters of play follow it.
+function applyLang(code) {
+  setLang(code);
+  $("ui-lang").value = code;
+  $("play-lang").value = code;
+  if (lastValidation !== undefined) showValidation(fenInput.value, lastValidation);
+  if (play.cells) refreshPlay();
+  for (const fn of langListeners) fn(code);
+}
+$("ui-lang").addEventListener("change", () => applyLang($("ui-lang").value));
+
 (async function start() {
+  applyLang(initialLang());
   $("desc-input").value = GUEVARA;
   const q = new URLSearchParams(location.search);
   if (q.get("chess960") === "1") $("opt-chess960").checked = true;

@@ -48,7 +48,8 @@ export class Fend {
   }
 
   /** POST /validate: {valid, fen, fields, status, errors, warnings, ...}; never throws
-   * for an invalid FEN (valid is false then). opts: fen, mode, chess960, ep, castling. */
+   * for an invalid FEN (valid is false then). opts: fen, mode, chess960, ep, castling,
+   * and expected (a FEN: the answer then has comparison {equal, fields, squares, ...}). */
   validate(opts) {
     return this.request("/validate", opts);
   }

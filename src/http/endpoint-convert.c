@@ -48,8 +48,9 @@ static int endpoint_convert_options(const struct http_request *req, struct json_
 				    "lang must be one of en, it, es, fr, de, nl, ru, figurine for SAN");
 		return -1;
 	}
-	/* SAN with no lang: read in the language its letters show */
-	creq->detect_lang = !lang && creq->from == JSON_CONVERT_SAN;
+	/* SAN with no lang: read in the language its letters show; descriptive notation with
+	 * no lang: English, or Spanish when only Spanish reads it */
+	creq->detect_lang = !lang && (creq->from == JSON_CONVERT_SAN || creq->from == JSON_CONVERT_DESCRIPTIVE);
 	creq->output_lang = SAN_LANG_EN;
 	if (san_lang && san_lang_parse(san_lang, &creq->output_lang)) {
 		reply_problem_field(resp, REPLY_INVALID_FIELD, "san_lang",

@@ -12,18 +12,50 @@
 /* Lines validated per produce call: enough to fill a chunk, few enough to stay short. */
 #define VALIDATE_LINES_PER_CALL 64
 
-/* Answers with json_validation, the same JSON `fen validate` prints. */
+/* Adds "comparison" to result: fen compared with expected (a FEN that must be valid,
+ * read with the request's options and compared as the answer writes it). Returns 0, or
+ * -1 after answering (expected is not valid; out of memory). */
+static int endpoint_validate_compare(cJSON *result, const char *fen, const char *expected,
+				     const struct fen_options *options, const struct json_fen_style *style,
+				     struct http_response *resp)
+{
+	struct position pos;
+	struct fen_report report;
+	struct fen_comparison cmp;
+	char want[FEN_MAX];
+
+	if (fen_parse(expected, strlen(expected), options, &pos, &report) != FEN_VALID ||
+	    !fen_format(&pos, style->ep, style->castling, want, sizeof want)) {
+		reply_problem_field(resp, REPLY_INVALID_FIELD, "expected",
+				    "expected must be a valid FEN: the position the FEN is compared with");
+		return -1;
+	}
+	fen_compare(want, strlen(want), fen, strlen(fen), &cmp);
+	if (!json_put(result, "comparison", json_comparison(&cmp, want))) {
+		reply_internal_error(resp);
+		return -1;
+	}
+	return 0;
+}
+
+/* Answers with json_validation, the same JSON `fen validate` prints; with "expected",
+ * also the comparison of the FEN with it. */
 void endpoint_validate(const struct http_request *req, struct http_response *resp)
 {
 	struct fen_options options;
 	struct json_fen_style style;
-	const char *fen;
+	const char *fen, *expected;
 	bool valid = false;
 	cJSON *result;
 
-	if (body_position_options(req, &fen, &options, &style, resp))
+	if (body_position_options(req, &fen, &options, &style, resp) ||
+	    body_string(req, "expected", false, &expected, resp))
 		return;
 	result = json_validate_text(fen, strlen(fen), &options, &style, &valid);
+	if (result && expected && endpoint_validate_compare(result, fen, expected, &options, &style, resp)) {
+		cJSON_Delete(result);
+		return;
+	}
 
 	if (result)
 		metrics_count_validation(valid);

@@ -612,6 +612,7 @@ extern const struct stream_endpoint endpoint_pgn_stream;
 extern const struct stream_endpoint endpoint_render_game_stream;
 void endpoint_apply_move(const struct http_request *req, struct http_response *resp);
 void endpoint_moves(const struct http_request *req, struct http_response *resp);
+void endpoint_position(const struct http_request *req, struct http_response *resp);
 void endpoint_render(const struct http_request *req, struct http_response *resp);
 void endpoint_render_game(const struct http_request *req, struct http_response *resp);
 

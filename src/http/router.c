@@ -20,9 +20,11 @@
 static const char *const router_none[] = { NULL };
 static const char *const router_position[] = { ROUTER_POSITION, NULL };
 static const char *const router_style[] = { ROUTER_STYLE, NULL };
+static const char *const router_validate[] = { ROUTER_POSITION, "expected", NULL };
 static const char *const router_apply_move[] = { ROUTER_POSITION, "move", "moves", "notation", "lang", "strict_san",
 						 "history", "history_fen", "tags", NULL };
 static const char *const router_moves[] = { ROUTER_POSITION, "lang", NULL };
+static const char *const router_board[] = { ROUTER_POSITION, "moves", "lang", "castling_dests", NULL };
 static const char *const router_render[] = { ROUTER_POSITION, "format", ROUTER_PICTURE, "last_move", NULL };
 static const char *const router_game[] = { "fen", "moves", "pgn", ROUTER_GAME_TIMING, ROUTER_PICTURE,
 					   "mode", "chess960", "infer_castling", "ep", "castling", "lang", NULL };
@@ -39,12 +41,14 @@ static const char *const router_page[] = { "fen", "moves", "chess960", NULL };
  * route's query names are those of a streamed body that is not JSON (router_streams); a
  * JSON body brings its options as members, and then the query must be empty. */
 static const struct router_route router_routes[] = {
-	{ HTTP_POST, "/validate", endpoint_validate, router_style, router_position },
+	{ HTTP_POST, "/validate", endpoint_validate, router_style, router_validate },
 	{ HTTP_GET, "/validate", endpoint_validate, router_position, NULL },
 	{ HTTP_POST, "/apply-move", endpoint_apply_move, router_none, router_apply_move },
 	{ HTTP_POST, "/pgn", NULL, router_pgn_query, router_pgn_json },
 	{ HTTP_GET, "/moves", endpoint_moves, router_moves, NULL },
 	{ HTTP_POST, "/moves", endpoint_moves, router_none, router_moves },
+	{ HTTP_GET, "/position", endpoint_position, router_board, NULL },
+	{ HTTP_POST, "/position", endpoint_position, router_none, router_board },
 	{ HTTP_GET, "/render", endpoint_render, router_render, NULL },
 	{ HTTP_POST, "/render", endpoint_render, router_none, router_render },
 	{ HTTP_GET, "/render/game.gif", endpoint_render_game, router_game, NULL },
@@ -60,6 +64,8 @@ static const struct router_route router_routes[] = {
 	{ HTTP_GET, "/app.js", endpoint_web, router_none, NULL },
 	{ HTTP_GET, "/style.css", endpoint_web, router_none, NULL },
 	{ HTTP_GET, "/favicon.svg", endpoint_web, router_none, NULL },
+	{ HTTP_GET, "/i18n.js", endpoint_web, router_none, NULL },
+	{ HTTP_GET, "/pieces.svg", endpoint_web, router_none, NULL },
 };
 
 #define ROUTER_ROUTES_NB (sizeof router_routes / sizeof router_routes[0])

@@ -575,7 +575,8 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 		if (plies) {
 			cJSON *ply = cJSON_CreateObject();
 			if (!json_append(plies, ply) ||
-			    !json_add_ply(ply, &before, r.m, moves[i], &r, options->san.lang, pos, true, style))
+			    !json_add_ply(ply, &before, r.m, moves[i], &r, options->san.lang, pos, true, style) ||
+			    !json_put(ply, "opening", json_opening_of_key(pos->key)))
 				goto fail;
 			/* the language detected, on the move that showed it (else the first) */
 			if (detecting && !lang_warned &&
@@ -619,7 +620,8 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 	} else if (!cJSON_AddNullToObject(result, "uci") || !cJSON_AddNullToObject(result, "san")) {
 		goto fail;
 	}
-	if (!json_put(result, "status", json_status(pos, &st)))
+	if (!json_put(result, "status", json_status(pos, &st)) ||
+	    !json_put(result, "opening", json_opening(opening_of_line(keys, keys_used, NULL))))
 		goto fail;
 	/* What reading descriptive notation had to interpret, as /convert says it. */
 	if (read_notes) {

@@ -578,6 +578,7 @@ cJSON *json_convert(const struct position *start, const struct json_convert_requ
 	cJSON *result = cJSON_CreateObject(), *notes = cJSON_CreateArray(), *problem;
 	bool oom = false, bad_tags = false;
 	enum san_lang detected = SAN_LANG_EN;
+	bool descriptive_detected = false;
 
 	*failure = JSON_CONVERT_OK;
 	if (!result || !notes)
@@ -589,7 +590,20 @@ cJSON *json_convert(const struct position *start, const struct json_convert_requ
 		game->strict_ambiguity = req->strict;
 		game->node_limit = 0;
 		game->check = req->check;
-		if (descriptive_read_game(game, req->text, req->length) != DESCRIPTIVE_OK) {
+		/* No lang given: English, or Spanish when only Spanish reads the game. */
+		enum descriptive_code read = descriptive_read_game(game, req->text, req->length);
+		if (read != DESCRIPTIVE_OK && req->detect_lang && game->error.code != DESCRIPTIVE_ERR_STOPPED) {
+			game->lang = DESCRIPTIVE_ES;
+			read = descriptive_read_game(game, req->text, req->length);
+			if (read == DESCRIPTIVE_OK) {
+				descriptive_detected = true;
+			} else if (game->error.code != DESCRIPTIVE_ERR_STOPPED) {
+				/* neither: the English reading's problem, as without detection */
+				game->lang = DESCRIPTIVE_EN;
+				read = descriptive_read_game(game, req->text, req->length);
+			}
+		}
+		if (read != DESCRIPTIVE_OK) {
 			cJSON_Delete(result);
 			cJSON_Delete(notes);
 			if (game->error.code == DESCRIPTIVE_ERR_STOPPED) {
@@ -633,6 +647,8 @@ cJSON *json_convert(const struct position *start, const struct json_convert_requ
 	if (!json_put(result, "notes", problem))
 		goto fail;
 	if (detected != SAN_LANG_EN && !json_put_static(result, "lang_detected", san_lang_name(detected)))
+		goto fail;
+	if (descriptive_detected && !json_put_static(result, "lang_detected", descriptive_lang_name(game->lang)))
 		goto fail;
 	json_convert_marks_free(&marks);
 	return result;

@@ -213,6 +213,7 @@ cJSON *json_validation(enum fen_verdict verdict, const struct position *pos, con
 	    !(parsed ? json_put_bool(obj, "chess960", pos->chess960) : json_put_null(obj, "chess960")) ||
 	    !(valid ? json_put_string(obj, "zobrist", zobrist) : json_put_null(obj, "zobrist")) ||
 	    !json_add_or_null(obj, "status", valid ? json_status(pos, &st) : NULL, valid) ||
+	    !json_put(obj, "opening", valid ? json_opening_of_key(pos->key) : cJSON_CreateNull()) ||
 	    !json_add_or_null(obj, "errors", json_issues(report->errors, report->error_count), true) ||
 	    !json_add_or_null(obj, "warnings", json_issues(report->warnings, report->warning_count), true) ||
 	    !json_put_hints(obj, report)) {

@@ -79,6 +79,7 @@ struct json_pgn {
 		char san[SAN_MAX], uci[UCI_MAX], fen[FEN_MAX];
 	} text[PGN_DEPTH_MAX + 1];
 	char digits[JSON_PGN_DIGITS][6]; /* "0", "1", ... for ply and move numbers */
+	const struct opening *opening;  /* the main line's most recent named position */
 };
 
 /* A whole number. cJSON 1.7.15 prints every number with "%1.15g" and reads it back to
@@ -367,6 +368,7 @@ static void json_pgn_game_begin(void *ctx, int game)
 		memset(b->tag_slots, 0, sizeof b->tag_slots);
 	b->tag_count = 0;
 	b->listed[0] = b->listed[1] = b->unlisted[0] = b->unlisted[1] = 0;
+	b->opening = NULL;
 	if (!g) {
 		b->oom = true;
 		return;
@@ -454,8 +456,10 @@ static void json_pgn_start(void *ctx, const struct position *start, bool chess96
 	if (!b->game)
 		return;
 	json_pgn_set(b, b->game, "chess960", cJSON_CreateBool(chess960));
-	if (start)
+	if (start) {
 		json_pgn_set(b, b->game, "start_fen", json_fen_string(start, &b->style));
+		b->opening = opening_find(start->key);
+	}
 }
 
 static void json_pgn_move(void *ctx, const struct pgn_move *mv)
@@ -466,6 +470,10 @@ static void json_pgn_move(void *ctx, const struct pgn_move *mv)
 
 	if (mv->depth > PGN_DEPTH_MAX)
 		return;
+	if (mv->depth == 0 && mv->after) {
+		const struct opening *o = opening_find(mv->after->key);
+		b->opening = o ? o : b->opening;
+	}
 	if (!b->line[mv->depth] && b->pending[mv->depth]) {
 		/* A variation's first move: the variation is made now. */
 		cJSON *line = cJSON_CreateArray();
@@ -726,6 +734,11 @@ static bool json_pgn_game_end(void *ctx, const struct pgn_game_end *end)
 			json_pgn_set(b, b->game, "final_fen", json_fen_string(end->final, &b->style));
 			json_pgn_set(b, b->game, "status", json_status(end->final, &st));
 		}
+		/* the game's opening, and whether its ECO and Opening tags say the same */
+		int agrees = opening_tags_agree(b->opening, cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(b->tags, "ECO")),
+						cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(b->tags, "Opening")));
+		json_pgn_add(b, b->game, "opening", json_opening(b->opening));
+		json_pgn_add(b, b->game, "opening_agrees", agrees < 0 ? cJSON_CreateNull() : cJSON_CreateBool(agrees));
 	}
 	cJSON_Delete(b->done);
 	b->done = b->game;

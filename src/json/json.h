@@ -10,8 +10,11 @@
 #include <cjson/cJSON.h>
 
 #include "core/descriptive.h"
+#include "core/dests.h"
 #include "core/error.h"
 #include "core/fen.h"
+#include "core/fen_compare.h"
+#include "core/opening.h"
 #include "core/pgn_write.h"
 #include "core/pgn.h"
 #include "core/position.h"
@@ -53,7 +56,8 @@ cJSON *json_status(const struct position *pos, const struct status *st);
 cJSON *json_fields(const struct position *pos, const struct json_fen_style *style);
 
 /* The /validate result (and `fen validate`): {"valid", "fen", "fields", "chess960",
- * "zobrist", "status", "errors", "warnings"[, "hints"]}. pos may be unspecified when verdict is
+ * "zobrist", "status", "opening" (json_opening of the position), "errors", "warnings"[,
+ * "hints"]}. pos may be unspecified when verdict is
  * FEN_MALFORMED; fen, fields, zobrist and status are then null (status is also null for
  * an illegal position). */
 cJSON *json_validation(enum fen_verdict verdict, const struct position *pos, const struct fen_report *report,
@@ -140,8 +144,10 @@ enum json_apply_outcome {
 /* Plays count moves from *pos (left at the position after the last move played) and
  * returns the apply-move result: {"fen", "uci", "san" (the last move; null when count is
  * 0), then for a single move "lan", "given", "nag", "warnings", then "status" (with
- * repetitions)}, plus, when list_plies, "moves": [{"uci", "san", "lan", "fen", "given",
- * "nag", "warnings"}, ...] and "pgn" (the game, with the history when one was given).
+ * repetitions), "opening" (the line's: the most recent named position of the history and
+ * the moves, walking back; json_opening)}, plus, when list_plies, "moves": [{"uci", "san",
+ * "lan", "fen", "given", "nag", "warnings", "opening" (the position's own)}, ...] and
+ * "pgn" (the game, with the history when one was given).
  * With detect_lang, the history and the moves are read as one game in the language
  * detected; when that is not English, "lang_detected" ends the result and the first
  * move listed that showed it (else the first) has the warning lang_detected.
@@ -204,8 +210,9 @@ struct json_convert_request {
 	enum json_convert_from from;
 	enum descriptive_lang descriptive_lang; /* from descriptive */
 	enum san_lang san_lang;                /* from SAN */
-	bool detect_lang;                      /* from SAN with no lang: san_lang is the one its
-						* letters show (san_detect.h) */
+	bool detect_lang;                      /* no lang: from SAN, san_lang is the one its
+						* letters show (san_detect.h); from descriptive,
+						* Spanish when only Spanish reads the game */
 	enum san_lang output_lang;             /* the piece letters of every move's "san"
 						* (the PGN is standard SAN, in English) */
 	bool strict;                           /* SAN: strict reading; descriptive: an ambiguity
@@ -309,6 +316,14 @@ int json_style_options(const char *mode, const char *ep, const char *castling, s
  * borrowed from object. Returns 0, or -1 with err. */
 int json_position_options(const cJSON *object, const char **fen, struct fen_options *options,
 			  struct json_fen_style *style, struct json_option_error *err);
+
+/* json-compare.c */
+
+/* {"equal", "expected", "fields": [names of the fields that differ], "squares":
+ * [{"square", "expected", "given"}] (piece letters, null for empty), "unreadable_ranks":
+ * [rank numbers of the given placement that are not eight squares]}: cmp, the comparison
+ * of a FEN with expected (the FEN it was compared with, as the answer writes it). */
+cJSON *json_comparison(const struct fen_comparison *cmp, const char *expected);
 
 /* json-bulk.c */
 
@@ -445,5 +460,28 @@ size_t json_arena_limit_bytes(void);
 /* What the cap counts on this thread now: the open arena's bytes in use, plus the live
  * bytes cJSON malloc'd while a cap was set (0 for those when no cap is set). */
 size_t json_arena_used(void);
+
+/* json-opening.c */
+
+/* An opening's name: {"eco", "name", "ply"} (opening.h), or a JSON null when o is NULL.
+ * NULL when out of memory. */
+cJSON *json_opening(const struct opening *o);
+
+/* json_opening of the opening named for the position with this key (opening_find). */
+cJSON *json_opening_of_key(uint64_t key);
+
+/* json-position.c */
+
+/* The /position result: {"fen", "turn", "chess960", "board": [{"square", "piece" ("wN"),
+ * "color", "role"}, ...] (a1 to h8), "check" (the checked king's square, or null),
+ * "status" (json_status), "legal_moves": [json_move, ...], "dests": {"e2": ["e3", "e4"],
+ * ...} (dests_compute's, castling as castling says), "last_move": {"uci", "san", "from",
+ * "to"} or null, "opening"}. applied is json_apply_moves's result for the moves that led
+ * to pos, or NULL when none were given; it is taken over (deleted, also on failure): its
+ * "status" (with repetitions) and "opening" (the line's) are the answer's, its "uci" and
+ * "san" make "last_move". Without it, status and opening are the position's own. NULL
+ * when out of memory. */
+cJSON *json_position(const struct position *pos, enum san_lang lang, enum dests_castling castling,
+		     const struct json_fen_style *style, cJSON *applied);
 
 #endif

@@ -9,7 +9,7 @@
 // a missing browser or module is a failure (exit 1), as is any console error of the page.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const BUILD = process.env.FEND_BUILD_DIR || process.cwd();
@@ -21,6 +21,36 @@ const SLOPPY = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR W kqKQ - 0 1";
 const PROMOTION = "2k5/P7/8/8/8/8/8/K7 w - - 0 1";
 const CHESS960 = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
 const TIMEOUT = 10000;
+// A game as lichess exports it: clocks, evaluations, arrows and circled squares in the
+// comments, a NAG and a variation.
+const LICHESS = `[Event "Rated Blitz game"]
+[Site "https://lichess.org/abcdefgh"]
+[White "alice"]
+[Black "bob"]
+[Result "1-0"]
+[TimeControl "180+2"]
+
+1. e4 { [%eval 0.17] [%clk 0:03:00] } 1... e5 { [%eval 0.2] [%clk 0:03:00] } 2. Nf3 { [%eval 0.15] [%clk 0:02:58] [%cal Gf3e5,Rd1h5] } 2... Nc6 $14 { [%eval 0.3] [%clk 0:02:57] [%csl Ge5,Rf7] A normal developing move. } 3. Bc4 { [%eval 0.25] [%clk 0:02:55] } (3. Bb5 a6) 3... Nd4 { [%eval 1.9] [%clk 0:02:40] } 4. Nxe5 { [%eval -2.4] [%clk 0:02:38] } 1-0
+`;
+// The seed's first FEN challenge is the position its example game ends in.
+const CHALLENGE1 = "c4 c6 Nf3 d5 g3 Bg4 Ne5 Bf5 Qb3 Qb6 cxd5 Qxb3 axb3 Be4 dxc6 Bxh1 Rxa7".split(" ");
+
+// A [%clk] time in seconds as the page writes it, h:mm:ss.
+function clock(seconds) {
+  const t = Math.round(seconds);
+  return `${Math.floor(t / 3600)}:${String(Math.floor(t / 60) % 60).padStart(2, "0")}:${String(t % 60).padStart(2, "0")}`;
+}
+
+// axe-core in the page (its own copy, installed by make check next to playwright-core):
+// the serious and critical violations, each as {id, impact, nodes: [selectors]}.
+async function axeViolations(page, source) {
+  await page.evaluate(source);
+  return page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ["violations"] });
+    return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
+  });
+}
 
 let passed = 0;
 const failures = [];
@@ -166,7 +196,8 @@ async function main() {
     // its own origin, no inline script or style): the test adds it to the page itself, so a
     // violation is a console error here whatever the daemon sends.
     await context.route(/\/(\?.*)?$/, async (route) => {
-      const r = await route.fetch();
+      // A kept-alive connection fend has closed meanwhile (idle) is tried once more.
+      const r = await route.fetch().catch(() => route.fetch());
       await route.fulfill({ response: r, headers: { ...r.headers(), "content-security-policy": "default-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'" } });
     });
 
@@ -477,7 +508,7 @@ async function main() {
     await page.selectOption("#pgn-game", "1");
     await page.click("#pgn-last");
     await pgnFen(twoApi.games[1].final_fen);
-    check("the second game is shown", (await page.textContent("#pgn-tags")).includes("White: C"));
+    check("the second game is shown", (await page.textContent("#pgn-tags")).includes("C – D"));
     // the seed's Italian game (shared/seeds/003, line 1130), no language chosen: read as
     // Italian, shown in English, the same positions as its English original (line 372)
     const seedIt = "1. c4 c6 2. Cf3 d5 3. g3 Ag4 4. Ce5 Af5 5. Db3 Db6 6. cxd5 Dxb3 7. axb3 Ae4 8. dxc6 Axh1 9. Txa7 1-0";
@@ -503,11 +534,202 @@ async function main() {
     await page.waitForFunction((pgn) => document.getElementById("desc-pgn").value === pgn, conv.pgn);
     check("the Guevara game converts to /convert's PGN", conv.pgn.includes("26. "), conv.pgn.slice(-80));
     check("the conversion's notes are listed", (await page.locator("#desc-notes li").count()) === (conv.notes || []).length);
+    equal("no language chosen: fend detects it", await page.inputValue("#desc-lang"), "");
+    equal("the language found is said", await page.textContent("#desc-found"), "Read as Español.");
     await page.click("#desc-view");
     await page.waitForSelector("#panel-pgn:not([hidden])");
     await page.click("#pgn-last");
     await pgnFen(conv.final_fen);
     check("the converted game opens in the PGN viewer", true);
+
+    // ---- fend's pieces everywhere: no chess glyph on the page, every piece from the sprite
+    const sprite = await page.evaluate(async () => {
+      const r = await fetch("/pieces.svg");
+      return { type: r.headers.get("Content-Type"), text: await r.text() };
+    });
+    check("the piece sprite is fend's SVG", sprite.type.startsWith("image/svg+xml") && sprite.text.includes('id="fend-k"'), sprite.type);
+    for (const tab of ["play", "editor", "pgn", "desc", "challenge"]) {
+      await page.click(`#tab-${tab}`);
+      const glyphs = await page.evaluate(() => (document.body.textContent.match(/[\u2654-\u265F]/g) || []).join(""));
+      equal(`${tab}: no Unicode chess glyph on the page`, glyphs, "");
+    }
+    await page.goto(`${base}/`);
+    await page.waitForSelector('body[data-ready="true"]');
+    await playFen(page, START);
+    const pieces = await page.evaluate(() => [...document.querySelectorAll("#play-board .piece")].map((p) => ({
+      letter: p.dataset.p, square: p.parentElement.dataset.square, image: getComputedStyle(p).backgroundImage })));
+    equal("32 pieces drawn at the start", pieces.length, 32);
+    check("every piece is drawn from /pieces.svg", pieces.every((p) => p.image.includes("/pieces.svg")), pieces[0]?.image);
+    equal("the piece on e1 is the white king", pieces.find((p) => p.square === "e1")?.letter, "K");
+    // a click move shows the legal targets and the last move; a drag carries the piece
+    await page.click('#play-board [data-square="g1"]');
+    equal("a knight on g1 has two targets", await page.locator("#play-board .target").count(), 2);
+    await page.click('#play-board [data-square="f3"]');
+    const nf3Only = await api(base, "/apply-move", { fen: START, moves: ["g1f3"] });
+    await playFen(page, nf3Only.fen);
+    check("the last move is highlighted", (await page.locator("#play-board .last").count()) === 2);
+    await page.locator('#play-board [data-square="e7"]').scrollIntoViewIfNeeded();
+    const e7 = await centre(page, '#play-board [data-square="e7"]');
+    const e5 = await centre(page, '#play-board [data-square="e5"]');
+    await page.mouse.move(e7.x, e7.y);
+    await page.mouse.down();
+    await page.mouse.move((e7.x + e5.x) / 2, (e7.y + e5.y) / 2, { steps: 4 });
+    equal("the dragged piece follows the pointer", await page.locator(".ghost .piece").getAttribute("data-p"), "p");
+    await page.mouse.move(e5.x, e5.y, { steps: 4 });
+    await page.mouse.up();
+    await playFen(page, (await api(base, "/apply-move", { fen: START, moves: ["g1f3", "e7e5"] })).fen);
+    equal("the ghost goes when the piece is dropped", await page.locator(".ghost").count(), 0);
+
+    // keyboard play: a move typed while the board has the focus
+    await page.locator('#play-board [tabindex="0"]').focus();
+    await page.keyboard.type("Nc3");
+    equal("typing on the board fills the move box", await page.inputValue("#play-move-input"), "Nc3");
+    await page.keyboard.press("Enter");
+    await playFen(page, (await api(base, "/apply-move", { fen: START, moves: ["g1f3", "e7e5", "b1c3"] })).fen);
+    check("a move typed on the board is played", true);
+
+    // ---- a lichess game: clocks beside the moves, the evaluation bar and graph, arrows
+    await page.click("#tab-pgn");
+    await page.fill("#pgn-input", LICHESS);
+    await page.click("#pgn-read");
+    const lgame = (await api(base, "/pgn", { pgn: LICHESS })).games[0];
+    await page.waitForSelector("#pgn-view:not([hidden])");
+    const clocks = lgame.moves.filter((m) => typeof m.clock === "number").map((m) => clock(m.clock));
+    equal("a clock beside every move that has one", (await page.locator("#pgn-moves > .clock").allTextContents()).join(" "), clocks.join(" "));
+    const movetext = await page.textContent("#pgn-moves");
+    check("no [%...] command printed", !movetext.includes("[%"), movetext);
+    check("the comment's words are shown", (await page.locator("#pgn-moves .comment").allTextContents()).includes("A normal developing move."));
+    const nag = lgame.moves[3].nags[0];
+    equal("the NAG $14 is ⩲", nag.glyph, "\u2a72");
+    equal("⩲ is drawn (no font has it everywhere)", await page.locator('#pgn-moves .nag[data-nag="14"] svg').count(), 1);
+    equal("⩲ says what it means", await page.getAttribute('#pgn-moves .nag[data-nag="14"]', "title"), nag.meaning);
+    check("the variation is inline", (await page.locator("#pgn-moves .variation .ply").allTextContents()).join(" ") === "Bb5 a6");
+    await page.locator("#pgn-moves > .ply", { hasText: "Nf3" }).click();
+    const pgnFenIs = (fen) => page.waitForFunction((f) => document.getElementById("pgn-fen").textContent === f, fen);
+    await pgnFenIs(lgame.moves[2].fen);
+    const src3 = decodeURIComponent(await page.getAttribute("#pgn-board", "src"));
+    check("[%cal] arrows drawn on the board", src3.includes("arrows=Gf3e5,Rd1h5"), src3);
+    check("the evaluation bar is shown", await page.isVisible("#eval-bar"));
+    equal("the evaluation bar's value is the ply's", await page.getAttribute("#eval-bar", "data-eval"), String(lgame.moves[2].eval));
+    equal("the evaluation bar's number", await page.textContent("#eval-text"), "+0.1");
+    check("the evaluation graph is shown", await page.isVisible("#eval-graph"));
+    await page.waitForFunction(() => { const i = document.getElementById("pgn-board"); return i.complete && i.naturalWidth > 0; });
+    const desktopBoard = await page.locator("#pgn-board").boundingBox();
+    check("the PGN board is in the first screen", desktopBoard.y + desktopBoard.height <= 900, JSON.stringify(desktopBoard));
+    await page.keyboard.press("ArrowRight");
+    await pgnFenIs(lgame.moves[3].fen);
+    const src4 = decodeURIComponent(await page.getAttribute("#pgn-board", "src"));
+    check("[%csl] squares circled on the board", src4.includes("circles=Ge5,Rf7") && !src4.includes("arrows="), src4);
+    await page.locator("#pgn-moves > .ply", { hasText: "Nxe5" }).click();
+    await pgnFenIs(lgame.final_fen);
+    check("a black advantage fills the bar less than half", parseFloat(await page.evaluate(() => document.getElementById("eval-fill").style.height)) < 50);
+
+    // ---- the FEN challenge: a wrong attempt, fend's feedback, then the right FEN
+    await page.click("#pgn-first");
+    await page.click("#tab-challenge");
+    await page.selectOption("#ch-pick", "0");
+    const ch1 = await api(base, "/apply-move", { fen: START, moves: CHALLENGE1 });
+    await page.waitForSelector('#ch-board [data-square="h1"][data-piece="b"]');
+    check("the challenge's board is shown", await page.isVisible("#ch-board"));
+    const wrong = ch1.fen.replace(/^(\S*?)R/, "$1Q").replace(" b ", " w ");
+    const judged = (await api(base, "/validate", { fen: wrong, expected: ch1.fen })).comparison;
+    equal("the wrong attempt is wrong for fend", judged.equal, false);
+    await page.fill("#ch-input", wrong);
+    await page.press("#ch-input", "Enter");
+    await page.waitForSelector("#panel-challenge[data-state=wrong]");
+    equal("the fields said wrong are fend's", (await page.locator("#ch-fields li.wrong").evaluateAll((ls) => ls.map((l) => l.dataset.field))).join(" "), judged.fields.join(" "));
+    equal("the other fields are said right", await page.locator("#ch-fields li.right").count(), 6 - judged.fields.length);
+    equal("the squares named are fend's", (await page.locator("#ch-squares li[data-square]").evaluateAll((ls) => ls.map((l) => l.dataset.square))).join(" "), judged.squares.map((d) => d.square).join(" "));
+    equal("the square is outlined on the board", (await page.locator("#ch-board .diff").evaluateAll((ls) => ls.map((l) => l.dataset.square))).join(" "), judged.squares.map((d) => d.square).join(" "));
+    const named = await page.textContent("#ch-squares li[data-square]");
+    check("the square says what is there and what was written", named.includes("white rook") && named.includes("white queen"), named);
+    check("the verdict counts the fields", (await page.textContent("#ch-verdict")).includes(`${judged.fields.length} of the six`));
+    await page.fill("#ch-input", ch1.fen);
+    await page.press("#ch-input", "Enter");
+    await page.waitForSelector("#panel-challenge[data-state=solved]");
+    equal("solved", await page.textContent("#ch-verdict"), "Right: this is the position's FEN.");
+    equal("no square left outlined", await page.locator("#ch-board .diff").count(), 0);
+    // any ply of a PGN is a challenge too
+    await page.click("#tab-pgn");
+    await page.locator("#pgn-moves > .ply", { hasText: "Nc6" }).click();
+    await pgnFenIs(lgame.moves[3].fen);
+    await page.click("#pgn-challenge");
+    await page.waitForSelector("#panel-challenge:not([hidden])");
+    await page.fill("#ch-input", lgame.moves[3].fen);
+    await page.press("#ch-input", "Enter");
+    await page.waitForSelector("#panel-challenge[data-state=solved]");
+    check("a PGN ply as a challenge", true);
+
+    // ---- accessibility: axe-core finds no serious or critical violation on any tab
+    const axeSource = readFileSync(path.join(OUT, "node_modules", "axe-core", "axe.min.js"), "utf8");
+    for (const tab of ["play", "editor", "pgn", "desc", "challenge"]) {
+      await page.click(`#tab-${tab}`);
+      const bad = await axeViolations(page, axeSource);
+      check(`axe: no serious or critical violation (${tab})`, bad.length === 0, JSON.stringify(bad));
+    }
+
+    // ---- the page in Italian: navigator.language chooses it; the switch changes it
+    const itContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "it-IT" });
+    const itPage = await itContext.newPage();
+    itPage.on("console", (msg) => { if (msg.type() === "error") consoleErrors.push(msg.text()); });
+    itPage.on("pageerror", (e) => consoleErrors.push(`uncaught: ${e.message}`));
+    await itPage.goto(`${base}/`);
+    await itPage.waitForSelector('body[data-ready="true"]');
+    equal("Italian: the language chosen", await itPage.inputValue("#ui-lang"), "it");
+    equal("Italian: <html lang>", await itPage.getAttribute("html", "lang"), "it");
+    equal("Italian: the play tab", await itPage.textContent("#tab-play"), "Gioca");
+    await itPage.waitForFunction(() => document.getElementById("play-status").textContent !== "");
+    equal("Italian: the status", await itPage.textContent("#play-status"), "Muove il Bianco.");
+    equal("Italian: the piece letters", await itPage.inputValue("#play-lang"), "it");
+    await itPage.click('#play-board [data-square="g1"]');
+    await itPage.click('#play-board [data-square="f3"]');
+    await itPage.waitForFunction(() => document.querySelector("#play-moves .ply")?.textContent === "Cf3");
+    check("Italian: the move list in Italian letters (Cf3)", true);
+    equal("Italian: the FEN verdict", (await itPage.textContent("#fen-verdict")).split(".")[0], "Posizione valida");
+    await itPage.selectOption("#ui-lang", "ru");
+    equal("Russian from the switch", await itPage.textContent("#tab-play"), "Игра");
+    await itPage.selectOption("#ui-lang", "es");
+    equal("Spanish from the switch", await itPage.textContent("#tab-challenge"), "Desafío FEN");
+    await itContext.close();
+
+    // ---- the board first: at 1280×800 and on a 390×844 phone the whole board is in the
+    // first screen, with nothing but the title above it. The pictures go to docs/.
+    for (const [w, h, name, file] of [[1280, 800, "desktop", "web.png"], [390, 844, "phone", "web-phone.png"]]) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.goto(`${base}/?moves=e2e4,e7e5,g1f3,b8c6,f1b5,a7a6,b5a4,g8f6`);
+      await page.waitForSelector('body[data-ready="true"]');
+      await page.waitForSelector('#play-board [data-square="f6"][data-piece="n"]');
+      const box = await page.locator("#play-board").boundingBox();
+      check(`${name}: the whole board is in the first screen`, box.x >= 0 && box.y >= 0 && box.x + box.width <= w && box.y + box.height <= h, JSON.stringify(box));
+      check(`${name}: the board is large`, box.width >= (name === "phone" ? 370 : 640), JSON.stringify(box));
+      const above = await page.evaluate((top) => [...document.body.querySelectorAll("*")].filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && r.bottom <= top + 1 && !e.closest("header.top") && !e.contains(document.getElementById("play-board"));
+      }).map((e) => e.id || e.tagName), box.y);
+      check(`${name}: nothing but the title above the board`, above.length === 0, above.join(" "));
+      if (name === "desktop") {
+        const side = await page.locator(".side-col").boundingBox();
+        check("desktop: the panels are right of the board", side.x >= box.x + box.width, JSON.stringify(side));
+      } else {
+        const fenBox = await page.locator("#fen-section").boundingBox();
+        check("phone: the FEN box is below the board", fenBox.y >= box.y + box.height, JSON.stringify(fenBox));
+      }
+      if (name === "desktop") {
+        // the lichess game at Nf3, arrows on the board, for the picture
+        await page.click("#tab-pgn");
+        await page.fill("#pgn-input", LICHESS);
+        await page.click("#pgn-read");
+        await page.locator("#pgn-moves > .ply", { hasText: "Nf3" }).click();
+        await page.waitForFunction(() => { const i = document.getElementById("pgn-board"); return i.complete && i.naturalWidth > 0 && i.src.includes("arrows"); });
+        const pgnBox = await page.locator("#pgn-board").boundingBox();
+        check("desktop: the PGN board is in the first screen", pgnBox.y + pgnBox.height <= h, JSON.stringify(pgnBox));
+      } else {
+        await page.click('#play-board [data-square="e1"]');
+      }
+      const shot = await page.screenshot();
+      writeFileSync(path.join(OUT, file), shot);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // ---- screenshots: desktop and 360 px wide, not blank
     await page.goto(`${base}/?moves=e2e4,e7e5,g1f3,b8c6,f1c4,f8c5,c2c3,g8f6`);
@@ -526,7 +748,7 @@ async function main() {
       equal(`${name} screenshot width`, s.width, width);
       check(`${name} screenshot is not blank`, s.colours > 20 && s.topShare < 0.9, JSON.stringify(s));
     }
-    for (const tab of ["play", "editor", "pgn", "desc"]) {
+    for (const tab of ["play", "editor", "pgn", "desc", "challenge"]) {
       await page.click(`#tab-${tab}`);
       if (tab === "pgn") {
         await page.click("#pgn-example");
