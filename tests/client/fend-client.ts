@@ -146,6 +146,31 @@ function describe(result: ValidationResult): string {
   assert.equal(problem.title, "Illegal move");
 }
 
+// ---- a board's whole state: /position
+{
+  const { data, response } = await fend.GET("/position", { params: { query: { fen: START, moves: "e4 e5" } } });
+  const state = ok(data, response);
+  assert.equal(state.turn, "white");
+  assert.equal(state.last_move?.san, "e5");
+  assert.ok(state.legal_moves.some((m) => m.san === "Nf3"));
+  assert.deepEqual(state.dests["g1"], ["e2", "f3", "h3"]);
+}
+{
+  const { data, response } = await fend.POST("/position", { body: { fen: START, moves: ["d4"] } });
+  const state = ok(data, response);
+  assert.equal(state.turn, "black");
+  assert.equal(state.board.length, 32);
+}
+{
+  const { error, response } = await fend.GET("/position", { params: { query: { fen: START, moves: "e5" } } });
+  expectProblem(error, response, 422, "illegal_move");
+}
+{
+  const { response } = await fend.HEAD("/position", { params: { query: { fen: START } } });
+  calls++;
+  assert.equal(response.status, 200);
+}
+
 // ---- games: /pgn (JSON body and PGN text), /convert
 {
   const { data, response } = await fend.POST("/pgn", { body: { pgn: "[Event \"t\"]\n\n1. e4 e5 2. Nf3 *\n" } });
@@ -269,7 +294,7 @@ function describe(result: ValidationResult): string {
 {
   const page = await fend.GET("/", { params: { query: { fen: START } }, parseAs: "text" });
   assert.match(ok(page.data, page.response), /<html/i);
-  for (const path of ["/fend.js", "/app.js", "/style.css", "/favicon.svg"] as const) {
+  for (const path of ["/fend.js", "/app.js", "/style.css", "/favicon.svg", "/i18n.js", "/pieces.svg"] as const) {
     const file = await fend.GET(path, { parseAs: "text" });
     assert.ok(ok(file.data, file.response).length > 0, path);
     const head = await fend.HEAD(path);
