@@ -42,15 +42,22 @@ static GifFileType *gif_decode(const void *data, size_t length, struct gif_sourc
 }
 
 /* Lays frame i over canvas (RGB, the screen's size), as a viewer shows it when every
- * frame is kept (DISPOSE_DO_NOT). */
+ * frame is kept (DISPOSE_DO_NOT): the frame's transparent entry, if it has one, leaves
+ * the canvas alone. */
 static inline void gif_apply(const GifFileType *gif, int i, uint8_t *canvas)
 {
 	const SavedImage *f = &gif->SavedImages[i];
 	const ColorMapObject *map = f->ImageDesc.ColorMap ? f->ImageDesc.ColorMap : gif->SColorMap;
+	GraphicsControlBlock gcb = { 0, false, 0, NO_TRANSPARENT_COLOR };
 
+	if (DGifSavedExtensionToGCB((GifFileType *)(uintptr_t)gif, i, &gcb) != GIF_OK)
+		gcb.TransparentColor = NO_TRANSPARENT_COLOR;
 	for (int y = 0; y < f->ImageDesc.Height; y++)
 		for (int x = 0; x < f->ImageDesc.Width; x++) {
-			GifColorType c = map->Colors[f->RasterBits[(size_t)y * (size_t)f->ImageDesc.Width + (size_t)x]];
+			int index = f->RasterBits[(size_t)y * (size_t)f->ImageDesc.Width + (size_t)x];
+			if (index == gcb.TransparentColor)
+				continue;
+			GifColorType c = map->Colors[index];
 			uint8_t *px = canvas + ((size_t)(f->ImageDesc.Top + y) * (size_t)gif->SWidth +
 						(size_t)(f->ImageDesc.Left + x)) * 3;
 			px[0] = c.Red, px[1] = c.Green, px[2] = c.Blue;

@@ -1104,7 +1104,7 @@ START_TEST(unknown_parameters)
 	post_json("/validate", "{\"fen\":\"" START_FEN "\",\"lenient\":true}", &r);
 	assert_problem(&r, 400, "unknown_parameter", NULL);
 	ck_assert_str_eq(cjson_string(r.json, "in"), "body");
-	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(r.json, "known")), 6);
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(r.json, "known")), 7); /* fen mode chess960 infer_castling ep castling expected */
 	reply_free(&r);
 	http1("POST", "/validate?mode=lenient", "application/json", START_BODY, NULL, &r);
 	assert_problem(&r, 400, "unknown_parameter", NULL);
@@ -1857,8 +1857,9 @@ END_TEST
 
 static void fixture_start_bulk(void)
 {
-	static const char *const args[] = { "--port", "0", "--log", "off", "--threads", "2", "--max-bulk-body",
-					    "20000000", NULL };
+	/* Two heavy threads: a body's chunks are validated on both (bulk.c). */
+	static const char *const args[] = { "--port", "0", "--log", "off", "--threads", "2", "--heavy-threads", "2",
+					    "--max-bulk-body", "20000000", NULL };
 
 	daemon_start(&fend, args);
 }
@@ -1979,6 +1980,41 @@ START_TEST(bulk_validate_constant_memory)
 	free(body);
 	after = proc_status_kb(fend.pid, "VmHWM");
 	ck_assert_msg(after - before < 6 * 1024, "peak RSS grew from %ld kB to %ld kB for a 16 MB body", before, after);
+}
+END_TEST
+
+/* A body of 40,000 positions, validated on both heavy threads: every line answered once,
+ * in order, and the peak RSS does not grow with the body. */
+START_TEST(bulk_validate_parallel_in_order)
+{
+	static const char *const fens[] = { START_FEN, "8/8/8/8/8/8/8/8 w - - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1" };
+	const int count = 40000;
+	size_t used = 0;
+	char *body = malloc((size_t)count * 80);
+	const char *p;
+	struct reply r;
+	long before = proc_status_kb(fend.pid, "VmHWM"), after;
+	int line = 0, valid = 0;
+
+	for (int i = 0; i < count; i++)
+		used += (size_t)sprintf(body + used, "\"%s\"\n", fens[i % 3]);
+	http1("POST", "/validate", "application/x-ndjson", body, NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	for (p = r.body; *p; p = strchr(p, '\n') + 1) {
+		/* strtoul, not sscanf, which measures the rest of the answer each time */
+		ck_assert_int_eq(strncmp(p, "{\"line\":", 8), 0);
+		ck_assert_uint_eq(strtoul(p + 8, NULL, 10), (unsigned long)++line);
+		/* the first and third positions of each three are legal, the second not */
+		if (!strncmp(strstr(p, "\"valid\":"), "\"valid\":true", 12))
+			valid++;
+		ck_assert_ptr_nonnull(strchr(p, '\n'));
+	}
+	ck_assert_int_eq(line, count);
+	ck_assert_int_eq(valid, count / 3 * 2 + 1);
+	reply_free(&r);
+	free(body);
+	after = proc_status_kb(fend.pid, "VmHWM");
+	ck_assert_msg(after - before < 6 * 1024, "peak RSS grew from %ld kB to %ld kB", before, after);
 }
 END_TEST
 
@@ -2728,6 +2764,7 @@ static Suite *http_suite(void)
 	tcase_add_test(tc, bulk_validate_lines);
 	tcase_add_test(tc, bulk_validate_limit);
 	tcase_add_test(tc, bulk_validate_constant_memory);
+	tcase_add_test(tc, bulk_validate_parallel_in_order);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("pgn");

@@ -1,7 +1,8 @@
 /* check_stream.c -- streamed endpoints in-process (src/http/stream.c): the spool and its
  * limit, the line and byte readers across buffer boundaries, the output, bulk
- * /validate's producer end to end, /pgn's PGN answer, and the game GIF's PGN body
- * against --max-render-pixels, without sockets. */
+ * /validate's producer end to end (alone and on a pool: the same bytes, memory
+ * bounded), /pgn's PGN answer, and the game GIF's PGN body against
+ * --max-render-pixels, without sockets. */
 #include "config.h"
 
 #include <check.h>
@@ -11,7 +12,9 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "http/bulk.h"
 #include "http/http.h"
+#include "http/pool.h"
 #include "http/stream.h"
 #include "check_cjson.h"
 #include "check_util.h"
@@ -99,6 +102,9 @@ static const char *test_query(void *context, const char *name)
 /* The request headers of the streams started next (name, value, ..., NULL; NULL: none). */
 static const char *const *test_headers;
 
+/* The heavy pool the streams started next may hand work to (NULL: none). */
+static struct pool *test_pool;
+
 /* Spools body in pieces of piece bytes, starts the stream and reads the whole answer
  * in reads of at most max bytes. Returns the answer (the caller frees it), or NULL when
  * stream_start refused (the problem is then in *resp). */
@@ -125,6 +131,7 @@ static char *test_run(const struct stream_endpoint *ep, const char *dir, const c
 	for (size_t i = 0; i < length; i += piece)
 		stream_spool_write(s, &test_config, body + i, length - i < piece ? length - i : piece);
 	ck_assert_uint_eq(stream_received(s), length);
+	stream_set_pool(s, test_pool);
 	if (stream_start(s, &req, resp)) {
 		stream_free(s);
 		free(out);
@@ -593,6 +600,223 @@ START_TEST(bulk_validate_long_line)
 }
 END_TEST
 
+/* ---- bulk /validate on the heavy pool ---- */
+
+/* A body of count lines of every kind: positions (valid and not), objects with their own
+ * options, malformed JSON, JSON that is neither string nor object, blank lines, "\r\n"
+ * endings, lines over JSON_LINE_MAX; the last line has no "\n". The caller frees it. */
+static char *bulk_body(int count, size_t *length)
+{
+	static const char *const fens[] = {
+		START_FEN,
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+		"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2",
+	};
+	size_t cap = (size_t)count * 128 + (size_t)(count / 997 + 1) * (JSON_LINE_MAX + 16), n = 0;
+	char *body = malloc(cap);
+
+	ck_assert_ptr_nonnull(body);
+	for (int i = 0; i < count; i++) {
+		const char *fen = fens[i % 4];
+		if (i % 997 == 500) {
+			body[n++] = '"';
+			memset(body + n, 'k', JSON_LINE_MAX + 3);
+			n += JSON_LINE_MAX + 3;
+			body[n++] = '"';
+		} else {
+			switch (i % 11) {
+			case 0: case 1: case 2: n += (size_t)sprintf(body + n, "\"%s\"", fen); break;
+			case 3: n += (size_t)sprintf(body + n, "{\"fen\":\"4k3/8/8/8/8/8/8/4K3\",\"mode\":\"lenient\"}"); break;
+			case 4: n += (size_t)sprintf(body + n, "not json %d", i); break;
+			case 5: break;
+			case 6: n += (size_t)sprintf(body + n, " \t"); break;
+			case 7: n += (size_t)sprintf(body + n, "{\"fen\":%d}", i); break;
+			case 8: n += (size_t)sprintf(body + n, "[\"%s\"]", fen); break;
+			case 9: n += (size_t)sprintf(body + n, "\"8/8/8/8/8/8/8/%d w - - 0 1\"", i % 9); break;
+			default: n += (size_t)sprintf(body + n, "\"%s\"\r", fen); break;
+			}
+		}
+		if (i + 1 < count)
+			body[n++] = '\n';
+	}
+	ck_assert_uint_le(n, cap);
+	*length = n;
+	return body;
+}
+
+/* The records of body made a line at a time, as the single-threaded producer did. */
+static char *bulk_expected(const char *body, size_t length)
+{
+	struct fen_options strict = { FEN_STRICT, false, false };
+	size_t size = 0, cap = length * 20 + 1024;
+	char *out = malloc(cap), *line = malloc(length + 1);
+	unsigned long number = 0;
+
+	for (size_t at = 0; at < length;) {
+		const char *nl = memchr(body + at, '\n', length - at);
+		size_t n = nl ? (size_t)(nl - (body + at)) : length - at;
+		cJSON *record = NULL;
+		char *text;
+		memcpy(line, body + at, n);
+		at += n + 1;
+		number++;
+		if (n && line[n - 1] == '\r')
+			n--;
+		line[n] = '\0';
+		if (n > JSON_LINE_MAX)
+			record = json_line_too_long(number, JSON_LINE_MAX);
+		else if (strspn(line, " \t") != n)
+			record = json_validate_line(line, n, number, &strict, &JSON_FEN_STYLE_DEFAULT, NULL);
+		else
+			continue;
+		text = cJSON_PrintUnformatted(record);
+		ck_assert_uint_lt(size + strlen(text) + 2, cap);
+		size += (size_t)sprintf(out + size, "%s\n", text);
+		cJSON_free(text);
+		cJSON_Delete(record);
+	}
+	out[size] = '\0';
+	free(line);
+	return out;
+}
+
+/* On a pool of 1, 2 or 4 threads, whatever the reads, the answer is the same bytes as the
+ * line-at-a-time records: every line, error lines and malformed ones, in order. */
+START_TEST(bulk_parallel_same_answer)
+{
+	static const size_t reads[] = { 509, 4 * STREAM_BUFFER };
+	size_t length;
+	char *body = bulk_body(20000, &length), *expected = bulk_expected(body, length), *out;
+	struct http_response resp;
+
+	ck_assert_uint_gt(strlen(expected), (size_t)BULK_CHUNKS * STREAM_BUFFER);
+	ck_assert_ptr_nonnull(strstr(expected, "\"code\":\"line_too_long\""));
+	ck_assert_ptr_nonnull(strstr(expected, "\"code\":\"malformed_json\""));
+	ck_assert_ptr_nonnull(strstr(expected, "\"code\":\"invalid_field\""));
+	ck_assert_ptr_nonnull(strstr(expected, "\"valid\":false"));
+	ck_assert_ptr_nonnull(strstr(expected, "{\"line\":20000,"));
+	/* without a pool: the producer alone */
+	out = test_run(&endpoint_validate_stream, test_config.spool_dir, body, length, 65536, 4096, NULL, &resp);
+	ck_assert_ptr_nonnull(out);
+	ck_assert_str_eq(out, expected);
+	free(out);
+	for (unsigned threads = 1; threads <= 4; threads *= 2) {
+		test_pool = pool_new(threads, 8);
+		ck_assert_ptr_nonnull(test_pool);
+		for (size_t r = 0; r < sizeof reads / sizeof reads[0]; r++) {
+			out = test_run(&endpoint_validate_stream, test_config.spool_dir, body, length, 65536, reads[r],
+				       NULL, &resp);
+			ck_assert_ptr_nonnull(out);
+			ck_assert_str_eq(out, expected);
+			free(out);
+		}
+		pool_wait_idle(test_pool);
+		pool_free(test_pool);
+		test_pool = NULL;
+	}
+	free(expected);
+	free(body);
+}
+END_TEST
+
+/* The producer of bulk_bounded: bulk's, which also notes its input. */
+static struct stream_input *bulk_spy_input;
+
+static int bulk_spy_open(const struct http_request *req, void **state, struct http_response *resp)
+{
+	struct fen_options strict = { FEN_STRICT, false, false };
+
+	(void)req;
+	(void)resp;
+	*state = bulk_new(&strict, &JSON_FEN_STYLE_DEFAULT, 0);
+	return *state ? 0 : -1;
+}
+
+static enum stream_step bulk_spy_produce(void *state, struct stream_input *in, struct stream_output *out)
+{
+	bulk_spy_input = in;
+	return bulk_produce(state, in, out);
+}
+
+static void bulk_spy_close(void *state)
+{
+	bulk_free(state);
+}
+
+static const struct stream_endpoint bulk_spy_endpoint = {
+	.accepts = stream_is_ndjson_type,
+	.media_type = STREAM_NDJSON_TYPE,
+	.limit = test_limit,
+	.content_type = STREAM_NDJSON_TYPE,
+	.open = bulk_spy_open,
+	.produce = bulk_spy_produce,
+	.close = bulk_spy_close,
+};
+
+/* A client that reads slowly holds no more than BULK_CHUNKS chunks in flight and as many
+ * waiting to be sent: the lines read from the spool are never more than those chunks'
+ * worth past the last line answered, however large the body, on a pool of 2 threads as without one. */
+START_TEST(bulk_bounded)
+{
+	size_t length;
+	char *body = bulk_body(30000, &length), *expected = bulk_expected(body, length), buf[512];
+	unsigned long expected_records = 0;
+	struct http_response resp = { 0 };
+	struct http_request req = { .method = HTTP_POST, .path = "/test", .query = test_query, .header = test_query,
+				    .request_id = "test-id", .config = &test_config };
+
+	for (const char *p = expected; (p = strchr(p, '\n')); p++)
+		expected_records++;
+	for (int pass = 0; pass < 2; pass++) {
+		struct stream *s = stream_new(&bulk_spy_endpoint, test_config.spool_dir);
+		unsigned long lines = 0, last = 0, most = 0, records = 0;
+		char head[32];
+		size_t head_length = 0;
+		ssize_t n;
+		test_pool = pass ? pool_new(2, 8) : NULL;
+		stream_set_pool(s, test_pool);
+		ck_assert_int_eq(stream_spool_write(s, &test_config, body, length), 0);
+		ck_assert_int_eq(stream_start(s, &req, &resp), 0);
+		while ((n = stream_next(s, buf, sizeof buf)) > 0) {
+			/* the line number of the last record received whole */
+			for (ssize_t i = 0; i < n; i++) {
+				if (head_length < sizeof head - 1)
+					head[head_length++] = buf[i];
+				if (buf[i] != '\n')
+					continue;
+				head[head_length] = '\0';
+				ck_assert_int_eq(sscanf(head, "{\"line\":%lu", &last), 1);
+				head_length = 0;
+				records++;
+			}
+			lines = stream_line_number(bulk_spy_input);
+			if (lines - last > most)
+				most = lines - last;
+		}
+		ck_assert_int_eq(n, 0);
+		stream_free(s);
+		ck_assert_uint_eq(last, 30000);
+		ck_assert_uint_eq(lines, 30000);
+		/* every line but the blank ones (2 in 11) got its record */
+		ck_assert_uint_eq(records, expected_records);
+		ck_assert_uint_lt(records, 30000);
+		/* at most the chunks in flight and those emitted at once ahead (a chunk of
+		 * 128 records spans about 128 * 11 / 9 lines); a producer that read the
+		 * whole spool first would be 30000 ahead */
+		ck_assert_uint_gt(most, BULK_CHUNK_LINES);
+		ck_assert_uint_le(most, (2 * BULK_CHUNKS + 1) * BULK_CHUNK_LINES * 3 / 2);
+		if (test_pool) {
+			pool_wait_idle(test_pool);
+			pool_free(test_pool);
+			test_pool = NULL;
+		}
+	}
+	free(expected);
+	free(body);
+}
+END_TEST
+
 /* A game GIF from a PGN body that would draw more than --max-render-pixels is refused
  * before the answer starts (422 render_too_large); at exactly its cost it is drawn. */
 START_TEST(game_gif_render_cap)
@@ -726,6 +950,8 @@ static Suite *stream_suite(void)
 	tcase_add_test(tc, pgn_answer);
 	tcase_add_test(tc, bulk_validate_query);
 	tcase_add_test(tc, bulk_validate_long_line);
+	tcase_add_test(tc, bulk_parallel_same_answer);
+	tcase_add_test(tc, bulk_bounded);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("Game GIF");
 	tcase_add_checked_fixture(tc, test_setup, NULL);

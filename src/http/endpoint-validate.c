@@ -1,16 +1,15 @@
 /* endpoint-validate.c -- POST /validate and GET /validate: is the FEN well formed and
  * the position legal? Always 200 for a well-formed request; the verdict is in the body.
- * An NDJSON body is bulk validation: streamed, one result line per input line. */
+ * An NDJSON body is bulk validation: streamed, one result line per input line, made by
+ * bulk.c on every heavy thread. */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "http/http.h"
+#include "http/bulk.h"
 #include "http/stream.h"
-
-/* Lines validated per produce call: enough to fill a chunk, few enough to stay short. */
-#define VALIDATE_LINES_PER_CALL 64
 
 /* Adds "comparison" to result: fen compared with expected (a FEN that must be valid,
  * read with the request's options and compared as the answer writes it). Returns 0, or
@@ -62,12 +61,6 @@ void endpoint_validate(const struct http_request *req, struct http_response *res
 	reply_json(resp, 200, result);
 }
 
-/* Bulk validation's state: the defaults from the query string. */
-struct validate_bulk {
-	struct fen_options options;
-	struct json_fen_style style;
-};
-
 static size_t validate_bulk_limit(const struct config *cfg)
 {
 	return cfg->max_bulk_body;
@@ -76,56 +69,30 @@ static size_t validate_bulk_limit(const struct config *cfg)
 /* The query's options (mode, chess960, ...) are the defaults of every line. */
 static int validate_bulk_open(const struct http_request *req, void **state, struct http_response *resp)
 {
-	struct validate_bulk *bulk = malloc(sizeof *bulk);
+	struct fen_options options;
+	struct json_fen_style style;
+	struct bulk *bulk;
 
-	if (!bulk) {
-		reply_internal_error(resp);
+	if (body_style_options(req, &options, &style, resp))
 		return -1;
-	}
-	if (body_style_options(req, &bulk->options, &bulk->style, resp)) {
-		free(bulk);
+	if (!(bulk = bulk_new(&options, &style, req->config->max_request_memory))) {
+		reply_internal_error(resp);
 		return -1;
 	}
 	*state = bulk;
 	return 0;
 }
 
-/* Validates the next lines: a record each; blank lines are skipped (but counted). */
+/* Validates the next lines (bulk.c): a record each; blank lines are skipped (but
+ * counted). */
 static enum stream_step validate_bulk_produce(void *state, struct stream_input *in, struct stream_output *out)
 {
-	const struct validate_bulk *bulk = state;
-	char *line;
-	size_t length;
-	bool valid = false;
+	return bulk_produce(state, in, out);
+}
 
-	for (int i = 0; i < VALIDATE_LINES_PER_CALL; i++) {
-		cJSON *record;
-		int failed;
-		switch (stream_line(in, JSON_LINE_MAX, &line, &length)) {
-		case STREAM_LINE:
-			if (strspn(line, " \t") == length)
-				continue;
-			/* The line's trees live in the thread's arena until printed (json-arena.c). */
-			json_arena_begin();
-			record = json_validate_line(line, length, stream_line_number(in), &bulk->options, &bulk->style,
-						    &valid);
-			if (record)
-				metrics_count_validation(valid);
-			break;
-		case STREAM_LINE_LONG:
-			record = json_line_too_long(stream_line_number(in), JSON_LINE_MAX);
-			break;
-		case STREAM_LINE_EOF:
-			return STREAM_END;
-		default:
-			return STREAM_FAIL;
-		}
-		failed = stream_emit_json(out, record);
-		json_arena_end();
-		if (failed)
-			return STREAM_FAIL;
-	}
-	return STREAM_MORE;
+static void validate_bulk_close(void *state)
+{
+	bulk_free(state);
 }
 
 const struct stream_endpoint endpoint_validate_stream = {
@@ -135,6 +102,6 @@ const struct stream_endpoint endpoint_validate_stream = {
 	.content_type = STREAM_NDJSON_TYPE,
 	.open = validate_bulk_open,
 	.produce = validate_bulk_produce,
-	.close = free,
+	.close = validate_bulk_close,
 	.abort = stream_abort_ndjson,
 };

@@ -291,10 +291,12 @@ static void server_post_headers(struct server_request *r, const struct server_he
 
 	if (ep && ep->accepts(type)) {
 		r->stream = stream_new(ep, cfg->spool_dir);
-		if (!r->stream)
+		if (!r->stream) {
 			reply_internal_error(&r->resp);
-		else
+		} else {
+			stream_set_pool(r->stream, r->server->pool);
 			stream_check_length(r->stream, cfg, length, &r->resp);
+		}
 	} else if (!r->route->handler) {
 		stream_unsupported(ep, false, &r->resp);
 	} else if (ep && type && !body_is_json_type(type)) {

@@ -26,6 +26,7 @@ struct stream_input {
 	bool skipping;        /* inside a line too long to keep */
 	size_t skipped;       /* bytes of that line seen so far */
 	unsigned long line;   /* lines returned so far */
+	struct pool *pool;    /* where the producer may hand work, or NULL */
 };
 
 struct stream_output {
@@ -505,6 +506,45 @@ int stream_emit_json(struct stream_output *out, cJSON *record)
 size_t stream_pending(const struct stream_output *out)
 {
 	return out->length - out->offset;
+}
+
+struct stream_output *stream_output_new(void)
+{
+	return calloc(1, sizeof(struct stream_output));
+}
+
+void stream_output_free(struct stream_output *out)
+{
+	if (out) {
+		free(out->buf);
+		free(out);
+	}
+}
+
+int stream_emit_output(struct stream_output *out, struct stream_output *from)
+{
+	size_t n = stream_pending(from);
+
+	if (n && stream_pending(out) == 0) {
+		/* Nothing waits in out: the buffers trade places, no byte is copied. */
+		struct stream_output t = *out;
+		*out = *from;
+		*from = t;
+	} else if (n && stream_emit(out, from->buf + from->offset, n)) {
+		return -1;
+	}
+	from->offset = from->length = 0;
+	return 0;
+}
+
+struct pool *stream_pool(const struct stream_input *in)
+{
+	return in->pool;
+}
+
+void stream_set_pool(struct stream *s, struct pool *pool)
+{
+	s->in.pool = pool;
 }
 
 /* Produces until want bytes wait or the answer ends (see stream_fill). */

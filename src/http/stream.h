@@ -73,6 +73,8 @@ enum stream_step {
 struct stream_input;
 /* Where the producer's records go. */
 struct stream_output;
+/* The heavy pool (pool.h). */
+struct pool;
 
 /* One streamed endpoint: how its requests are recognised and how its answer is made. */
 struct stream_endpoint {
@@ -142,6 +144,21 @@ int stream_emit(struct stream_output *out, const char *data, size_t length);
  * once this passes STREAM_BUFFER. */
 size_t stream_pending(const struct stream_output *out);
 
+/* An output of the producer's own, to make records in apart (on another thread, say)
+ * and append to the stream's later. NULL when out of memory. */
+struct stream_output *stream_output_new(void);
+
+/* Frees an output stream_output_new made (NULL is fine). */
+void stream_output_free(struct stream_output *out);
+
+/* Appends what waits in from to out, and empties from (when nothing waits in out, the
+ * two trade buffers instead). Returns 0, or -1 when out of memory. */
+int stream_emit_output(struct stream_output *out, struct stream_output *from);
+
+/* The heavy pool the stream's producer may hand parts of its work to (NULL: none, the
+ * producer does all of it itself, as with stream_next in-process). */
+struct pool *stream_pool(const struct stream_input *in);
+
 /* Helpers for struct stream_endpoint */
 
 /* True when a Content-Type (NULL: none) names one of count media types, any parameters,
@@ -167,6 +184,9 @@ struct stream;
 /* A new stream for endpoint ep, spooling into dir. Returns NULL when out of memory
  * (the spool file itself is created at the first write). stream_free frees it. */
 struct stream *stream_new(const struct stream_endpoint *ep, const char *dir);
+
+/* Lets s's producer hand work to pool (server.c; before stream_start). */
+void stream_set_pool(struct stream *s, struct pool *pool);
 
 /* Frees s: the producer's state, the spool (closing its file deletes it), the buffers. */
 void stream_free(struct stream *s);

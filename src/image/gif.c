@@ -1,8 +1,12 @@
 /* gif.c -- GIF with giflib: a board as one frame, and a game as an animation whose
- * frames after the first hold only the squares that changed (as lichess's lila-gif
- * does; frames.c finds them). One palette serves every frame: giflib's median-cut quantizer run over the
- * first and the last position, and every pixel mapped to its nearest entry through a
- * cache of 15-bit colours. */
+ * frames after the first hold only the rectangle of the squares that changed (frames.c
+ * finds them), every pixel in it that the frame before already showed left transparent,
+ * as lichess's lila-gif writes them; frames are never disposed of. One palette serves
+ * every frame: the theme's prepared one (palette.c), or for a request with square fills
+ * (free colours) giflib's median cut of its first and last position, every pixel mapped
+ * to its nearest entry through a cache of 15-bit colours. Entry 255 is transparent.
+ * The file is written here byte by byte (GIF89a), its frames' data by lzw.c; giflib
+ * serves the quantizer only. */
 #include "config.h"
 
 #include <gif_lib.h>
@@ -94,14 +98,15 @@ static uint8_t image_gif_index(struct image_gif_palette *pal, const uint8_t *px)
 	return (uint8_t)best;
 }
 
-/* Maps the rectangle (x0, y0, w, h) of rgb to palette indexes in idx (same layout). A
- * pixel the colour of the one before takes its index (flat squares make long runs). */
-static void image_gif_map(struct image_gif_palette *pal, const uint8_t *rgb, uint8_t *idx, int width, int x0, int y0,
-			  int w, int h)
+/* Maps the rectangle (x0, y0, w, h) of rgb to palette indexes, row y of it at idx + y *
+ * stride. A pixel the colour of the one before takes its index (flat squares make long
+ * runs). */
+static void image_gif_map(struct image_gif_palette *pal, const uint8_t *rgb, int width, int x0, int y0, int w, int h,
+			  uint8_t *idx, size_t stride)
 {
-	for (int y = y0; y < y0 + h; y++) {
-		const uint8_t *px = rgb + ((size_t)y * (size_t)width + (size_t)x0) * 3;
-		uint8_t *out = idx + (size_t)y * (size_t)width + (size_t)x0, last_index = 0;
+	for (int y = 0; y < h; y++) {
+		const uint8_t *px = rgb + ((size_t)(y0 + y) * (size_t)width + (size_t)x0) * 3;
+		uint8_t *out = idx + (size_t)y * stride, last_index = 0;
 		uint32_t last = UINT32_MAX;
 		for (int x = 0; x < w; x++, px += 3) {
 			uint32_t colour = (uint32_t)px[0] << 16 | (uint32_t)px[1] << 8 | px[2];
@@ -114,80 +119,131 @@ static void image_gif_map(struct image_gif_palette *pal, const uint8_t *rgb, uin
 	}
 }
 
-static int image_gif_output(GifFileType *gif, const GifByteType *data, int length)
+/* The colours of one GIF: the theme's prepared palette, or (a request with fills) the
+ * request's own, quantized; map is the colour table written. */
+struct image_gif_colours {
+	const struct image_palette *prepared;
+	struct image_gif_palette *own;
+	GifColorType map[256];
+};
+
+/* The prepared palette when it holds opts's colours; else own, which the caller then
+ * quantizes (image_gif_colours_own). Returns -1 when no palette could be had. */
+static int image_gif_colours_init(struct image_gif_colours *c, const struct render_options *opts,
+				  struct image_gif_palette *own)
 {
-	struct image_buffer *buf = gif->UserData;
-
-	image_buffer_append(buf, data, (size_t)length);
-	return buf->failed ? 0 : length;
-}
-
-/* An encoder writing into buf; NULL on failure. */
-static GifFileType *image_gif_open(struct image_buffer *buf, const struct image_gif_palette *pal, int width,
-				   bool animated)
-{
-	int err;
-	GifFileType *gif = EGifOpen(buf, image_gif_output, &err);
-	ColorMapObject *map;
-
-	if (!gif)
-		return NULL;
-	EGifSetGifVersion(gif, true);
-	map = GifMakeMapObject(256, pal->colors);
-	if (!map || EGifPutScreenDesc(gif, width, width, 8, 0, map) != GIF_OK) {
-		GifFreeMapObject(map);
-		EGifCloseFile(gif, &err);
-		return NULL;
-	}
-	GifFreeMapObject(map);
-	if (animated) {
-		/* The NETSCAPE2.0 application block: loop for ever. */
-		static const GifByteType loop[3] = { 1, 0, 0 };
-		if (EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE) != GIF_OK ||
-		    EGifPutExtensionBlock(gif, 11, "NETSCAPE2.0") != GIF_OK ||
-		    EGifPutExtensionBlock(gif, 3, loop) != GIF_OK || EGifPutExtensionTrailer(gif) != GIF_OK) {
-			EGifCloseFile(gif, &err);
-			return NULL;
-		}
-	}
-	return gif;
-}
-
-/* Writes the rectangle (x0, y0, w, h) of idx as a frame shown for delay_cs. */
-static int image_gif_frame(GifFileType *gif, const uint8_t *idx, int width, int x0, int y0, int w, int h,
-			   int delay_cs)
-{
-	GraphicsControlBlock gcb = { DISPOSE_DO_NOT, false, delay_cs, NO_TRANSPARENT_COLOR };
-	GifByteType ext[4];
-
-	if (delay_cs >= 0) {
-		size_t n = EGifGCBToExtension(&gcb, ext);
-		if (EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, (int)n, ext) != GIF_OK)
+	memset(c, 0, sizeof *c);
+	if (image_palette_holds(opts)) {
+		c->prepared = image_palette(opts->theme);
+		if (!c->prepared)
 			return -1;
+		for (int i = 0; i < c->prepared->count; i++)
+			c->map[i] = (GifColorType){ (GifByteType)(c->prepared->rgb[i] >> 16),
+						    (GifByteType)(c->prepared->rgb[i] >> 8), (GifByteType)c->prepared->rgb[i] };
+		return 0;
 	}
-	if (EGifPutImageDesc(gif, x0, y0, w, h, false, NULL) != GIF_OK)
+	c->own = own;
+	return own ? 0 : -1;
+}
+
+/* Quantizes the request's own palette from rgb (width x height), entry 255 left free. */
+static int image_gif_colours_own(struct image_gif_colours *c, const uint8_t *rgb, int width, int height,
+				 const struct render_options *opts, bool marks)
+{
+	if (image_gif_palette_build(c->own, rgb, width, height, 1 + (marks ? IMAGE_GIF_MARK_COLORS : 0)))
 		return -1;
-	for (int y = y0; y < y0 + h; y++)
-		if (EGifPutLine(gif, (GifPixelType *)(uintptr_t)(idx + (size_t)y * (size_t)width + (size_t)x0), w) !=
-		    GIF_OK)
-			return -1;
+	if (marks)
+		image_gif_palette_marks(c->own, opts->theme);
+	memcpy(c->map, c->own->colors, sizeof c->map);
+	c->map[IMAGE_PALETTE_TRANSPARENT] = (GifColorType){ 0, 0, 0 };
 	return 0;
 }
 
-/* Closes the encoder; hands over the buffer when everything succeeded (rc 0), else
- * returns rc (IMAGE_STOPPED stays so), or -1. */
-static int image_gif_close(GifFileType *gif, struct image_buffer *buf, int rc, unsigned char **out, size_t *length)
+static void image_gif_colours_map(struct image_gif_colours *c, const uint8_t *rgb, int width, int x0, int y0, int w,
+				  int h, uint8_t *idx, size_t stride)
 {
-	int err;
+	if (c->prepared)
+		image_palette_map(c->prepared, rgb, width, x0, y0, w, h, idx, stride);
+	else
+		image_gif_map(c->own, rgb, width, x0, y0, w, h, idx, stride);
+}
 
-	if (EGifCloseFile(gif, &err) != GIF_OK && !rc)
-		rc = -1;
-	if (rc || buf->failed) {
-		free(buf->data);
+/* A GIF being written: the bytes so far and the LZW code table. */
+struct image_gif_writer {
+	struct image_buffer buf;
+	struct image_lzw *lzw;
+};
+
+static void image_gif_put16(struct image_buffer *b, int v)
+{
+	uint8_t le[2] = { (uint8_t)v, (uint8_t)(v >> 8) };
+
+	image_buffer_append(b, le, 2);
+}
+
+/* Starts a GIF89a of width x width pixels with colours (256) as its global table, and
+ * (animated) the NETSCAPE2.0 block that loops for ever. */
+static int image_gif_open(struct image_gif_writer *g, const GifColorType *colours, int width, bool animated)
+{
+	/* Global table, 8 bits a primary, 256 entries; background entry 0; square pixels. */
+	static const uint8_t screen[3] = { 0xf7, 0, 0 };
+	static const uint8_t loop[19] = { 0x21, 0xff, 11, 'N', 'E', 'T', 'S', 'C', 'A', 'P', 'E', '2', '.', '0',
+					  3, 1, 0, 0, 0 };
+	uint8_t table[256 * 3];
+
+	memset(g, 0, sizeof *g);
+	g->lzw = malloc(sizeof *g->lzw);
+	if (!g->lzw)
+		return -1;
+	for (int i = 0; i < 256; i++) {
+		table[3 * i] = colours[i].Red;
+		table[3 * i + 1] = colours[i].Green;
+		table[3 * i + 2] = colours[i].Blue;
+	}
+	image_buffer_append(&g->buf, "GIF89a", 6);
+	image_gif_put16(&g->buf, width);
+	image_gif_put16(&g->buf, width);
+	image_buffer_append(&g->buf, screen, sizeof screen);
+	image_buffer_append(&g->buf, table, sizeof table);
+	if (animated)
+		image_buffer_append(&g->buf, loop, sizeof loop);
+	return g->buf.failed ? -1 : 0;
+}
+
+/* Writes pixels (w x h, row y at pixels + y * stride) as a frame at (x0, y0), shown for
+ * delay_cs (< 0: a still picture, no control block), never disposed of (disposal 1, do
+ * not dispose); entry IMAGE_PALETTE_TRANSPARENT is transparent when transparent is set. */
+static int image_gif_frame(struct image_gif_writer *g, const uint8_t *pixels, size_t stride, int x0, int y0, int w,
+			   int h, int delay_cs, bool transparent)
+{
+	if (delay_cs >= 0) {
+		uint8_t gce[8] = { 0x21, 0xf9, 4, (uint8_t)(1 << 2 | (transparent ? 1 : 0)), (uint8_t)delay_cs,
+				   (uint8_t)(delay_cs >> 8), transparent ? IMAGE_PALETTE_TRANSPARENT : 0, 0 };
+		image_buffer_append(&g->buf, gce, sizeof gce);
+	}
+	image_buffer_append(&g->buf, ",", 1);
+	image_gif_put16(&g->buf, x0);
+	image_gif_put16(&g->buf, y0);
+	image_gif_put16(&g->buf, w);
+	image_gif_put16(&g->buf, h);
+	image_buffer_append(&g->buf, "", 1); /* no local table, not interlaced */
+	image_lzw_encode(g->lzw, &g->buf, pixels, stride, w, h);
+	return g->buf.failed ? -1 : 0;
+}
+
+/* Ends the GIF; hands over the buffer when everything succeeded (rc 0), else returns rc
+ * (IMAGE_STOPPED stays so), or -1. */
+static int image_gif_close(struct image_gif_writer *g, int rc, unsigned char **out, size_t *length)
+{
+	image_buffer_append(&g->buf, ";", 1);
+	free(g->lzw);
+	g->lzw = NULL;
+	if (rc || g->buf.failed) {
+		free(g->buf.data);
 		return rc ? rc : -1;
 	}
-	*out = buf->data;
-	*length = buf->length;
+	*out = g->buf.data;
+	*length = g->buf.length;
 	return 0;
 }
 
@@ -195,19 +251,26 @@ int image_gif(const struct position *pos, const struct render_options *opts, uns
 {
 	int square = image_square_for(opts->size), width = 8 * square, rc = -1;
 	size_t n = (size_t)width * (size_t)width;
-	uint8_t *rgb = malloc(n * 3), *idx = malloc(n);
-	struct image_gif_palette *pal = malloc(sizeof *pal);
-	struct image_buffer buf = { 0 };
-	GifFileType *gif;
+	uint8_t *rgb = malloc(n * 3);
+	struct image_gif_palette *own = image_palette_holds(opts) ? NULL : malloc(sizeof *own);
+	struct image_gif_colours colours;
+	struct image_gif_writer g;
 
-	if (rgb && idx && pal && !image_compose(pos, opts, square, rgb) &&
-	    !image_gif_palette_build(pal, rgb, width, width, 0) && (gif = image_gif_open(&buf, pal, width, false))) {
-		image_gif_map(pal, rgb, idx, width, 0, 0, width, width);
-		rc = image_gif_close(gif, &buf, image_gif_frame(gif, idx, width, 0, 0, width, width, -1), out, length);
+	if (rgb && !image_gif_colours_init(&colours, opts, own) && !image_compose(pos, opts, square, rgb) &&
+	    (colours.prepared || !image_gif_colours_own(&colours, rgb, width, width, opts, false))) {
+		if (image_gif_open(&g, colours.map, width, false)) {
+			rc = image_gif_close(&g, -1, out, length);
+			goto done;
+		}
+		/* The indexes go where the RGB rows were read from (row y's end before row
+		 * y + 1's pixels start). */
+		image_gif_colours_map(&colours, rgb, width, 0, 0, width, width, rgb, (size_t)width);
+		rc = image_gif_close(&g, image_gif_frame(&g, rgb, (size_t)width, 0, 0, width, width, -1, false), out,
+				     length);
 	}
+done:
 	free(rgb);
-	free(idx);
-	free(pal);
+	free(own);
 	return rc;
 }
 
@@ -217,44 +280,81 @@ int image_gif_game(const struct position *start, const move *moves, int count, c
 	return image_gif_game_marked(start, moves, count, opts, NULL, delay_ms, final_delay_ms, check, out, length);
 }
 
+/* Maps the squares of frame f drawn again (f->dirty) within the frame's rectangle r into
+ * px (r's size, transparent where they are not), each pixel whose entry shown already
+ * holds made transparent too, and shown updated with the others. */
+static void image_gif_frame_pixels(struct image_gif_colours *colours, const struct image_frames *f,
+				   const uint8_t *rgb, int width, const struct image_rect *r, uint8_t *shown,
+				   uint8_t *px)
+{
+	int square = f->square, w = r->x1 - r->x0;
+
+	for (int y = r->y0; y < r->y1; y++)
+		memset(px + (size_t)(y - r->y0) * (size_t)w, IMAGE_PALETTE_TRANSPARENT, (size_t)w);
+	for (int row = r->y0 / square; row < r->y1 / square; row++)
+		for (int col = r->x0 / square; col < r->x1 / square; col++) {
+			int end = col;
+			if (!(f->dirty >> (row * 8 + col) & 1))
+				continue;
+			while (end < 7 && f->dirty >> (row * 8 + end + 1) & 1)
+				end++;
+			int x0 = col * square, y0 = row * square, rw = (end + 1 - col) * square;
+			uint8_t *dst = px + (size_t)(y0 - r->y0) * (size_t)w + (size_t)(x0 - r->x0);
+			image_gif_colours_map(colours, rgb, width, x0, y0, rw, square, dst, (size_t)w);
+			for (int y = 0; y < square; y++) {
+				uint8_t *d = dst + (size_t)y * (size_t)w, *s = shown + (size_t)(y0 + y) * (size_t)width + x0;
+				for (int x = 0; x < rw; x++) {
+					if (d[x] == s[x])
+						d[x] = IMAGE_PALETTE_TRANSPARENT;
+					else
+						s[x] = d[x];
+				}
+			}
+			col = end;
+		}
+}
+
 int image_gif_game_marked(const struct position *start, const move *moves, int count,
 			  const struct render_options *opts, const struct render_game_marks *marks, int delay_ms,
 			  int final_delay_ms, const struct work_check *check, unsigned char **out, size_t *length)
 {
 	int square = image_square_for(opts->size), width = 8 * square, rc = -1;
 	size_t n = (size_t)width * (size_t)width;
+	bool prepared = image_palette_holds(opts);
 	struct render_options *last_opts = malloc(sizeof *last_opts);
 	struct image_frames *f = malloc(sizeof *f);
 	struct position last;
 	struct image_canvas c;
-	struct image_buffer buf = { 0 };
+	struct image_gif_writer g;
+	bool open = false;
 	int delay_cs = (delay_ms + 5) / 10, final_cs = (final_delay_ms + 5) / 10;
-	uint8_t *sample = malloc(n * 6), *idx = malloc(n);
-	struct image_gif_palette *pal = malloc(sizeof *pal);
-	GifFileType *gif = NULL;
-	bool reserve = render_game_has_marks(marks);
+	/* The canvas (with the request's own palette, the last frame below it to quantize
+	 * from), the entries shown so far, and a frame's pixels. */
+	uint8_t *rgb = malloc(n * (prepared ? 3 : 6)), *shown = malloc(n), *px = malloc(n);
+	struct image_gif_palette *own = prepared ? NULL : malloc(sizeof *own);
+	struct image_gif_colours colours;
 
-	if (!sample || !idx || !pal || !f || !last_opts)
+	if (!rgb || !shown || !px || !f || !last_opts || image_gif_colours_init(&colours, opts, own))
 		goto done;
 	if (work_stop(check)) {
 		rc = IMAGE_STOPPED;
 		goto done;
 	}
-	/* The palette comes from the first and the last frame, drawn one above the other;
-	 * the first stays in sample as frame 0, which later frames are drawn over. */
+	/* Frame 0 stays in rgb, which later frames are drawn over. */
 	image_frames_begin(f, start, opts, marks, square);
-	if (image_compose(start, &f->fopts, square, sample))
+	if (image_compose(start, &f->fopts, square, rgb))
 		goto done;
-	image_frames_last(start, moves, count, opts, marks, &last, last_opts);
-	if (image_compose(&last, last_opts, square, sample + n * 3) ||
-	    image_gif_palette_build(pal, sample, width, 2 * width, reserve ? IMAGE_GIF_MARK_COLORS : 0))
+	if (!prepared) {
+		image_frames_last(start, moves, count, opts, marks, &last, last_opts);
+		if (image_compose(&last, last_opts, square, rgb + n * 3) ||
+		    image_gif_colours_own(&colours, rgb, width, 2 * width, opts, render_game_has_marks(marks)))
+			goto done;
+	}
+	open = true;
+	if (image_gif_open(&g, colours.map, width, true) || image_canvas_init(&c, &f->pos, &f->fopts, square, rgb))
 		goto done;
-	if (reserve)
-		image_gif_palette_marks(pal, opts->theme);
-	if (!(gif = image_gif_open(&buf, pal, width, true)) || image_canvas_init(&c, &f->pos, &f->fopts, square, sample))
-		goto done;
-	image_gif_map(pal, sample, idx, width, 0, 0, width, width);
-	if (image_gif_frame(gif, idx, width, 0, 0, width, width, count ? delay_cs : final_cs))
+	image_gif_colours_map(&colours, rgb, width, 0, 0, width, width, shown, (size_t)width);
+	if (image_gif_frame(&g, shown, (size_t)width, 0, 0, width, width, count ? delay_cs : final_cs, false))
 		goto done;
 	for (int i = 0; i < count; i++) {
 		struct image_rect r;
@@ -263,9 +363,9 @@ int image_gif_game_marked(const struct position *start, const move *moves, int c
 			goto done;
 		}
 		/* The frame holds its rectangle; within it, only the squares that look
-		 * different are drawn again (the rest of sample already shows this frame):
-		 * each run of them along a rank, its squares then every mark of the frame
-		 * where it crosses the run, mapped to the palette. */
+		 * different are drawn again (the rest of rgb already shows this frame): their
+		 * squares, then every mark of the frame where it crosses a run of them along a
+		 * rank; then mapped to the palette, what the viewer shows already transparent. */
 		image_frames_next(f, moves[i], &r);
 		c.check_sq = f->check_sq;
 		for (int sq = 0; sq < SQUARE_NB; sq++) {
@@ -283,22 +383,21 @@ int image_gif_game_marked(const struct position *start, const move *moves, int c
 					end++;
 				struct image_rect run = { col * square, row * square, (end + 1) * square, (row + 1) * square };
 				image_draw_marks(&c, &run);
-				image_gif_map(pal, sample, idx, width, run.x0, run.y0, run.x1 - run.x0, square);
 				col = end;
 			}
-		if (image_gif_frame(gif, idx, width, r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0,
-				    i == count - 1 ? final_cs : delay_cs))
+		image_gif_frame_pixels(&colours, f, rgb, width, &r, shown, px);
+		if (image_gif_frame(&g, px, (size_t)(r.x1 - r.x0), r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0,
+				    i == count - 1 ? final_cs : delay_cs, true))
 			goto done;
 	}
 	rc = 0;
 done:
-	if (gif)
-		rc = image_gif_close(gif, &buf, rc, out, length);
-	else
-		free(buf.data);
-	free(sample);
-	free(idx);
-	free(pal);
+	if (open)
+		rc = image_gif_close(&g, rc, out, length);
+	free(rgb);
+	free(shown);
+	free(px);
+	free(own);
 	free(f);
 	free(last_opts);
 	return rc;

@@ -180,6 +180,39 @@ void image_frames_next(struct image_frames *f, move m, struct image_rect *rect);
 void image_frames_last(const struct position *start, const move *moves, int count, const struct render_options *opts,
 		       const struct render_game_marks *marks, struct position *last, struct render_options *fopts);
 
+/* palette.c */
+
+/* The index GIF frames leave transparent (the palette's other entries are colours). */
+#define IMAGE_PALETTE_TRANSPARENT 255
+#define IMAGE_PALETTE_HASH_BITS 10
+#define IMAGE_PALETTE_HASH_SLOTS (1u << IMAGE_PALETTE_HASH_BITS)
+#define IMAGE_PALETTE_LUT_SIZE 32768
+
+/* A theme's prepared palette: count (< 256) colours, then the transparent index. */
+struct image_palette {
+	uint32_t rgb[256];                        /* 0xRRGGBB */
+	int count;
+	uint16_t exact[IMAGE_PALETTE_HASH_SLOTS]; /* entry + 1 by hash of its colour; 0: empty */
+	uint8_t lut[IMAGE_PALETTE_LUT_SIZE];      /* the entry nearest each 15-bit cell's centre */
+};
+
+/* The prepared palette of a theme (prepared on first use, kept for the life of the
+ * process); NULL when memory ran out. */
+const struct image_palette *image_palette(enum render_theme theme);
+
+/* True when a picture drawn with opts takes only colours the palette is prepared for:
+ * any request without square fills (fills are free colours). */
+bool image_palette_holds(const struct render_options *opts);
+
+/* The entry of a colour: its own when the palette holds it, else the nearest to its
+ * 15-bit cell. */
+uint8_t image_palette_index(const struct image_palette *p, uint32_t rgb);
+
+/* Maps the rectangle (x0, y0, w, h) of rgb (width pixels a row) to entries, row y of the
+ * rectangle at idx + y * stride. */
+void image_palette_map(const struct image_palette *p, const uint8_t *rgb, int width, int x0, int y0, int w, int h,
+		       uint8_t *idx, size_t stride);
+
 /* A growing output buffer for the encoders; data is malloc'd. */
 struct image_buffer {
 	unsigned char *data;
@@ -189,5 +222,26 @@ struct image_buffer {
 };
 
 void image_buffer_append(struct image_buffer *b, const void *data, size_t length);
+
+/* lzw.c */
+
+#define IMAGE_LZW_HASH_BITS 13
+#define IMAGE_LZW_SLOTS (1u << IMAGE_LZW_HASH_BITS)
+
+#define IMAGE_LZW_RUNS 4096
+
+/* The code table: a hash of the strings' codes by (prefix code, index); the
+ * codes of the strings of 1 to longest transparent entries. */
+struct image_lzw {
+	uint32_t slots[IMAGE_LZW_SLOTS]; /* (prefix code << 8 | index) << 12 | code; 0: empty */
+	uint16_t runs[IMAGE_LZW_RUNS];
+	int longest;
+};
+
+/* Appends a GIF frame's image data: pixels (w x h, row y at pixels + y * stride, indexes
+ * into a 256-entry colour table) as LZW codes of minimum size 8, in sub-blocks, then the
+ * block terminator. */
+void image_lzw_encode(struct image_lzw *z, struct image_buffer *buf, const uint8_t *pixels, size_t stride, int w,
+		      int h);
 
 #endif

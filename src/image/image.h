@@ -4,8 +4,10 @@
  * The sprites were rasterized at build time (rsvg-convert, from render_svg_sprites) for
  * each square size in image_square_sizes and are embedded in the binary; each size's
  * sheet is decoded (libpng) the first time a board of that size is drawn. A board is
- * composed by filling squares and copying sprites into an RGB buffer, then encoded by
- * libpng or giflib. The picture follows render_options exactly as the SVG does.
+ * composed by filling squares and copying sprites into an RGB buffer, mapped to its
+ * theme's prepared palette (palette.c), then encoded: an 8-bit indexed PNG by libpng, a
+ * GIF by fend itself (gif.c, lzw.c). With square fills, the PNG is RGB and the GIF gets
+ * a palette of its own. The picture follows render_options exactly as the SVG does.
  *
  * Functions returning a buffer hand the caller memory to release with free(). They
  * return 0 on success and -1 when memory ran out or an encoder failed. Thread-safe. */
@@ -48,7 +50,8 @@ int image_gif(const struct position *pos, const struct render_options *opts, uns
  * move tinted (opts->last_move is ignored after the first frame). moves must be legal
  * in turn from start (a valid position). Every frame shows for delay_ms, the last one
  * for final_delay_ms; the animation loops. Frames after the first hold only the
- * rectangle that changed. check (NULL: never stop) is asked before every frame: when
+ * rectangle that changed, every pixel the viewer already shows transparent (entry 255),
+ * and are never disposed of. check (NULL: never stop) is asked before every frame: when
  * it says to stop, IMAGE_STOPPED is returned. */
 int image_gif_game(const struct position *start, const move *moves, int count, const struct render_options *opts,
 		   int delay_ms, int final_delay_ms, const struct work_check *check, unsigned char **out,
@@ -78,9 +81,10 @@ int image_gif_game_marked(const struct position *start, const move *moves, int c
 uint64_t image_picture_cost(const struct position *pos, const struct render_options *opts);
 
 /* The pixels image_gif_game_marked draws for the game (marks may be NULL): the first and
- * the last frame whole (the palette is taken from them; the first is frame 0), frame
- * 0's board mapped and encoded once more, then each later frame's rectangle (encoded;
- * the squares drawn again within it are fewer) and its marks' area within it. */
+ * the last frame whole (with fills, the palette is taken from them; the first is frame
+ * 0), frame 0's board mapped and encoded once more, then each later frame's rectangle
+ * (encoded; the squares drawn again within it are fewer) and its marks' area within
+ * it. An upper bound without fills, where the last frame is not drawn. */
 uint64_t image_game_cost(const struct position *start, const move *moves, int count,
 			 const struct render_options *opts, const struct render_game_marks *marks);
 

@@ -1,0 +1,207 @@
+/* lzw.c -- GIF's LZW compression of palette indexes: the image data of one frame (its
+ * minimum code size, then the codes packed LSB first into sub-blocks of up to 255 bytes,
+ * then the empty block). The code table is sized for fend's 256-entry palette (minimum
+ * code size 8: codes 0-255 the entries, 256 clear, 257 end) and held in an open-
+ * addressing hash of (prefix code, index) pairs, each slot the pair and its code in 32
+ * bits (the table fits a first-level cache), cleared when the 12-bit codes run out.
+ * Runs of the transparent entry, which most of an animated game's frames are made of,
+ * go a string at a time: the codes of the strings of transparent pixels the table
+ * holds are kept in order of length, so a run costs one step per code written (the
+ * bytes are exactly what the pixel-by-pixel loop writes). */
+#include "config.h"
+
+#include <string.h>
+
+#include "image/image-internal.h"
+
+#define IMAGE_LZW_MIN_BITS 8
+#define IMAGE_LZW_CLEAR (1u << IMAGE_LZW_MIN_BITS)
+#define IMAGE_LZW_END (IMAGE_LZW_CLEAR + 1)
+#define IMAGE_LZW_MAX_CODE 4095
+
+/* The packer: bits waiting to be written, and the sub-block being filled. */
+struct image_lzw_out {
+	struct image_buffer *buf;
+	uint64_t bits;
+	int nbits;
+	uint8_t block[256]; /* block[0]: its length */
+};
+
+static void image_lzw_flush_block(struct image_lzw_out *o)
+{
+	if (o->block[0]) {
+		image_buffer_append(o->buf, o->block, (size_t)o->block[0] + 1);
+		o->block[0] = 0;
+	}
+}
+
+static inline void image_lzw_put(struct image_lzw_out *o, unsigned code, int size)
+{
+	o->bits |= (uint64_t)code << o->nbits;
+	o->nbits += size;
+	while (o->nbits >= 8) {
+		o->block[++o->block[0]] = (uint8_t)o->bits;
+		o->bits >>= 8;
+		o->nbits -= 8;
+		if (o->block[0] == 255)
+			image_lzw_flush_block(o);
+	}
+}
+
+/* The encoder's state between pixels: the code of the string matched so far, the
+ * next free code and the code width; run is the length of that string when it is all
+ * transparent entries (else 0), and z->runs[1..z->longest] the codes of the transparent
+ * strings the table holds (they are always a chain: T, TT, TTT, ...). */
+struct image_lzw_state {
+	struct image_lzw *z;
+	struct image_lzw_out o;
+	unsigned prefix, next;
+	int size, run;
+};
+
+static void image_lzw_reset(struct image_lzw_state *s)
+{
+	memset(s->z->slots, 0, sizeof s->z->slots);
+	s->size = IMAGE_LZW_MIN_BITS + 1;
+	s->next = IMAGE_LZW_END + 1;
+	s->z->runs[1] = IMAGE_PALETTE_TRANSPARENT;
+	s->z->longest = 1;
+}
+
+/* Writes the string matched so far and gives it followed by c the next code at slot (the
+ * empty slot its key hashed to), as GIF's LZW does when a string is new. */
+static void image_lzw_add(struct image_lzw_state *s, unsigned slot, uint32_t key, uint8_t c)
+{
+	struct image_lzw *z = s->z;
+
+	image_lzw_put(&s->o, s->prefix, s->size);
+	z->slots[slot] = key << 12 | s->next;
+	if (s->run && c == IMAGE_PALETTE_TRANSPARENT && s->run == z->longest && s->run + 1 < IMAGE_LZW_RUNS) {
+		z->runs[s->run + 1] = (uint16_t)s->next;
+		z->longest = s->run + 1;
+	}
+	if (s->next >= (1u << s->size))
+		s->size++;
+	if (++s->next > IMAGE_LZW_MAX_CODE) {
+		image_lzw_put(&s->o, IMAGE_LZW_CLEAR, s->size);
+		image_lzw_reset(s);
+	}
+	s->prefix = c;
+	s->run = c == IMAGE_PALETTE_TRANSPARENT;
+}
+
+/* The slot of key: where it is (*found set) or the empty slot it goes in. */
+static inline unsigned image_lzw_find(const struct image_lzw *z, uint32_t key, bool *found)
+{
+	unsigned slot = (key * 2654435761u) >> (32 - IMAGE_LZW_HASH_BITS);
+
+	for (;; slot = (slot + 1) & (IMAGE_LZW_SLOTS - 1)) {
+		uint32_t e = z->slots[slot];
+		if (!e || e >> 12 == key) {
+			*found = e != 0;
+			return slot;
+		}
+	}
+}
+
+/* n more transparent pixels after a string that is all transparent (s->run > 0): what
+ * the pixel-by-pixel loop would do, a string of the chain at a time. */
+static void image_lzw_transparent_run(struct image_lzw_state *s, int n)
+{
+	struct image_lzw *z = s->z;
+
+	while (n > 0) {
+		int want = s->run + n;
+		if (z->longest >= want) {
+			s->prefix = z->runs[want];
+			s->run = want;
+			return;
+		}
+		/* The chain's longest string, then one more pixel that makes it new. */
+		n -= z->longest - s->run + 1;
+		s->run = z->longest;
+		s->prefix = z->runs[z->longest];
+		uint32_t key = (uint32_t)s->prefix << 8 | IMAGE_PALETTE_TRANSPARENT;
+		bool found;
+		unsigned slot = image_lzw_find(z, key, &found);
+		if (found) { /* the chain was capped at IMAGE_LZW_RUNS: carry on pixel by pixel */
+			s->prefix = (z->slots[slot] & 0xfff);
+			s->run = 0;
+			n++;
+			while (n-- > 0) {
+				key = (uint32_t)s->prefix << 8 | IMAGE_PALETTE_TRANSPARENT;
+				slot = image_lzw_find(z, key, &found);
+				if (found)
+					s->prefix = (z->slots[slot] & 0xfff);
+				else
+					image_lzw_add(s, slot, key, IMAGE_PALETTE_TRANSPARENT);
+			}
+			s->run = 0;
+			return;
+		}
+		image_lzw_add(s, slot, key, IMAGE_PALETTE_TRANSPARENT);
+	}
+}
+
+/* How many transparent entries p starts with (of its n), eight at a time. */
+static int image_lzw_transparent_length(const uint8_t *p, int n)
+{
+	int k = 0;
+
+	for (; k + 8 <= n; k += 8) {
+		uint64_t v;
+		memcpy(&v, p + k, 8);
+		if (v != UINT64_MAX)
+			break;
+	}
+	while (k < n && p[k] == IMAGE_PALETTE_TRANSPARENT)
+		k++;
+	return k;
+}
+
+void image_lzw_encode(struct image_lzw *z, struct image_buffer *buf, const uint8_t *pixels, size_t stride, int w,
+		      int h)
+{
+	struct image_lzw_state s = { .z = z, .o = { .buf = buf } };
+	uint8_t min_bits = IMAGE_LZW_MIN_BITS;
+
+	image_buffer_append(buf, &min_bits, 1);
+	image_lzw_reset(&s);
+	image_lzw_put(&s.o, IMAGE_LZW_CLEAR, s.size);
+	if (w <= 0 || h <= 0) {
+		image_lzw_put(&s.o, IMAGE_LZW_END, s.size);
+	} else {
+		s.prefix = pixels[0];
+		s.run = pixels[0] == IMAGE_PALETTE_TRANSPARENT;
+		for (int y = 0; y < h; y++) {
+			const uint8_t *row = pixels + (size_t)y * stride;
+			for (int x = y ? 0 : 1; x < w; x++) {
+				uint8_t c = row[x];
+				if (s.run && c == IMAGE_PALETTE_TRANSPARENT) {
+					int n = image_lzw_transparent_length(row + x, w - x);
+					image_lzw_transparent_run(&s, n);
+					x += n - 1;
+					continue;
+				}
+				uint32_t key = (uint32_t)s.prefix << 8 | c;
+				bool found;
+				unsigned slot = image_lzw_find(z, key, &found);
+				if (found) {
+					s.prefix = (z->slots[slot] & 0xfff);
+					s.run = 0; /* c is not transparent, or the string was not */
+				} else {
+					image_lzw_add(&s, slot, key, c);
+				}
+			}
+		}
+		image_lzw_put(&s.o, s.prefix, s.size);
+		/* The end code after a clear, so that its width is the first width whatever
+		 * the decoder's table holds. */
+		image_lzw_put(&s.o, IMAGE_LZW_CLEAR, s.size);
+		image_lzw_put(&s.o, IMAGE_LZW_END, IMAGE_LZW_MIN_BITS + 1);
+	}
+	if (s.o.nbits > 0)
+		image_lzw_put(&s.o, 0, 8 - s.o.nbits);
+	image_lzw_flush_block(&s.o);
+	image_buffer_append(buf, "", 1); /* the block terminator */
+}
