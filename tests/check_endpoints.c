@@ -1463,11 +1463,11 @@ START_TEST(router_preflight)
 	ck_assert_str_eq(test_header(&ex, "Access-Control-Allow-Methods"), "POST, OPTIONS");
 	ck_assert_str_eq(test_header(&ex, "Allow"), "POST, OPTIONS");
 	ck_assert_str_eq(test_header(&ex, "Access-Control-Allow-Headers"),
-			 "Content-Type, X-Request-Id, If-None-Match, Cache-Control, Accept");
+			 "Content-Type, X-Request-Id, If-None-Match, If-Modified-Since, Cache-Control, Accept");
 	ck_assert_str_eq(test_header(&ex, "Access-Control-Max-Age"), "86400");
 	ck_assert_str_eq(test_header(&ex, "Access-Control-Allow-Origin"), "*");
 	ck_assert_str_eq(test_header(&ex, "Access-Control-Expose-Headers"),
-			 "X-Request-Id, ETag, X-Fen-Problems, X-Fen-Marks-Dropped, X-Fen-Lang-Detected");
+			 "X-Request-Id, ETag, X-Fen-Problems, X-Fen-Marks-Dropped, X-Fen-Lang-Detected, Retry-After, Allow");
 	ck_assert_ptr_null(test_header(&ex, "Vary"));
 	test_done(&ex);
 }

@@ -446,7 +446,7 @@ START_TEST(health_and_version)
 	ck_assert_str_eq(r.body, "{\"status\":\"ok\"}");
 	ck_assert_str_eq(reply_header(&r, "Access-Control-Allow-Origin", value, sizeof value), "*");
 	ck_assert_str_eq(reply_header(&r, "Access-Control-Expose-Headers", value, sizeof value),
-			 "X-Request-Id, ETag, X-Fen-Problems, X-Fen-Marks-Dropped, X-Fen-Lang-Detected");
+			 "X-Request-Id, ETag, X-Fen-Problems, X-Fen-Marks-Dropped, X-Fen-Lang-Detected, Retry-After, Allow");
 	ck_assert_ptr_null(reply_header(&r, "Vary", value, sizeof value));
 	reply_free(&r);
 	http1("GET", "/version", NULL, NULL, NULL, &r);
@@ -628,7 +628,7 @@ static void assert_cacheable(const struct reply *r, char *etag, size_t size)
 
 	ck_assert_str_eq(reply_header(r, "Access-Control-Allow-Origin", value, sizeof value), "*");
 	ck_assert_str_eq(reply_header(r, "Access-Control-Expose-Headers", value, sizeof value),
-			 "X-Request-Id, ETag, X-Fen-Problems, X-Fen-Marks-Dropped, X-Fen-Lang-Detected");
+			 "X-Request-Id, ETag, X-Fen-Problems, X-Fen-Marks-Dropped, X-Fen-Lang-Detected, Retry-After, Allow");
 	ck_assert_str_eq(reply_header(r, "Cache-Control", value, sizeof value), "public, max-age=86400, immutable");
 	ck_assert_str_eq(reply_header(r, "Vary", value, sizeof value), "Accept");
 	ck_assert_ptr_nonnull(reply_header(r, "ETag", etag, size));
@@ -1307,13 +1307,17 @@ START_TEST(cors_preflight)
 					       "Access-Control-Request-Headers: content-type, if-none-match", NULL };
 	static const char *const odd[] = { "Origin: https://app.example", "Access-Control-Request-Method: GET",
 					   "Access-Control-Request-Headers: x-a;b", NULL };
+	static const char *const conditional[] = {
+		"Origin: https://app.example", "Access-Control-Request-Method: GET",
+		"Access-Control-Request-Headers: If-None-Match, If-Modified-Since, Cache-Control, X-Request-Id", NULL
+	};
 	struct reply r;
 	char value[128];
 
 	/* a list of names that is not one: the headers fend reads */
 	http1("OPTIONS", "/render", NULL, NULL, odd, &r);
 	ck_assert_str_eq(reply_header(&r, "Access-Control-Allow-Headers", value, sizeof value),
-			 "Content-Type, X-Request-Id, If-None-Match, Cache-Control, Accept");
+			 "Content-Type, X-Request-Id, If-None-Match, If-Modified-Since, Cache-Control, Accept");
 	reply_free(&r);
 	http1("OPTIONS", "/validate", NULL, NULL, headers, &r);
 	ck_assert_int_eq(r.status, 204);
@@ -1331,6 +1335,14 @@ START_TEST(cors_preflight)
 	http1("OPTIONS", "/health", NULL, NULL, headers, &r);
 	ck_assert_int_eq(r.status, 204);
 	ck_assert_str_eq(reply_header(&r, "Allow", value, sizeof value), "GET, HEAD, OPTIONS");
+	reply_free(&r);
+	/* a page revalidating a picture sets conditional and cache headers */
+	http1("OPTIONS", "/render", NULL, NULL, conditional, &r);
+	ck_assert_int_eq(r.status, 204);
+	ck_assert_str_eq(reply_header(&r, "Access-Control-Allow-Headers", value, sizeof value),
+			 "If-None-Match, If-Modified-Since, Cache-Control, X-Request-Id");
+	ck_assert_str_eq(reply_header(&r, "Access-Control-Allow-Methods", value, sizeof value),
+			 "GET, HEAD, POST, OPTIONS");
 	reply_free(&r);
 	http1("OPTIONS", "/elsewhere", NULL, NULL, headers, &r);
 	assert_problem(&r, 404, "not_found", NULL);

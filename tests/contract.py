@@ -50,6 +50,11 @@ TIMEOUT = 15
 # Statuses a well-behaved daemon cannot be made to send from outside.
 UNPROVOKABLE = {"500", "503"}
 HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+# Response headers a page may read without Access-Control-Expose-Headers (the CORS-
+# safelisted ones), and those it has no use for (framing, security policy for the browser).
+CORS_READABLE = {"cache-control", "content-language", "content-length", "content-type", "expires",
+                 "last-modified", "pragma", "connection", "transfer-encoding", "date", "vary",
+                 "x-content-type-options", "content-security-policy", "referrer-policy", "x-frame-options"}
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 E4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
@@ -339,6 +344,7 @@ class Checker:
         self.fixed = []
         self.known_requests = 0
         self.origin = "*"          # the daemon's --cors-origin
+        self.gets = []             # (name, target, headers, response) of every GET sent
 
     def fail(self, name, message):
         self.failures.append(f"{name}: {message}")
@@ -352,7 +358,7 @@ class Checker:
         if path not in paths:
             return None, "NotFound"
         item = paths[path]
-        m = "get" if method == "head" else method
+        m = "get" if method == "head" and "head" not in item else method
         if m not in item:
             return None, "MethodNotAllowed"
         return f"#/paths/{pointer_escape(path)}/{m}/responses", None
@@ -383,6 +389,8 @@ class Checker:
             self._settle(before, known_issue, name)
             return None, None
         label = f"{method} {target[:100]} -> {resp.status}"
+        if method == "GET" and raw is None and conn is None:
+            self.gets.append((name, target, hdrs, resp))
         parsed = self._check_response(name, label, method_l, path, resp, hdrs)
         if expect is not None and resp.status != expect:
             self.fail(name, f"{label}: expected status {expect}")
@@ -435,10 +443,9 @@ class Checker:
                                 f"{'path' if component == 'NotFound' else 'method'}")
                 return None
         else:
-            op_method = "get" if method == "head" else method
-            if method != "head":
-                self.seen_ops.add((path, op_method))
-                self.seen_status.add((path, op_method, status))
+            op_method = responses_ptr.split("/")[-2]
+            self.seen_ops.add((path, op_method))
+            self.seen_status.add((path, op_method, status))
             responses = self.d.pointer(responses_ptr)
             key = status if status in responses else (status[0] + "XX" if status[0] + "XX" in responses
                                                       else "default" if "default" in responses else None)
@@ -479,8 +486,13 @@ class Checker:
             self.fail(name, f"{label}: X-Content-Type-Options is {resp.header('X-Content-Type-Options')!r}, "
                             "not 'nosniff'")
         expose = resp.header("Access-Control-Expose-Headers") or ""
-        if "x-request-id" not in [h.strip().lower() for h in expose.split(",")]:
+        exposed = {h.strip().lower() for h in expose.split(",")}
+        if "x-request-id" not in exposed:
             self.fail(name, f"{label}: Access-Control-Expose-Headers {expose!r} does not name X-Request-Id")
+        # a page reads any header fend sends: CORS-safelisted, or exposed
+        for hname in {k.lower() for k, _ in resp.headers} - exposed - CORS_READABLE:
+            if not hname.startswith("access-control-"):
+                self.fail(name, f"{label}: header {hname} is sent but not in Access-Control-Expose-Headers")
 
         # the headers this response declares
         for hname, hdef in (response.get("headers") or {}).items():
@@ -542,7 +554,10 @@ class Checker:
             self.fail(name, f"{label}: the body is not UTF-8 ({exc})")
             return None
         if mt == "application/x-ndjson":
-            # one JSON text a line; the schema is that of one line
+            # one JSON text a line; itemSchema is that of one line, schema that of the text
+            for e in self.d.errors(schema_ptr, text):
+                self.fail(name, f"{label}: body {e}")
+            schema_ptr = f"{response_ptr}/content/{pointer_escape(mt)}/itemSchema"
             records = []
             for number, line in enumerate(text.split("\n")[:-1] if text else [], 1):
                 try:
@@ -1578,6 +1593,13 @@ def run_checks(c, d):
         c.check(f"preflight {path}", "OPTIONS", path, headers={"Origin": "http://example.test",
                                                                "Access-Control-Request-Method": "POST"},
                 expect=204, then=preflight)
+    # a page's conditional and cache request headers are allowed (the list asked for is echoed)
+    asked = "If-None-Match, If-Modified-Since, Cache-Control, X-Request-Id, Content-Type"
+    c.check("preflight conditional headers", "OPTIONS", "/render",
+            headers={"Origin": "http://example.test", "Access-Control-Request-Method": "GET",
+                     "Access-Control-Request-Headers": asked}, expect=204,
+            then=lambda r, b: want(r.header("Access-Control-Allow-Headers") == asked,
+                                   f"Access-Control-Allow-Headers is {r.header('Access-Control-Allow-Headers')!r}"))
 
     # ---- 404 and 405
     for method, target in [("GET", "/index.html"), ("GET", "/web/app.js"), ("GET", "/nope"), ("POST", "/nope"), ("GET", "/validate/"),
@@ -1988,6 +2010,26 @@ def check_names(c, d):
                                                       f"no suggestion of {name}: {b['detail']}"))
 
 
+def check_head_mirrors(c):
+    """HEAD answers like GET, without the body: each GET sent (the first three of each path
+    and status) is sent again as HEAD, which must get the same status and headers (but the
+    request id, and the framing of a body it does not carry)."""
+    volatile = {"x-request-id", "content-length", "transfer-encoding", "date", "connection"}
+    done = {}
+    for name, target, hdrs, got in list(c.gets):
+        key = (urllib.parse.urlsplit(target).path, got.status)
+        done[key] = done.get(key, 0) + 1
+        if done[key] > 3:
+            continue
+
+        def same(r, b, got=got):
+            want(r.status == got.status, f"HEAD answered {r.status}, GET {got.status}")
+            head = {k.lower(): v for k, v in r.headers if k.lower() not in volatile}
+            full = {k.lower(): v for k, v in got.headers if k.lower() not in volatile}
+            want(head == full, f"HEAD's headers {sorted(head.items())} differ from GET's {sorted(full.items())}")
+        c.check(f"HEAD of {name}", "HEAD", target, headers=hdrs, expect=got.status, then=same)
+
+
 def check_allowed(allow, documented):
     """The methods a daemon announces for a path against the document's: the same, plus
     HEAD where GET is."""
@@ -2001,8 +2043,8 @@ def check_allowed(allow, documented):
 
 def check_document(d, fail):
     doc = d.doc
-    if doc.get("openapi") != "3.1.0":
-        fail("document", f"openapi is {doc.get('openapi')!r}, not 3.1.0")
+    if doc.get("openapi") != "3.2.0":
+        fail("document", f"openapi is {doc.get('openapi')!r}, not 3.2.0")
     for name, schema in doc["components"]["schemas"].items():
         try:
             d.validator_class.check_schema(schema)
@@ -2086,6 +2128,7 @@ def main():
         run_checks(c, d)
         check_names(c, d)
         check_examples_are_real(c, d)
+        check_head_mirrors(c)
         if daemon.proc.poll() is not None:
             failures.append(f"fend died during the test (status {daemon.proc.returncode})")
         else:

@@ -235,8 +235,12 @@ void reply_finish(struct http_response *resp, const struct http_request *req)
 	reply_header(resp, "X-Content-Type-Options", "nosniff");
 	if (req->config) {
 		reply_header(resp, "Access-Control-Allow-Origin", req->config->cors_origin);
+		/* Every response header a page may need to read that is not CORS-safelisted
+		 * (Content-Type, Content-Length, Cache-Control are): tests/contract.py checks
+		 * that each header fend sends is either safelisted, CORS's own, or here. */
 		reply_header(resp, "Access-Control-Expose-Headers",
-			     "X-Request-Id, ETag, X-Fen-Problems, X-Fen-Marks-Dropped, X-Fen-Lang-Detected");
+			     "X-Request-Id, ETag, X-Fen-Problems, X-Fen-Marks-Dropped, X-Fen-Lang-Detected, "
+			     "Retry-After, Allow");
 		if (strcmp(req->config->cors_origin, "*"))
 			reply_header(resp, "Vary", "Origin");
 		if (resp->page) {

@@ -110,19 +110,23 @@ static int router_allowed(unsigned mask, const char *names[HTTP_METHOD_NB])
 	return n;
 }
 
+/* The request headers a page may send when its preflight does not list them as names:
+ * those fend reads, and the conditional and cache headers a browser's page may set. */
+#define ROUTER_ALLOWED_HEADERS "Content-Type, X-Request-Id, If-None-Match, If-Modified-Since, Cache-Control, Accept"
+
 /* The headers a preflight allows: those the browser asks for (Access-Control-Request-
  * Headers: a page may send If-None-Match, Cache-Control, Accept... with any request), when
- * they are a list of header names; else the ones fend reads. */
+ * they are a list of header names; else ROUTER_ALLOWED_HEADERS. */
 static const char *router_allowed_headers(const struct http_request *req)
 {
 	const char *asked = negotiate_header(req, "Access-Control-Request-Headers");
 	size_t n;
 
 	if (!asked || !*asked)
-		return "Content-Type, X-Request-Id, If-None-Match, Cache-Control, Accept";
+		return ROUTER_ALLOWED_HEADERS;
 	n = strspn(asked, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_, ");
 	if (asked[n] || n > 512)
-		return "Content-Type, X-Request-Id, If-None-Match, Cache-Control, Accept";
+		return ROUTER_ALLOWED_HEADERS;
 	return asked;
 }
 
@@ -143,7 +147,7 @@ static void router_answer_methods(const struct http_request *req, struct http_re
 		reply_header(resp, "Access-Control-Allow-Methods", resp->allow);
 		/* The list asked for is the request's own: copied, it outlives the request. */
 		if (!reply_header_copy(resp, "Access-Control-Allow-Headers", router_allowed_headers(req)))
-			reply_header(resp, "Access-Control-Allow-Headers", "Content-Type, X-Request-Id");
+			reply_header(resp, "Access-Control-Allow-Headers", ROUTER_ALLOWED_HEADERS);
 		reply_header(resp, "Access-Control-Max-Age", "86400");
 		reply_header(resp, "Allow", resp->allow);
 		return;
