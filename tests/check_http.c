@@ -255,6 +255,17 @@ static bool headers_have_expect(const char *const *headers)
 	return false;
 }
 
+/* How much slower than usual this test process runs: Check's CK_TIMEOUT_MULTIPLIER,
+ * which make check-valgrind (40) and CI's sanitizer run (4) set. fend itself runs at
+ * full speed; only the client side of these tests is slower. */
+static long long abuse_slack(void)
+{
+	const char *m = getenv("CK_TIMEOUT_MULTIPLIER");
+	long long n = m ? atoll(m) : 1;
+
+	return n > 1 ? n : 1;
+}
+
 /* One request on the easy handle c (connections are reused across calls). headers is
  * a NULL-terminated list of extra header lines, or NULL. */
 static void http(CURL *c, const char *method, const char *path, const char *content_type, const char *body,
@@ -272,7 +283,9 @@ static void http(CURL *c, const char *method, const char *path, const char *cont
 	curl_easy_setopt(c, CURLOPT_WRITEDATA, r);
 	curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, reply_on_header);
 	curl_easy_setopt(c, CURLOPT_HEADERDATA, r);
-	curl_easy_setopt(c, CURLOPT_TIMEOUT, 20L);
+	/* 20 s, stretched as Check stretches its timeouts (receiving a long answer under
+	 * valgrind is slow) */
+	curl_easy_setopt(c, CURLOPT_TIMEOUT, (long)(20 * abuse_slack()));
 	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
 	if (!strcmp(method, "HEAD"))
 		curl_easy_setopt(c, CURLOPT_NOBODY, 1L);
@@ -2259,17 +2272,6 @@ static size_t raw_read_response(int fd, char *out, size_t size)
 		n += (size_t)got;
 	}
 	return n;
-}
-
-/* How much slower than usual this test process runs: Check's CK_TIMEOUT_MULTIPLIER,
- * which make check-valgrind (40) and CI's sanitizer run (4) set. fend itself runs at
- * full speed; only the client side of these tests is slower. */
-static long long abuse_slack(void)
-{
-	const char *m = getenv("CK_TIMEOUT_MULTIPLIER");
-	long long n = m ? atoll(m) : 1;
-
-	return n > 1 ? n : 1;
 }
 
 /* Another client is served, and quickly. */
