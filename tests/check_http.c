@@ -2004,7 +2004,7 @@ START_TEST(bulk_validate_parallel_in_order)
 	const int count = 40000;
 	size_t used = 0;
 	char *body = malloc((size_t)count * 80);
-	const char *p;
+	const char *p, *end;
 	struct reply r;
 	long before, after;
 	int line = 0, valid = 0;
@@ -2028,21 +2028,37 @@ START_TEST(bulk_validate_parallel_in_order)
 	before = proc_status_kb(fend.pid, "VmHWM");
 	http1("POST", "/validate", "application/x-ndjson", body, NULL, &r);
 	ck_assert_int_eq(r.status, 200);
-	for (p = r.body; *p; p = strchr(p, '\n') + 1) {
-		/* strtoul, not sscanf, which measures the rest of the answer each time */
-		ck_assert_int_eq(strncmp(p, "{\"line\":", 8), 0);
-		ck_assert_uint_eq(strtoul(p + 8, NULL, 10), (unsigned long)++line);
+	/* Each line is looked at in a copy of its own: the sanitizers' strstr and strtoul
+	 * read the whole rest of the answer at every call (40,000 lines: minutes). */
+	for (p = r.body; *p; p = end + 1) {
+		char one[4096];
+		const char *v;
+
+		end = memchr(p, '\n', r.length - (size_t)(p - r.body));
+		if (!end || (size_t)(end - p) >= sizeof one)
+			break;
+		memcpy(one, p, (size_t)(end - p));
+		one[end - p] = '\0';
+		v = strstr(one, "\"valid\":");
+		if (strncmp(one, "{\"line\":", 8) || strtoul(one + 8, NULL, 10) != (unsigned long)line + 1 || !v)
+			break;
+		line++;
 		/* the first and third positions of each three are legal, the second not */
-		if (!strncmp(strstr(p, "\"valid\":"), "\"valid\":true", 12))
+		if (!strncmp(v, "\"valid\":true", 12))
 			valid++;
-		ck_assert_ptr_nonnull(strchr(p, '\n'));
 	}
-	ck_assert_int_eq(line, count);
+	ck_assert_msg(line == count, "%d lines in order, then: %.80s", line, p);
 	ck_assert_int_eq(valid, count / 3 * 2 + 1);
 	reply_free(&r);
 	free(body);
 	after = proc_status_kb(fend.pid, "VmHWM");
+#if !defined(__SANITIZE_ADDRESS__)
+	/* (AddressSanitizer's quarantine holds what is freed: its RSS says nothing of this) */
 	ck_assert_msg(after - before < 6 * 1024, "peak RSS grew from %ld kB to %ld kB", before, after);
+#else
+	(void)before;
+	(void)after;
+#endif
 }
 END_TEST
 
