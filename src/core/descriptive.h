@@ -52,12 +52,19 @@ enum descriptive_lang { DESCRIPTIVE_EN, DESCRIPTIVE_ES, DESCRIPTIVE_LANG_NB };
 #define DESCRIPTIVE_NOTES_MAX 64
 #define DESCRIPTIVE_MESSAGE_MAX 256
 
+/* The side of the board a piece started on, in descriptive_spec. */
+#define DESCRIPTIVE_WING_QUEEN 1
+#define DESCRIPTIVE_WING_KING 2
+/* Every file, as a mask of descriptive squares. */
+#define DESCRIPTIVE_ALL_FILES 0xff
+
 /* One token read without a position: which moves it can name. Squares are from White's
  * side; the reader turns them round for Black. */
 struct descriptive_spec {
 	uint8_t kind;          /* enum descriptive_kind */
 	uint8_t piece;         /* enum piece_type of the mover */
-	uint8_t piece_wing;    /* pieces: 0 any, 1 started on the queen's side, 2 the king's */
+	uint8_t piece_wing;    /* pieces: 0 any, DESCRIPTIVE_WING_QUEEN or DESCRIPTIVE_WING_KING:
+				* the side it started on */
 	uint8_t target;        /* captures: enum piece_type taken, or 0 for any */
 	uint8_t target_wing;   /* a piece taken: the side it started on, as piece_wing */
 	uint8_t promotion;     /* enum piece_type, or 0 when none was written */
