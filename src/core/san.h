@@ -70,6 +70,9 @@ size_t san_format_move_marked(const struct position *pos, move m, enum san_lang 
 /* The check mark of a move, given the position after it: '+', '#' or 0. */
 char san_check_mark_after(const struct position *after);
 
+/* '+', '#' or 0: what playing m in pos does to the opponent. */
+char san_check_mark(const struct position *pos, move m);
+
 /* What reading a move found. Codes are part of the API (san_code_name). */
 enum san_code {
 	SAN_OK,
