@@ -236,6 +236,10 @@ struct pgn_comment {
 					 * what the move or game still had room for */
 };
 
+/* Reads the [%clk], [%eval], [%cal] and [%csl] commands of c->text into c's fields
+ * (the reader calls it for every comment; other [%...] groups are left as text). */
+void pgn_parse_commands(struct pgn_comment *c);
+
 /* What a finished game amounts to. */
 struct pgn_game_end {
 	int game;
