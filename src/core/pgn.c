@@ -4,7 +4,9 @@
  *
  * A token ends at the first byte that cannot continue it; that byte is then read again as
  * the start of what follows. Each line of play keeps the position after its last move and
- * the one before it, because a variation replaces the last move of its parent line. */
+ * the one before it, because a variation replaces the last move of its parent line.
+ * What a movetext token does to the game (moves, numbers, NAGs, results) is in
+ * pgn_movetext.c; comment commands are read by pgn_commands.c. */
 #include "pgn.h"
 
 #include <stdarg.h>
@@ -13,6 +15,7 @@
 #include <string.h>
 
 #include "nag.h"
+#include "pgn_internal.h"
 #include "pgn_lang.h"
 #include "uci.h"
 #include "utf8.h"
@@ -76,45 +79,11 @@ static bool pgn_code_is_syntax(enum pgn_code code)
 	       code == PGN_ERR_UNMATCHED_PARENTHESIS;
 }
 
-static bool pgn_is_space(unsigned char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
-
-static bool pgn_is_digit(unsigned char c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static bool pgn_is_alnum(unsigned char c)
-{
-	return pgn_is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-/* Bytes a symbol token (move, number, result, glyph) is made of; every byte of a
- * multi-byte UTF-8 character counts, so figurines, Cyrillic letters and glyphs such as
- * ± stay whole. '@' is for the null move "@@@@". */
-static bool pgn_is_symbol(unsigned char c)
-{
-	return pgn_is_alnum(c) || c >= 0x80 || (c && strchr("_+#=:-/!?.~@", c));
-}
-
-/* The characters of length bytes of text (UTF-8 continuation bytes do not count). */
-static unsigned pgn_chars(const char *text, size_t length)
-{
-	unsigned n = 0;
-
-	for (size_t i = 0; i < length; i++)
-		n += ((unsigned char)text[i] & 0xC0) != 0x80;
-	return n;
-}
-
 static void pgn_game_begin(struct pgn_reader *r);
 
 /* Reports a problem of the current game. */
-__attribute__((format(printf, 5, 6))) static void pgn_issue(struct pgn_reader *r, struct pgn_issue *issue,
-							    enum pgn_code code, unsigned column, const char *format,
-							    ...)
+void pgn_issue(struct pgn_reader *r, struct pgn_issue *issue, enum pgn_code code, unsigned column, const char *format,
+	       ...)
 {
 	char message[PGN_MESSAGE_MAX];
 	va_list ap;
@@ -144,28 +113,10 @@ __attribute__((format(printf, 5, 6))) static void pgn_issue(struct pgn_reader *r
 		r->visitor->issue(r->ctx, issue);
 }
 
-/* A problem with nothing but a place and words. */
-#define PGN_PROBLEM(r, code, line_, column, ...)                              \
-	do {                                                                  \
-		struct pgn_issue issue_ = { .line = (line_), .san = SAN_OK }; \
-		pgn_issue((r), &issue_, (code), (column), __VA_ARGS__);       \
-	} while (0)
-
-/* While a game's events are held back (pgn_lang.h), a step keeps its event there and
- * does nothing more now: the event is played when the game's language is decided. */
-#define PGN_HOLD(r, ...)                                              \
-	do {                                                          \
-		if ((r)->defer.on && !(r)->defer.shadow) {            \
-			struct pgn_event event_ = { __VA_ARGS__ };    \
-			if (pgn_lang_defer((r), &event_))             \
-				return;                               \
-		}                                                     \
-	} while (0)
-
 static void pgn_comment_give(struct pgn_reader *r, bool cut);
 
 /* Clears what a line's last move has been given: a new move, or a new line. */
-static void pgn_line_fresh(struct pgn_line *line)
+void pgn_line_fresh(struct pgn_line *line)
 {
 	line->comment = 0;
 	line->comments = line->nags = line->arrows = 0;
@@ -230,7 +181,7 @@ static int pgn_variant(const char *value, size_t length)
 }
 
 /* The standard spelling of a result token, or NULL; *lenient is set for ½-½ and 0.5-0.5. */
-static const char *pgn_result_of(const char *t, size_t n, bool *lenient)
+const char *pgn_result_token(const char *t, size_t n, bool *lenient)
 {
 	static const char *const results[] = { "1-0", "0-1", "1/2-1/2", "*" };
 
@@ -277,7 +228,7 @@ static void pgn_tag(struct pgn_reader *r)
 		utf8_sanitize(r->variant_name);
 	} else if (!strcmp(name, "Result")) {
 		bool lenient;
-		const char *result = pgn_result_of(value, length, &lenient);
+		const char *result = pgn_result_token(value, length, &lenient);
 		snprintf(r->result_tag, sizeof r->result_tag, "%s", result ? result : "");
 	}
 	if (!listed) {
@@ -294,7 +245,7 @@ static void pgn_tag(struct pgn_reader *r)
 }
 
 /* Sets up where play starts, once per game, before anything of its movetext. */
-static void pgn_start(struct pgn_reader *r)
+void pgn_start(struct pgn_reader *r)
 {
 	struct pgn_line *main = &r->lines[0];
 
@@ -337,7 +288,7 @@ static void pgn_start(struct pgn_reader *r)
 }
 
 /* Ends the current game, if one is open. */
-static void pgn_game_end(struct pgn_reader *r, const char *result, bool given)
+void pgn_game_end(struct pgn_reader *r, const char *result, bool given)
 {
 	struct pgn_game_end end;
 
@@ -395,335 +346,6 @@ static void pgn_game_end(struct pgn_reader *r, const char *result, bool given)
 	r->game++;
 	if (r->visitor->game_end && r->visitor->game_end(r->ctx, &end))
 		r->paused = true;
-}
-
-/* Stops the current line after an error: its later moves are skipped. */
-static void pgn_line_stop(struct pgn_reader *r)
-{
-	r->lines[r->depth].dead = true;
-}
-
-/* True when the current line's moves are being skipped (reporting that once). */
-static bool pgn_line_skipping(struct pgn_reader *r, const char *token, unsigned column)
-{
-	struct pgn_line *line = &r->lines[r->depth];
-
-	if (r->overflow)
-		return true;
-	if (!line->dead)
-		return false;
-	if (!line->skipped) {
-		line->skipped = true;
-		struct pgn_issue issue = { .san = SAN_OK, .token = token, .ply = line->ply + 1 };
-		pgn_issue(r, &issue, PGN_WARN_SKIPPED, column,
-			  r->depth ? "this variation's moves from here on are not played, after the error before"
-				   : "the mainline's moves from here on are not played, after the error before");
-	}
-	return true;
-}
-
-static bool pgn_looks_uci(const char *t, size_t n)
-{
-	return (n == 4 || (n == 5 && strchr("qrbnQRBN", t[4]))) && t[0] >= 'a' && t[0] <= 'h' && t[1] >= '1' &&
-	       t[1] <= '8' && t[2] >= 'a' && t[2] <= 'h' && t[3] >= '1' && t[3] <= '8';
-}
-
-/* Gives the visitor a NAG of the current line's last move, within PGN_MOVE_NAGS_MAX for
- * the move and PGN_GAME_NAGS_MAX for the game; past either it is dropped, with a warning
- * once for the move (or the game). token is the NAG as written, or NULL. */
-static void pgn_nag_give(struct pgn_reader *r, int nag, const char *token, unsigned column)
-{
-	struct pgn_line *line = &r->lines[r->depth];
-	struct pgn_issue issue = { .san = SAN_OK, .token = token, .ply = line->ply };
-
-	if (r->nags >= PGN_GAME_NAGS_MAX) {
-		if (!r->nags_cut) {
-			r->nags_cut = true;
-			pgn_issue(r, &issue, PGN_WARN_NAGS_DROPPED, column,
-				  "the game has more than %d NAGs: $%d and the NAGs after it are ignored",
-				  PGN_GAME_NAGS_MAX, nag);
-		}
-		return;
-	}
-	if (line->nags >= PGN_MOVE_NAGS_MAX) {
-		if (!line->nags_cut) {
-			line->nags_cut = true;
-			pgn_issue(r, &issue, PGN_WARN_NAGS_DROPPED, column,
-				  "ply %d has more than %d NAGs: $%d and the NAGs after it on that move are ignored",
-				  line->ply, PGN_MOVE_NAGS_MAX, nag);
-		}
-		return;
-	}
-	line->nags++;
-	r->nags++;
-	if (r->visitor->nag)
-		r->visitor->nag(r->ctx, nag, r->depth);
-}
-
-static void pgn_nag(struct pgn_reader *r, int nag, const char *token, unsigned column)
-{
-	struct pgn_line *line;
-
-	PGN_HOLD(r, .kind = PGN_EV_NAG, .line = r->tok_line, .column = column, .value = nag, .text = token,
-		 .length = token ? strlen(token) : 0);
-	pgn_start(r);
-	line = &r->lines[r->depth];
-	if (r->overflow || line->dead)
-		return;
-	if (!line->has_move) {
-		struct pgn_issue issue = { .san = SAN_OK, .token = token };
-		pgn_issue(r, &issue, PGN_WARN_NAG_WITHOUT_MOVE, column, "annotation %s has no move before it: ignored",
-			  token);
-	} else if (nag > NAG_MAX) {
-		struct pgn_issue issue = { .san = SAN_OK, .token = token };
-		pgn_issue(r, &issue, PGN_WARN_NAG_OUT_OF_RANGE, column, "NAGs run from $0 to $255: %s ignored", token);
-	} else {
-		pgn_nag_give(r, nag, token, column);
-	}
-}
-
-static void pgn_number(struct pgn_reader *r, const char *t, size_t n, unsigned column)
-{
-	struct pgn_line *line;
-	long number = 0;
-
-	PGN_HOLD(r, .kind = PGN_EV_NUMBER, .line = r->tok_line, .column = column, .text = t, .length = n);
-	pgn_start(r);
-	line = &r->lines[r->depth];
-	if (r->overflow || line->dead)
-		return;
-	for (size_t i = 0; i < n && number < 100000000; i++)
-		number = number * 10 + (t[i] - '0');
-	if (number != (long)line->pos.fullmove) {
-		struct pgn_issue issue = { .san = SAN_OK, .token = t, .ply = line->ply + 1 };
-		pgn_issue(r, &issue, PGN_WARN_MOVE_NUMBER_MISMATCH, column,
-			  "move number %ld where move %u is to be played", number, (unsigned)line->pos.fullmove);
-	}
-}
-
-static void pgn_move(struct pgn_reader *r, const char *t, size_t n, unsigned column)
-{
-	struct san_parse_result *res = &r->san;
-	struct pgn_line *line;
-	struct position_undo undo;
-	char text[PGN_TOKEN_MAX + 1];
-	size_t kept;
-	int nag, nags[SAN_NAGS_MAX], nag_count = 0;
-	bool standard = false;
-	move m;
-
-	PGN_HOLD(r, .kind = PGN_EV_MOVE, .line = r->tok_line, .column = column, .text = t, .length = n);
-	pgn_start(r);
-	memcpy(text, t, n);
-	text[n] = '\0';
-	if (pgn_line_skipping(r, text, column))
-		return;
-	line = &r->lines[r->depth];
-	if (r->moves >= PGN_GAME_MOVES_MAX) {
-		struct pgn_issue issue = { .san = SAN_OK, .token = text, .ply = line->ply + 1 };
-		pgn_issue(r, &issue, PGN_ERR_GAME_TOO_LARGE, column,
-			  "the game has more than %d moves (variations included): the rest is not read",
-			  PGN_GAME_MOVES_MAX);
-		for (int d = 0; d <= r->depth; d++)
-			r->lines[d].dead = r->lines[d].skipped = true;
-		return;
-	}
-	/* A UCI move (lenient reading only: movetext is SAN, PGN standard 8.2.3), with its
-	 * move suffix if any. */
-	nag = nag_suffix(text, n, &kept);
-	if (!r->options.san.strict && pgn_looks_uci(text, kept) && uci_parse_move(&line->pos, text, kept, &m) == UCI_OK) {
-		text[kept] = '\0';
-		struct pgn_issue issue = { .san = SAN_OK, .token = text, .ply = line->ply + 1 };
-		pgn_issue(r, &issue, PGN_WARN_UCI_MOVE, column, "move %s is written in UCI, not SAN", text);
-		nags[0] = nag;
-		nag_count = nag != 0;
-	} else {
-		/* Read leniently, the strict rules applied below: a move suffix glued on (!, ?, ...)
-		 * is PGN's own, the other departures are not. The language is the game's, when it
-		 * is detected (pgn_lang.c), and words name moves in options.san.lang. */
-		enum san_lang lang = r->options.san.lang;
-		if (r->options.detect_lang)
-			lang = san_detect_first(r->lang.alive);
-		/* one language left (an English game after its first N, B or Q): nothing to learn */
-		if (r->options.detect_lang && (r->lang.pending || (r->lang.alive & (r->lang.alive - 1)))) {
-			enum pgn_lang_step step = pgn_lang_move(r, text, n, column, &lang);
-			if (step == PGN_LANG_HELD)
-				return;
-			if (step == PGN_LANG_AMBIGUOUS) {
-				char message[PGN_MESSAGE_MAX];
-				struct pgn_issue issue = { .san = SAN_OK, .token = text, .ply = line->ply + 1, .pos = &line->pos,
-							   .readings = r->defer.moves, .reading_langs = r->defer.langs };
-				pgn_lang_ambiguous_message(r, &line->pos, message, sizeof message);
-				pgn_issue(r, &issue, PGN_ERR_AMBIGUOUS_LANGUAGE, column, "%s", message);
-				pgn_line_stop(r);
-				return;
-			}
-		}
-		struct san_parse_options lenient = { lang, false };
-		enum san_code code = san_parse_move_written(&line->pos, text, n, &lenient, r->options.san.lang, res);
-		const struct san_issue *error = &res->error;
-		if (code == SAN_OK && r->options.san.strict)
-			for (int i = 0; i < res->warning_count && code == SAN_OK; i++)
-				if (res->warnings[i].code != SAN_WARN_ANNOTATION)
-					code = (error = &res->warnings[i])->code;
-		if (code != SAN_OK) {
-			enum pgn_code pc = code == SAN_ERR_EMPTY || code == SAN_ERR_MALFORMED ? PGN_ERR_UNREADABLE_MOVE
-					   : code == SAN_ERR_AMBIGUOUS			 ? PGN_ERR_AMBIGUOUS_MOVE
-					   : san_code_is_warning(code)			 ? PGN_ERR_NON_STANDARD_SAN
-											 : PGN_ERR_ILLEGAL_MOVE;
-			struct pgn_issue issue = {
-				.san = code,
-				.token = text,
-				.ply = line->ply + 1,
-				.given = san_code_is_warning(code) ? error->given : NULL,
-				.became = san_code_is_warning(code) ? error->became : NULL,
-				.pos = &line->pos,
-				.candidates = code == SAN_ERR_AMBIGUOUS ? &res->candidates : NULL,
-			};
-			text[kept] = '\0'; /* the token without a move suffix (!, ?, ...) */
-			if (r->options.detect_lang)
-				pgn_lang_failed(r, line->ply + 1);
-			pgn_issue(r, &issue, pc, column, "%s", error->message);
-			pgn_line_stop(r);
-			return;
-		}
-		m = res->m;
-		/* The move as written, without the glyphs that end it. */
-		kept = (size_t)res->glyph_offset;
-		text[kept] = '\0';
-		/* Read without a single rewrite, in English and plain ASCII: the text is the
-		 * standard SAN already, and writing it again can be skipped. */
-		standard = lang == SAN_LANG_EN && r->options.san.lang == SAN_LANG_EN;
-		for (size_t i = 0; standard && i < kept; i++)
-			standard = (unsigned char)text[i] < 0x80;
-		for (int i = 0; i < res->warning_count; i++) {
-			const struct san_issue *w = &res->warnings[i];
-			/* A move suffix glued on ("Qd3!", even "Qd3!+") is no PGN problem, but the
-			 * text is not the SAN then. */
-			standard = false;
-			if (w->code == SAN_WARN_ANNOTATION)
-				continue;
-			struct pgn_issue issue = {
-				.san = w->code,
-				.token = text,
-				.ply = line->ply + 1,
-				.given = w->given,
-				.became = w->became,
-				.pos = &line->pos,
-			};
-			pgn_issue(r, &issue, PGN_WARN_SAN, column + pgn_chars(t, (size_t)w->offset), "%s",
-				  w->message);
-		}
-		nag_count = res->nag_count;
-		for (int i = 0; i < nag_count; i++)
-			nags[i] = res->nags[i];
-	}
-	line->prev = line->pos;
-	position_make_move(&line->pos, m, &undo);
-	line->has_move = true;
-	line->ply++;
-	r->moves++;
-	pgn_line_fresh(line);
-	if (r->visitor->move) {
-		struct pgn_move mv = {
-			.before = &line->prev,
-			.after = &line->pos,
-			.m = m,
-			.game = r->game,
-			.ply = line->ply,
-			.depth = r->depth,
-			.line = r->tok_line,
-			.column = column,
-			.text = text,
-			.standard = standard,
-		};
-		r->visitor->move(r->ctx, &mv);
-	}
-	for (int i = 0; i < nag_count; i++)
-		pgn_nag_give(r, nags[i], NULL, column);
-}
-
-static void pgn_result(struct pgn_reader *r, const char *result, bool lenient, const char *t, unsigned column)
-{
-	PGN_HOLD(r, .kind = PGN_EV_RESULT, .line = r->tok_line, .column = column, .text = t, .length = strlen(t));
-	pgn_start(r);
-	if (lenient) {
-		struct pgn_issue issue = { .san = SAN_OK, .token = t };
-		pgn_issue(r, &issue, PGN_WARN_LENIENT_RESULT, column, "result %s read as %s", t, result);
-	}
-	if (r->depth > 0 || r->overflow) {
-		struct pgn_issue issue = { .san = SAN_OK, .token = t };
-		pgn_issue(r, &issue, PGN_WARN_RESULT_IN_VARIATION, column,
-			  "a result inside a variation does not end the game: ignored");
-		return;
-	}
-	pgn_game_end(r, result, true);
-}
-
-/* "e.p." on its own after a move (t is NUL-terminated). */
-static void pgn_ep_suffix(struct pgn_reader *r, const char *t, unsigned column)
-{
-	PGN_HOLD(r, .kind = PGN_EV_EP, .line = r->tok_line, .column = column, .text = t, .length = strlen(t));
-	pgn_start(r);
-	if (!r->overflow && !r->lines[r->depth].dead) {
-		struct pgn_issue issue = { .san = SAN_OK, .token = t };
-		pgn_issue(r, &issue, PGN_WARN_EN_PASSANT_SUFFIX, column, "\"e.p.\" after a move is not SAN: ignored");
-	}
-}
-
-/* A token longer than PGN_TOKEN_MAX (t: its first bytes, NUL-terminated) stops its line. */
-static void pgn_too_long(struct pgn_reader *r, const char *t, unsigned column)
-{
-	PGN_HOLD(r, .kind = PGN_EV_TOO_LONG, .line = r->tok_line, .column = column, .text = t, .length = strlen(t));
-	pgn_start(r);
-	struct pgn_issue issue = { .san = SAN_OK, .token = t };
-	pgn_issue(r, &issue, PGN_ERR_TOKEN_TOO_LONG, column, "a token longer than %d bytes: nothing in PGN is that long",
-		  PGN_TOKEN_MAX);
-	pgn_line_stop(r);
-}
-
-/* Classifies one piece of a symbol token: t is NUL-terminated at t + n. */
-static void pgn_word(struct pgn_reader *r, const char *t, size_t n, unsigned column)
-{
-	const char *result;
-	bool lenient;
-	size_t digits = 0;
-	int nag;
-
-	/* Move-number dots, and the ellipsis people type for them ("…d5"). */
-	while (n && (*t == '.' || (n >= 3 && !memcmp(t, "\xe2\x80\xa6", 3)))) {
-		size_t skip = *t == '.' ? 1 : 3;
-		t += skip;
-		n -= skip;
-		column++;
-	}
-	if (!n)
-		return;
-	if ((result = pgn_result_of(t, n, &lenient))) {
-		pgn_result(r, result, lenient, t, column);
-		return;
-	}
-	while (digits < n && pgn_is_digit((unsigned char)t[digits]))
-		digits++;
-	/* "0000" is UCI's null move, no move number (those start at 1). */
-	if (digits && !(n == 4 && !memcmp(t, "0000", 4)) &&
-	    (digits == n || t[digits] == '.' || (n - digits >= 3 && !memcmp(t + digits, "\xe2\x80\xa6", 3)))) {
-		char number[PGN_TOKEN_MAX + 1];
-		memcpy(number, t, digits);
-		number[digits] = '\0';
-		pgn_number(r, number, digits, column);
-		pgn_word(r, t + digits, n - digits, column + (unsigned)digits);
-		return;
-	}
-	if ((nag = nag_from_glyph(t, n)) >= 0) {
-		pgn_nag(r, nag, t, column);
-		return;
-	}
-	if ((n == 4 && !memcmp(t, "e.p.", 4)) || (n == 3 && !memcmp(t, "e.p", 3))) {
-		pgn_ep_suffix(r, t, column);
-		return;
-	}
-	pgn_move(r, t, n, column);
 }
 
 /* A symbol token is complete. */
