@@ -1970,7 +1970,9 @@ START_TEST(params_routes_without_parameters)
 	static const char *const nocache[] = { "nocache", "1", NULL };
 	static const char *const permalink[] = { "fen", START_FEN, "moves", "e2e4,e7e5", "chess960", "1", NULL };
 	static const char *const paths[] = { "/health", "/version", "/openapi.yaml", "/ready", "/metrics", "/fend.js",
-					     "/app.js", "/style.css", "/favicon.svg", "/i18n.js", "/pieces.svg" };
+					     "/app.js", "/style.css", "/favicon.svg", "/i18n.js", "/pieces.svg",
+					     "/common.js", "/board.js", "/fenbox.js", "/tabs.js", "/play.js", "/editor.js",
+					     "/viewer.js", "/descriptive.js", "/challenge.js" };
 	struct exchange ex;
 
 	for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {

@@ -665,8 +665,11 @@ def run_checks(c, d):
             expect=ok)
 
     # ---- the web page: GET / and its files, byte for byte what web/ holds
+    web_modules = ("common.js", "board.js", "fenbox.js", "tabs.js", "play.js", "editor.js", "viewer.js",
+                   "descriptive.js", "challenge.js")
     for target, name in [("/", "index.html"), ("/fend.js", "fend.js"), ("/app.js", "app.js"),
-                         ("/style.css", "style.css"), ("/favicon.svg", "favicon.svg"), ("/i18n.js", "i18n.js")]:
+                         ("/style.css", "style.css"), ("/favicon.svg", "favicon.svg"), ("/i18n.js", "i18n.js")] + \
+            [(f"/{n}", n) for n in web_modules]:
         with open(os.path.join(SOURCE_DIR, "web", name), "rb") as f:
             expected = f.read()
         c.check(f"web {target}", "GET", target, expect=ok,

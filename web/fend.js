@@ -6,6 +6,7 @@
 //   const v = await fend.validate({ fen: "8/8/8/8/8/8/8/K6k w - - 0 1" });
 //   if (!v.valid) console.log(v.errors);      // [{code, field, offset, length, message}]
 //   const after = await fend.applyMove({ fen: v.fen, move: "a1a2" });
+//   const it = new Fend("", { lang: "it" });  // every request says Accept-Language: it
 //
 // Every method returns the parsed JSON answer of a 2xx response. Any other answer throws a
 // FendError carrying the RFC 9457 problem (error.problem: {code, detail, ...}, error.status).
@@ -23,14 +24,27 @@ export class FendError extends Error {
 }
 
 export class Fend {
-  /** base: the service's origin ("" means the page's own). */
-  constructor(base = "") {
+  /** base: the service's origin ("" means the page's own). lang: the language fend's
+   * messages should be in, sent as Accept-Language with every request: a language tag,
+   * or a function that returns the current one (fend's page passes its own language). */
+  constructor(base = "", { lang = null } = {}) {
     this.base = base.replace(/\/$/, "");
+    this.lang = lang;
+  }
+
+  /** The Accept-Language of the next request, or null for the browser's own. */
+  acceptLanguage() {
+    const lang = typeof this.lang === "function" ? this.lang() : this.lang;
+    return lang ? String(lang) : null;
   }
 
   /** POST body as JSON to path (or GET when body is undefined); the parsed answer. */
   async request(path, body, { headers = {}, raw = false } = {}) {
-    const init = { method: body === undefined ? "GET" : "POST", headers: { Accept: "application/json", ...headers } };
+    const language = this.acceptLanguage();
+    const init = {
+      method: body === undefined ? "GET" : "POST",
+      headers: { Accept: "application/json", ...(language ? { "Accept-Language": language } : {}), ...headers },
+    };
     if (body !== undefined) {
       if (typeof body === "string") {
         init.body = body;

@@ -93,12 +93,29 @@ export const WORDS = {
   "ch.yours": { en: "you wrote {value}", it: "hai scritto {value}", ru: "у вас {value}", es: "escribiste {value}" },
   "ch.missing": { en: "missing", it: "mancante", ru: "нет", es: "falta" },
   "ch.ranks": { en: "Rank {rank} does not add up to eight squares.", it: "La traversa {rank} non fa otto case.", ru: "В горизонтали {rank} не восемь полей.", es: "La fila {rank} no suma ocho casillas." },
-  "field.board": { en: "Pieces", it: "Pezzi", ru: "Фигуры", es: "Piezas" },
-  "field.turn": { en: "Side to move", it: "Tratto", ru: "Очередь хода", es: "Turno" },
-  "field.castling": { en: "Castling", it: "Arrocco", ru: "Рокировка", es: "Enroque" },
-  "field.en_passant": { en: "En passant", it: "En passant", ru: "Взятие на проходе", es: "Al paso" },
-  "field.halfmove": { en: "Half-move clock", it: "Semimosse", ru: "Полуходы", es: "Medias jugadas" },
-  "field.fullmove": { en: "Move number", it: "Numero di mossa", ru: "Номер хода", es: "Número de jugada" },
+  "field.board": { en: "Piece placement", it: "Disposizione dei pezzi", ru: "Положение фигур", es: "Posición de las piezas" },
+  "field.turn": { en: "Side to move", it: "Lato al tratto", ru: "Активная сторона", es: "Turno" },
+  "field.castling": { en: "Castling rights", it: "Diritti di arrocco", ru: "Возможность рокировки", es: "Derechos de enroque" },
+  "field.en_passant": { en: "En passant", it: "En passant", ru: "Взятие на проходе", es: "Captura al paso" },
+  "field.halfmove": { en: "Halfmove clock", it: "Contatore di semimosse", ru: "Счётчик полуходов", es: "Contador de medias jugadas" },
+  "field.fullmove": { en: "Move number", it: "Numero di mosse", ru: "Номер хода", es: "Número de jugada" },
+  "meaning.board": { en: "Each rank from the 8th to the 1st, separated by \"/\"; on each rank the squares from file a to file h. White's pieces in capitals (KQRBNP), Black's in lower case (kqrbnp); a digit from 1 to 8 counts the empty squares. White has {white} pieces, Black {black}.", it: "Ogni traversa, dalla ottava alla prima, separate da \"/\"; per ciascuna traversa le case dalla colonna \"a\" alla \"h\". I pezzi del Bianco con le iniziali (inglesi) in maiuscolo (KQRBNP), quelli del Nero in minuscolo (kqrbnp); le cifre da 1 a 8 indicano il numero di case vuote. Il Bianco ha {white} pezzi, il Nero {black}.", ru: "По горизонталям сверху вниз, с восьмой по первую, данные каждой горизонтали разделяются косой чертой /; на горизонтали слева направо. Белые фигуры — заглавными буквами (K, Q, R, B, N, P), чёрные — строчными (k, q, r, b, n, p); цифра задаёт количество пустых полей. Фигур у белых: {white}, у чёрных: {black}.", es: "Cada fila de la 8.ª a la 1.ª, separadas por \"/\"; en cada fila, las casillas de la columna a a la h. Las piezas blancas en mayúsculas (KQRBNP), las negras en minúsculas (kqrbnp), con las iniciales inglesas; una cifra del 1 al 8 cuenta las casillas vacías. Las blancas tienen {white} piezas; las negras, {black}." },
+  "meaning.turn.w": { en: "White to move", it: "Muove il Bianco", ru: "Следующий ход принадлежит белым", es: "Juegan las blancas" },
+  "meaning.turn.b": { en: "Black to move", it: "Muove il Nero", ru: "Следующий ход принадлежит чёрным", es: "Juegan las negras" },
+  "meaning.turn.other": { en: "w (White) or b (Black)", it: "w (Bianco) o b (Nero)", ru: "w (белые) или b (чёрные)", es: "w (blancas) o b (negras)" },
+  "meaning.castling.none": { en: "No castling rights: neither side can castle", it: "Nessuno dei due giocatori può arroccare", ru: "Рокировка невозможна", es: "Ningún bando puede enrocar" },
+  "meaning.castling.wk": { en: "White can castle kingside (O-O)", it: "Il Bianco può arroccare corto", ru: "Белые: рокировка в сторону королевского фланга (короткая)", es: "Las blancas pueden enrocar corto" },
+  "meaning.castling.wq": { en: "White can castle queenside (O-O-O)", it: "Il Bianco può arroccare lungo", ru: "Белые: рокировка в сторону ферзевого фланга (длинная)", es: "Las blancas pueden enrocar largo" },
+  "meaning.castling.bk": { en: "Black can castle kingside (O-O)", it: "Il Nero può arroccare corto", ru: "Чёрные: рокировка в сторону королевского фланга (короткая)", es: "Las negras pueden enrocar corto" },
+  "meaning.castling.bq": { en: "Black can castle queenside (O-O-O)", it: "Il Nero può arroccare lungo", ru: "Чёрные: рокировка в сторону ферзевого фланга (длинная)", es: "Las negras pueden enrocar largo" },
+  "meaning.castling.wfile": { en: "White can castle with the rook on the {file}-file", it: "Il Bianco può arroccare con la torre della colonna {file}", ru: "Белые: рокировка с ладьёй на вертикали {file}", es: "Las blancas pueden enrocar con la torre de la columna {file}" },
+  "meaning.castling.bfile": { en: "Black can castle with the rook on the {file}-file", it: "Il Nero può arroccare con la torre della colonna {file}", ru: "Чёрные: рокировка с ладьёй на вертикали {file}", es: "Las negras pueden enrocar con la torre de la columna {file}" },
+  "meaning.ep.none": { en: "No en passant square: no en passant capture is possible", it: "Non è possibile effettuare alcuna cattura en passant", ru: "Не было предыдущего хода пешкой на два поля: взятие на проходе невозможно", es: "No hay casilla al paso: no es posible ninguna captura al paso" },
+  "meaning.ep.square": { en: "A pawn has just moved two squares: {square} is the square behind it, where it can be taken en passant", it: "Un pedone ha appena effettuato la sua prima mossa di due case: {square} è la casa \"alle spalle\" del pedone, dove si può catturarlo en passant", ru: "Пешка только что пошла на два поля: {square} — проходимое поле, на котором её можно взять на проходе", es: "Un peón acaba de avanzar dos casillas: {square} es la casilla que ha saltado, donde se puede capturar al paso" },
+  "meaning.halfmove": { en: "{n} halfmoves since the last capture or pawn move; used for the 50-move rule (at 100 a draw can be claimed)", it: "{n} semimosse dall'ultima spinta di pedone o dall'ultima cattura; è usato per determinare se si può chiedere patta per la regola delle cinquanta mosse (a 100)", ru: "Число полуходов, прошедших с последнего хода пешки или взятия фигуры: {n}; используется для определения применения правила 50 ходов (при 100 можно потребовать ничью)", es: "{n} medias jugadas desde la última captura o jugada de peón; sirve para la regla de las cincuenta jugadas (a 100 se pueden reclamar tablas)" },
+  "meaning.fullmove": { en: "Move {n}: it starts at 1 and goes up by one after each Black move", it: "Mossa {n}: il numero complessivo di mosse della partita; inizia da 1 ed aumenta di una unità dopo ogni mossa del Nero", ru: "Ход {n}: счётчик увеличивается на 1 после каждого хода чёрных (по умолчанию 1)", es: "Jugada {n}: empieza en 1 y aumenta en uno tras cada jugada de las negras" },
+  "meaning.missing": { en: "missing", it: "mancante", ru: "нет", es: "falta" },
+  "meaning.unread": { en: "not read", it: "non letto", ru: "не прочитано", es: "no leído" },
   "piece.k": { en: "King", it: "Re", ru: "Король", es: "Rey" },
   "piece.q": { en: "Queen", it: "Donna", ru: "Ферзь", es: "Dama" },
   "piece.r": { en: "Rook", it: "Torre", ru: "Ладья", es: "Torre" },
@@ -145,7 +162,9 @@ export const WORDS = {
 };
 
 const STORE = "fend-lang";
-let current = "en";
+// In a page, the language to start in from the first word and the first request on;
+// elsewhere (Node reading the table), English.
+let current = typeof document === "undefined" ? "en" : initialLang();
 
 /** The language to start in: the one saved, else navigator.language's, else English. */
 export function initialLang() {
@@ -156,7 +175,8 @@ export function initialLang() {
     saved = null;
   }
   if (LANGS.includes(saved)) return saved;
-  for (const tag of navigator.languages || [navigator.language || "en"]) {
+  const nav = typeof navigator === "undefined" ? {} : navigator;
+  for (const tag of nav.languages || [nav.language || "en"]) {
     const base = String(tag).toLowerCase().split("-")[0];
     if (LANGS.includes(base)) return base;
   }

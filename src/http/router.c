@@ -66,6 +66,15 @@ static const struct router_route router_routes[] = {
 	{ HTTP_GET, "/favicon.svg", endpoint_web, router_none, NULL },
 	{ HTTP_GET, "/i18n.js", endpoint_web, router_none, NULL },
 	{ HTTP_GET, "/pieces.svg", endpoint_web, router_none, NULL },
+	{ HTTP_GET, "/common.js", endpoint_web, router_none, NULL },
+	{ HTTP_GET, "/board.js", endpoint_web, router_none, NULL },
+	{ HTTP_GET, "/fenbox.js", endpoint_web, router_none, NULL },
+	{ HTTP_GET, "/tabs.js", endpoint_web, router_none, NULL },
+	{ HTTP_GET, "/play.js", endpoint_web, router_none, NULL },
+	{ HTTP_GET, "/editor.js", endpoint_web, router_none, NULL },
+	{ HTTP_GET, "/viewer.js", endpoint_web, router_none, NULL },
+	{ HTTP_GET, "/descriptive.js", endpoint_web, router_none, NULL },
+	{ HTTP_GET, "/challenge.js", endpoint_web, router_none, NULL },
 };
 
 #define ROUTER_ROUTES_NB (sizeof router_routes / sizeof router_routes[0])

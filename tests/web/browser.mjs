@@ -673,6 +673,12 @@ async function main() {
     const itPage = await itContext.newPage();
     itPage.on("console", (msg) => { if (msg.type() === "error") consoleErrors.push(msg.text()); });
     itPage.on("pageerror", (e) => consoleErrors.push(`uncaught: ${e.message}`));
+    // every request the page makes to fend (fetch) names the page's language
+    const itRequests = [];
+    itPage.on("request", (req) => {
+      if (req.resourceType() === "fetch") itRequests.push(req.allHeaders().then((h) => ({ url: req.url(), lang: h["accept-language"] }), () => ({ url: req.url(), lang: "(closed)" })));
+    });
+    const requestLangs = async (from) => (await Promise.all(itRequests.slice(from))).map((r) => r.lang);
     await itPage.goto(`${base}/`);
     await itPage.waitForSelector('body[data-ready="true"]');
     equal("Italian: the language chosen", await itPage.inputValue("#ui-lang"), "it");
@@ -686,6 +692,39 @@ async function main() {
     await itPage.waitForFunction(() => document.querySelector("#play-moves .ply")?.textContent === "Cf3");
     check("Italian: the move list in Italian letters (Cf3)", true);
     equal("Italian: the FEN verdict", (await itPage.textContent("#fen-verdict")).split(".")[0], "Posizione valida");
+    // the FEN box explains the fields as the Italian documents do
+    await itPage.fill("#fen-input", START);
+    await itPage.waitForFunction(() => document.querySelector('#fen-fields tr[data-field="turn"] code')?.textContent === "w");
+    equal("Italian: the castling field's name", await itPage.textContent('#fen-fields tr[data-field="castling"] th'), "Diritti di arrocco");
+    const itCastling = await itPage.textContent('#fen-fields tr[data-field="castling"] td:last-child');
+    check("Italian: castling explained as the document does", itCastling.startsWith("Il Bianco può arroccare corto; Il Bianco può arroccare lungo"), itCastling);
+    equal("Italian: the side to move explained", await itPage.textContent('#fen-fields tr[data-field="turn"] td:last-child'), "Muove il Bianco");
+    const itHalf = await itPage.textContent('#fen-fields tr[data-field="halfmove"] td:last-child');
+    check("Italian: the halfmove clock explained", itHalf.includes("semimosse dall'ultima spinta di pedone o dall'ultima cattura"), itHalf);
+    // the viewer, in Italian: the mini-template game in Italian piece letters, as fend
+    // writes them (/apply-move with lang it), variations too
+    await itPage.click("#tab-pgn");
+    await itPage.click("#pgn-example");
+    const itGame = (await api(base, "/pgn", { pgn: await itPage.inputValue("#pgn-input") })).games[0];
+    const itMain = await api(base, "/apply-move", { fen: itGame.start_fen, moves: itGame.moves.map((m) => m.uci), lang: "it" });
+    await itPage.waitForFunction(() => [...document.querySelectorAll("#pgn-moves > .ply")].some((b) => b.textContent === "Cf3"));
+    const itShown = await itPage.locator("#pgn-moves > .ply").evaluateAll((bs) => bs.map((b) => b.firstChild.textContent));
+    equal("Italian: the viewer's moves in Italian letters", itShown.join(" "), itMain.moves.map((m) => m.san).join(" "));
+    check("Italian: the knight move is Cf3, the bishop Ac4, a pawn move unchanged (h3)", itShown.includes("Cf3") && itShown.includes("Ac4") && itShown.includes("h3"), itShown.join(" "));
+    const itVariation = (await itPage.locator("#pgn-moves .variation .ply").allTextContents()).join(" ");
+    check("Italian: a variation in Italian letters (5...Axf3)", itVariation.includes("Axf3") && !/\bN|\bB[a-h]/.test(itVariation), itVariation);
+    const beforeRu = itRequests.length;
+    await itPage.selectOption("#ui-lang", "ru");
+    await itPage.waitForFunction(() => [...document.querySelectorAll("#pgn-moves > .ply")].some((b) => b.textContent === "Кf3"));
+    check("Russian: switching the language rewrites the viewer's moves (Кf3)", true);
+    await itPage.waitForFunction(() => document.getElementById("fen-fields").textContent.includes("Следующий ход принадлежит белым"));
+    check("Russian: the FEN box's fields in Russian", true);
+    const badRu = await axeViolations(itPage, axeSource);
+    check("axe: no serious or critical violation (the viewer in Russian)", badRu.length === 0, JSON.stringify(badRu));
+    await itPage.click("#tab-play");
+    const langsIt = await requestLangs(0);
+    check("the page's requests name its language (Accept-Language: it)", itRequests.length > 5 && langsIt.slice(0, beforeRu).every((l) => l === "it"), langsIt.slice(0, beforeRu).join(" "));
+    check("after the switch, Accept-Language: ru", langsIt.length > beforeRu && langsIt.slice(beforeRu).every((l) => l === "ru"), langsIt.slice(beforeRu).join(" "));
     await itPage.selectOption("#ui-lang", "ru");
     equal("Russian from the switch", await itPage.textContent("#tab-play"), "Игра");
     await itPage.selectOption("#ui-lang", "es");

@@ -32,10 +32,36 @@ const html = readFileSync(path.join(SRC, "web", "index.html"), "utf8");
 const used = [...html.matchAll(/data-i18n(?:-aria)?="([^"]+)"/g)].map((m) => m[1]);
 const unknown = used.filter((k) => !(k in WORDS));
 check(`every data-i18n key of index.html is in the table${unknown.length ? ` (not: ${unknown.join(" ")})` : ""}`, unknown.length === 0);
-const js = readFileSync(path.join(SRC, "web", "app.js"), "utf8");
-const called = [...js.matchAll(/\bt\("([a-z0-9_.]+)"/g)].map((m) => m[1]);
-const unknownJs = called.filter((k) => !(k in WORDS));
-check(`every t("...") key of app.js is in the table${unknownJs.length ? ` (not: ${unknownJs.join(" ")})` : ""}`, unknownJs.length === 0);
+// Every key a module of the page names (t("...") in web/*.js) is in the table.
+const { readdirSync } = await import("node:fs");
+const modules = readdirSync(path.join(SRC, "web")).filter((f) => f.endsWith(".js") && f !== "i18n.js");
+check("the page's modules are found", modules.includes("app.js") && modules.length > 3);
+for (const file of modules) {
+  const js = readFileSync(path.join(SRC, "web", file), "utf8");
+  const called = [...js.matchAll(/\bt\("([a-z0-9_.]+)"/g)].map((m) => m[1]);
+  const unknownJs = called.filter((k) => !(k in WORDS));
+  check(`every t("...") key of ${file} is in the table${unknownJs.length ? ` (not: ${unknownJs.join(" ")})` : ""}`, unknownJs.length === 0);
+}
+// The FEN box explains the six fields in every language: each field's name and every
+// meaning the page can show (fenbox.js builds meaning.<field>... keys).
+const FIELDS = ["board", "turn", "castling", "en_passant", "halfmove", "fullmove"];
+const MEANINGS = ["meaning.board", "meaning.turn.w", "meaning.turn.b", "meaning.turn.other", "meaning.castling.none",
+  "meaning.castling.wk", "meaning.castling.wq", "meaning.castling.bk", "meaning.castling.bq", "meaning.castling.wfile",
+  "meaning.castling.bfile", "meaning.ep.none", "meaning.ep.square", "meaning.halfmove", "meaning.fullmove",
+  "meaning.missing", "meaning.unread"];
+for (const key of [...FIELDS.map((f) => `field.${f}`), ...MEANINGS]) {
+  check(`${key}: in every language`, key in WORDS && LANGS.every((l) => typeof WORDS[key][l] === "string" && WORDS[key][l].trim()));
+}
+// The meanings are the documents' words, not English left untranslated.
+for (const key of MEANINGS) {
+  if (!(key in WORDS)) continue;
+  const e = WORDS[key];
+  check(`${key}: translated`, LANGS.filter((l) => l !== "en").every((l) => e[l] !== e.en));
+}
+check("Italian, as the documents give it: Possibilità di arroccare (Il Bianco può arroccare corto)",
+  WORDS["meaning.castling.wk"]?.it === "Il Bianco può arroccare corto");
+check("Russian, as the documents give it: the halfmove clock",
+  (WORDS["meaning.halfmove"]?.ru || "").startsWith("Число полуходов, прошедших с последнего хода пешки или взятия фигуры"));
 
 console.log(`i18n: ${passed} passed, ${failures.length} failed`);
 process.exit(failures.length ? 1 : 0);
