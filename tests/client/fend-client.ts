@@ -294,12 +294,19 @@ function describe(result: ValidationResult): string {
 {
   const page = await fend.GET("/", { params: { query: { fen: START } }, parseAs: "text" });
   assert.match(ok(page.data, page.response), /<html/i);
-  for (const path of ["/fend.js", "/app.js", "/style.css", "/favicon.svg", "/i18n.js", "/pieces.svg"] as const) {
+  for (const path of ["/fend.js", "/style.css", "/favicon.svg", "/pieces.svg"] as const) {
     const file = await fend.GET(path, { parseAs: "text" });
     assert.ok(ok(file.data, file.response).length > 0, path);
     const head = await fend.HEAD(path);
     calls++;
     assert.equal(head.response.status, 200, path);
+  }
+  for (const module of ["app", "i18n", "viewer", "challenge"] as const) {
+    const file = await fend.GET("/{module}.js", { params: { path: { module } }, parseAs: "text" });
+    assert.match(ok(file.data, file.response), /^\/\/ [a-z0-9]+\.js -- /, module);
+    const head = await fend.HEAD("/{module}.js", { params: { path: { module } } });
+    calls++;
+    assert.equal(head.response.status, 200, module);
   }
 }
 
