@@ -1,5 +1,6 @@
 // board.js -- the page's boards of 64 squares: drawing one from an 8x8 array of pieces
 // (fend's own piece drawings), the arrow keys over its squares, click and drag.
+import { t } from "/i18n.js";
 import { el, FILES, pieceWords } from "/common.js";
 
 // One of fend's pieces (the sprite sheet /pieces.svg, drawn from src/core/render_svg.c).
@@ -28,7 +29,7 @@ export function drawBoard(board, cells, opts = {}) {
       if (targets.has(square)) classes.push("target");
       if (opts.last && opts.last.includes(square)) classes.push("last");
       if (opts.check === square) classes.push("check");
-      const words = `${square}, ${pieceWords(piece)}${targets.has(square) ? ", legal target" : ""}`;
+      const words = t(targets.has(square) ? "square.target" : "square", { square, piece: pieceWords(piece) });
       const cell = el("button", {
         type: "button", role: "gridcell", class: classes.join(" "), "data-square": square,
         "data-piece": piece || "", "aria-label": words, tabindex: "-1",

@@ -27,10 +27,10 @@ export function problemText(err) {
   if (err instanceof FendError) {
     const p = err.problem || {};
     let text = p.detail || err.message;
-    if (p.line) text += ` (line ${p.line}, column ${p.column})`;
+    if (p.line) text += ` (${t("where.line", { line: p.line, column: p.column })})`;
     return text;
   }
-  return `fend did not answer: ${err.message}`;
+  return t("fend.noanswer", { message: err.message });
 }
 
 export function pieceWords(letter) {
@@ -39,13 +39,37 @@ export function pieceWords(letter) {
   return t(letter === letter.toUpperCase() ? "piece.white" : "piece.black", { piece: name });
 }
 
-// Copies text; falls back to selecting it when the clipboard is not available.
+// Copies text (a string, or a promise of one); falls back to showing it when the
+// clipboard is not available. A promise goes to the clipboard as a ClipboardItem where
+// the browser has one, so the copy keeps the click that asked for it.
 export async function copyText(text, note) {
+  let shown = typeof text === "string" ? text : null;
   try {
-    await navigator.clipboard.writeText(text);
+    if (typeof text !== "string" && window.ClipboardItem && navigator.clipboard.write) {
+      const blob = text.then((s) => {
+        shown = s;
+        return new Blob([s], { type: "text/plain" });
+      });
+      try {
+        await navigator.clipboard.write([new ClipboardItem({ "text/plain": blob })]);
+      } catch {
+        await navigator.clipboard.writeText(await text);
+      }
+    } else {
+      shown = await text;
+      await navigator.clipboard.writeText(shown);
+    }
     note.textContent = t("copied");
-  } catch {
-    note.textContent = `${t("copy.this")} ${text}`;
+  } catch (err) {
+    if (shown === null) {
+      try {
+        shown = await text;
+      } catch {
+        note.textContent = problemText(err);
+        return;
+      }
+    }
+    note.textContent = `${t("copy.this")} ${shown}`;
   }
 }
 

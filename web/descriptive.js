@@ -21,7 +21,7 @@ $("desc-convert").addEventListener("click", async () => {
     const r = await fend.convert({ text: $("desc-input").value, from: "descriptive", ...(lang ? { lang } : {}) });
     $("desc-pgn").value = r.pgn;
     const read = r.lang_detected || lang || "en";
-    $("desc-found").textContent = t("desc.found", { lang: read === "es" ? "Español" : "English" });
+    $("desc-found").textContent = t("desc.found", { lang: t(read === "es" ? "desc.es" : "desc.en") });
     for (const n of r.notes || []) $("desc-notes").append(el("li", { text: typeof n === "string" ? n : n.message || JSON.stringify(n) }));
   } catch (err) {
     $("desc-error").textContent = problemText(err);

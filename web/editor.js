@@ -1,6 +1,7 @@
 // editor.js -- the board editor: pieces placed from the palette, by click or drag, and
 // the other five fields; the FEN box follows every change, and it follows the FEN box.
-import { START, $, el, FILES, pieceWords, placementCells, placementOf } from "/common.js";
+import { t } from "/i18n.js";
+import { START, $, el, FILES, pieceWords, placementCells, placementOf, langListeners } from "/common.js";
 import { drawBoard, boardKeys, boardPointer, pieceEl } from "/board.js";
 import { fenInput, setFen, fenListeners } from "/fenbox.js";
 import { selectTab } from "/tabs.js";
@@ -29,14 +30,27 @@ function editorChanged() {
 (function buildPalette() {
   const palette = $("editor-palette");
   for (const letter of "KQRBNPkqrbnp") {
-    palette.append(el("button", { type: "button", "data-tool": letter, "aria-label": `Place ${pieceWords(letter)}`, class: "tool" },
-      pieceEl(letter)));
+    palette.append(el("button", { type: "button", "data-tool": letter, class: "tool" }, pieceEl(letter)));
   }
-  palette.append(el("button", { type: "button", "data-tool": "x", "aria-label": "Remove pieces", class: "tool", text: "✕" }));
+  palette.append(el("button", { type: "button", "data-tool": "x", class: "tool", text: "✕" }));
   const ep = $("editor-ep");
-  ep.append(el("option", { value: "-", text: "none (-)" }));
+  ep.append(el("option", { value: "-" }));
   for (const rank of "36") for (const f of FILES) ep.append(el("option", { value: f + rank, text: f + rank }));
+  labelPalette();
 })();
+
+// The palette's and the en-passant list's words, in the page's language.
+function labelPalette() {
+  for (const b of $("editor-palette").querySelectorAll("[data-tool]")) {
+    const tool = b.dataset.tool;
+    b.setAttribute("aria-label", tool === "x" ? t("editor.remove") : t("editor.place", { piece: pieceWords(tool) }));
+  }
+  $("editor-ep").querySelector('option[value="-"]').textContent = t("editor.noep");
+}
+langListeners.push(() => {
+  labelPalette();
+  drawEditor();
+});
 
 function editorSet(square, piece) {
   editor.cells[8 - Number(square[1])][FILES.indexOf(square[0])] = piece;

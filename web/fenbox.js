@@ -113,7 +113,7 @@ export function showValidation(fen, r) {
     const b = i + 1 < points.length ? points[i + 1] : a;
     for (const p of problems) {
       if (p.length === 0 && Math.min(size, p.offset) === a) {
-        marked.append(el("span", { class: `mark caret ${p.kind}`, "data-offset": a, "data-length": 0, title: p.message, "aria-label": `${p.kind} at byte ${a}: ${p.message}` }));
+        marked.append(el("span", { class: `mark caret ${p.kind}`, "data-offset": a, "data-length": 0, title: p.message, "aria-label": t(p.kind === "error" ? "fen.errorat" : "fen.repairat", { byte: a, message: p.message }) }));
       }
     }
     if (b <= a) continue;

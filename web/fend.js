@@ -79,6 +79,14 @@ export class Fend {
     return this.request("/apply-move", opts);
   }
 
+  /** POST /position: a board's whole state in one answer: {fen, turn, chess960, board:
+   * [{square, piece, color, role}], check (a square or null), status, legal_moves (SAN in
+   * lang), dests ({square: [targets]}, castling as castling_dests says), last_move (with
+   * moves, played first from fen), opening ({eco, name, ply} or null)}. */
+  position(opts) {
+    return this.request("/position", opts);
+  }
+
   /** POST /render as JSON (the board state: board, pieces, check_square, status). */
   render(opts) {
     return this.request("/render", { ...opts, format: "json" });

@@ -1,18 +1,43 @@
 // play.js -- playing on the board: click, drag or typed moves, undo and redo, the move
 // list in the chosen piece letters, the FEN, PGN, permalink and picture of the game.
+import { t } from "/i18n.js";
 import { fend, START, $, el, FILES, problemText, copyText, statusWords, langListeners } from "/common.js";
 import { drawBoard, boardKeys, boardPointer } from "/board.js";
 import { fenInput, setFen, options, fenListeners } from "/fenbox.js";
 
 export const play = {
-  start: START, line: [], plies: [], cursor: 0, flipped: false,
-  fen: START, status: null, pgn: null, legal: [], cells: null, check: null, selected: null, seq: 0,
+  start: START, line: [], plies: [], pliesLine: [], pliesContext: null, cursor: 0, flipped: false,
+  fen: START, status: null, legal: [], dests: {}, cells: null, check: null, opening: null, selected: null, seq: 0,
 };
 
 function playTurn() {
   return play.fen.split(" ")[1] || "w";
 }
 
+// The 8x8 array (rank 8 first) of /position's pieces ({square, piece: "wK"...}).
+function cellsOf(pieces) {
+  const cells = Array.from({ length: 8 }, () => Array(8).fill(null));
+  for (const p of pieces) {
+    cells[8 - Number(p.square[1])][FILES.indexOf(p.square[0])] = p.piece[0] === "w" ? p.piece[1] : p.piece[1].toLowerCase();
+  }
+  return cells;
+}
+
+// What plies are in: the start, the piece letters and the options.
+function pliesContext(lang, opts) {
+  return JSON.stringify([play.start, lang, opts]);
+}
+
+// The first n moves of line are the first n of the line the plies were asked for.
+function pliesKnow(line, n) {
+  return n <= play.pliesLine.length && line.slice(0, n).every((m, i) => m === play.pliesLine[i]);
+}
+
+// One position, one request: POST /position with the start and the moves up to the
+// cursor answers with the FEN, the pieces, the check, the status, the legal moves, their
+// targets (dests) and the opening. The move list keeps its plies; it asks /apply-move for
+// the whole line only when it is not the line it had, nor that line and the move just
+// played (a permalink, another language).
 export async function refreshPlay() {
   const seq = ++play.seq;
   const lang = $("play-lang").value;
@@ -20,29 +45,26 @@ export async function refreshPlay() {
   const boardEl = $("play-board");
   boardEl.setAttribute("aria-busy", "true");
   try {
-    let here;
-    if (play.line.length) {
-      const whole = await fend.applyMove({ fen: play.start, moves: play.line, lang, ...opts });
-      play.plies = whole.moves;
-      here = play.cursor === play.line.length ? whole
-        : play.cursor ? await fend.applyMove({ fen: play.start, moves: play.line.slice(0, play.cursor), lang, ...opts })
-        : null;
-    } else {
-      play.plies = [];
-    }
-    if (!here) {
-      const v = await fend.validate({ fen: play.start, ...opts });
-      here = { fen: v.fen, status: v.status, pgn: null };
-    }
-    const [moves, render] = await Promise.all([
-      fend.moves({ fen: here.fen, lang, ...opts }), fend.render({ fen: here.fen, ...opts })]);
+    const line = play.line;
+    const same = play.pliesContext === pliesContext(lang, opts);
+    const known = same && pliesKnow(line, line.length);
+    const grown = !known && same && line.length > 0 && play.cursor === line.length && pliesKnow(line, line.length - 1);
+    const [pos, whole] = await Promise.all([
+      fend.position({ fen: play.start, moves: line.slice(0, play.cursor), lang, ...opts }),
+      known || grown || !line.length ? null : fend.applyMove({ fen: play.start, moves: line, lang, ...opts })]);
     if (seq !== play.seq) return;
-    play.fen = here.fen;
-    play.status = here.status;
-    play.pgn = here.pgn || null;
-    play.legal = moves.moves;
-    play.cells = render.board;
-    play.check = render.check_square;
+    if (whole) play.plies = whole.moves;
+    else if (grown) play.plies = play.plies.slice(0, line.length - 1).concat([pos.last_move]);
+    else play.plies = play.plies.slice(0, line.length);
+    play.pliesLine = line.slice();
+    play.pliesContext = pliesContext(lang, opts);
+    play.fen = pos.fen;
+    play.status = pos.status;
+    play.legal = pos.legal_moves;
+    play.dests = pos.dests;
+    play.cells = cellsOf(pos.board);
+    play.check = pos.check;
+    play.opening = pos.opening;
     play.selected = null;
     drawPlay();
   } catch (err) {
@@ -53,16 +75,34 @@ export async function refreshPlay() {
   }
 }
 
+// The squares the selected piece can go to, as /position's dests give them (castling:
+// the king's target and its rook's square).
+function targetsOf(from) {
+  return (from && play.dests[from]) || [];
+}
+
+// The legal moves from one square to another: the moves other than castling that end
+// there, else, for a king dropped on a castling square of dests (its target or its
+// rook's square), the castling on that side.
+function movesTo(from, to) {
+  const castling = (m) => m.flags.includes("castle_kingside") || m.flags.includes("castle_queenside");
+  const plain = play.legal.filter((m) => m.from === from && m.to === to && !castling(m));
+  if (plain.length || !targetsOf(from).includes(to)) return plain;
+  const side = FILES.indexOf(to[0]) > FILES.indexOf(from[0]) ? "castle_kingside" : "castle_queenside";
+  return play.legal.filter((m) => m.from === from && m.flags.includes(side));
+}
+
 function drawPlay() {
-  const targets = play.selected ? play.legal.filter((m) => m.from === play.selected).map((m) => m.to) : [];
+  const targets = targetsOf(play.selected);
   const last = play.cursor ? [play.line[play.cursor - 1].slice(0, 2), play.line[play.cursor - 1].slice(2, 4)] : null;
   drawBoard($("play-board"), play.cells, { flipped: play.flipped, selected: play.selected, targets, last, check: play.check });
   $("play-status").textContent = statusWords(play.status, playTurn());
+  $("play-opening").textContent = play.opening ? t("play.opening", { eco: play.opening.eco, name: play.opening.name }) : "";
   $("play-fen").textContent = play.fen;
   $("play-undo").disabled = play.cursor === 0;
   $("play-redo").disabled = play.cursor === play.line.length;
-  $("play-copy-pgn").disabled = !play.pgn;
-  $("play-copy-pgn").title = play.pgn ? "" : "Play a move first";
+  $("play-copy-pgn").disabled = play.cursor === 0;
+  $("play-copy-pgn").title = play.cursor ? "" : t("play.first");
   const q = new URLSearchParams({ fen: play.start });
   if (play.cursor) q.set("moves", play.line.slice(0, play.cursor).join(","));
   if (options().chess960) q.set("chess960", "1");
@@ -129,7 +169,7 @@ function askPromotion() {
 }
 
 async function tryMove(from, to) {
-  const candidates = play.legal.filter((m) => m.from === from && m.to === to);
+  const candidates = movesTo(from, to);
   if (!candidates.length) return false;
   let move = candidates[0];
   if (candidates.length > 1 || move.promotion) {
@@ -153,7 +193,7 @@ function ownPiece(square) {
 
 boardPointer($("play-board"), {
   onPick(square) {
-    if (play.selected && play.legal.some((m) => m.from === play.selected && m.to === square)) return;
+    if (play.selected && targetsOf(play.selected).includes(square)) return;
     if (ownPiece(square) && play.selected !== square) {
       play.selected = square;
       drawPlay();
@@ -163,7 +203,7 @@ boardPointer($("play-board"), {
     if (to && play.selected === from) tryMove(from, to);
   },
   onTap(square) {
-    if (play.selected && play.selected !== square && play.legal.some((m) => m.from === play.selected && m.to === square)) {
+    if (play.selected && play.selected !== square && targetsOf(play.selected).includes(square)) {
       tryMove(play.selected, square);
     } else if (!ownPiece(square)) {
       play.selected = null;
@@ -178,7 +218,7 @@ $("play-board").addEventListener("keydown", (ev) => {
   if (!cell) return;
   ev.preventDefault();
   const square = cell.dataset.square;
-  if (play.selected && play.legal.some((m) => m.from === play.selected && m.to === square)) {
+  if (play.selected && targetsOf(play.selected).includes(square)) {
     tryMove(play.selected, square);
   } else if (ownPiece(square)) {
     play.selected = play.selected === square ? null : square;
@@ -217,7 +257,10 @@ $("play-reset").addEventListener("click", () => {
 });
 $("play-lang").addEventListener("change", () => refreshPlay());
 $("play-copy-fen").addEventListener("click", () => copyText(play.fen, $("play-copied")));
-$("play-copy-pgn").addEventListener("click", () => play.pgn && copyText(play.pgn, $("play-copied")));
+// The game up to the cursor as /apply-move writes it in PGN, asked for when copied.
+$("play-copy-pgn").addEventListener("click", () => play.cursor && copyText(
+  fend.applyMove({ fen: play.start, moves: play.line.slice(0, play.cursor), lang: $("play-lang").value, ...options() }).then((r) => r.pgn),
+  $("play-copied")));
 $("play-move-form").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   const input = $("play-move-input");
@@ -236,7 +279,7 @@ $("play-move-form").addEventListener("submit", async (ev) => {
     // fend reads sloppy SAN (0-0, Nxf3 without a capture...) and says how it read it.
     if (r.warnings && r.warnings.length) {
       $("play-move-error").className = "note";
-      $("play-move-error").textContent = r.warnings.map((w) => `“${w.given}” read as “${w.became}”: ${w.message}`).join(" ");
+      $("play-move-error").textContent = r.warnings.map((w) => t("play.readas", { given: w.given, became: w.became, message: w.message })).join(" ");
     }
     await playMove(r.uci);
   } catch (err) {

@@ -24,7 +24,7 @@ const MINI_TEMPLATE = `[Event "?"]
 1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4. Nc3 Nc6 {Normal development} 5. h3 Bh5? (5...Bxf3 {Best move. White keeps the bishop pair and a solid position.} 6. Qxf3) 6. Nxe5!! Bxd1?? (6... dxe5 {Good reply} 7. Qxh5 {White wins a bishop}) (6... Nxe5 {Best reply} 7. Qxh5 Nxc4 8. Qb5+ {Fork} 8... c6 9. Qxc4) 7. Bxf7+ Ke7 8. Nd5# 1-0
 `;
 
-export const viewer = { games: [], game: null, main: null, line: null, index: -1, seq: 0, langSeq: 0 };
+export const viewer = { games: [], game: null, main: null, line: null, index: -1, seq: 0, langSeq: 0, text: null, read: false, readSeq: 0 };
 
 function makeLine(moves, startFen, parent) {
   const line = { moves, startFen, parent };
@@ -35,16 +35,21 @@ function makeLine(moves, startFen, parent) {
 }
 
 export async function readPgn(text) {
+  const seq = ++viewer.readSeq;
+  viewer.text = text;
+  viewer.read = false;
   $("pgn-error").textContent = "";
   $("pgn-problems").replaceChildren();
   let r;
   try {
     r = await fend.pgn(text);
   } catch (err) {
+    if (seq !== viewer.readSeq) return;
     $("pgn-error").textContent = problemText(err);
     $("pgn-view").hidden = true;
     return;
   }
+  if (seq !== viewer.readSeq) return;
   viewer.games = r.games;
   const select = $("pgn-game");
   select.replaceChildren();
@@ -58,7 +63,42 @@ export async function readPgn(text) {
     $("pgn-view").hidden = true;
     return;
   }
+  viewer.read = true;
   showGame(0);
+}
+
+// fend's problems with the PGN (its messages in the page's language) asked for again when
+// the language changes: the games keep their place, their problems are written anew; a
+// PGN that could not be read is read again, for its message.
+async function problemsAgain() {
+  if (viewer.text === null) return;
+  if (!viewer.read) {
+    readPgn(viewer.text);
+    return;
+  }
+  const seq = viewer.readSeq;
+  let r;
+  try {
+    r = await fend.pgn(viewer.text);
+  } catch {
+    return;
+  }
+  if (seq !== viewer.readSeq || r.games.length !== viewer.games.length) return;
+  r.games.forEach((g, i) => {
+    viewer.games[i].errors = g.errors;
+    viewer.games[i].warnings = g.warnings;
+  });
+  drawProblems(viewer.game);
+}
+
+function drawProblems(g) {
+  const problems = $("pgn-problems");
+  problems.replaceChildren();
+  for (const e of [...(g.errors || []).map((x) => ({ ...x, kind: "error" })), ...(g.warnings || []).map((x) => ({ ...x, kind: "warning" }))]) {
+    problems.append(el("li", { class: e.kind, "data-code": e.code },
+      el("strong", { text: e.kind === "error" ? t("problem.error") : t("problem.note") }),
+      ` (${t("where.line", { line: e.line, column: e.column })}${e.san ? `, “${e.san}”` : ""}): ${e.message}`));
+  }
 }
 
 function showGame(i) {
@@ -67,13 +107,7 @@ function showGame(i) {
   viewer.main = makeLine(g.moves, g.start_fen, null);
   viewer.line = viewer.main;
   viewer.index = -1;
-  const problems = $("pgn-problems");
-  problems.replaceChildren();
-  for (const e of [...(g.errors || []).map((x) => ({ ...x, kind: "error" })), ...(g.warnings || []).map((x) => ({ ...x, kind: "warning" }))]) {
-    problems.append(el("li", { class: e.kind, "data-code": e.code },
-      el("strong", { text: e.kind === "error" ? t("problem.error") : t("problem.note") }),
-      ` (line ${e.line}, column ${e.column}${e.san ? `, “${e.san}”` : ""}): ${e.message}`));
-  }
+  drawProblems(g);
   const tags = g.tags || {};
   // The players and the result first, as a chess player reads a game's heading.
   const known = (v) => v && v !== "?" && v !== "????.??.??";
@@ -127,6 +161,7 @@ async function localizeMoves() {
 }
 langListeners.push(() => {
   if (viewer.main) localizeMoves();
+  problemsAgain();
 });
 
 // The current ply's move marked in the move list; the current move (null at the start).
@@ -138,7 +173,8 @@ function markCurrent() {
 }
 
 function boardAlt(current, fen) {
-  return current ? `The position after ${current.move_number}${current.color === "white" ? "." : "..."} ${sanOf(current)}: ${fen}` : `The starting position: ${fen}`;
+  return current ? t("pgn.alt.after", { move: `${current.move_number}${current.color === "white" ? "." : "..."} ${sanOf(current)}`, fen })
+    : t("pgn.alt.start", { fen });
 }
 
 function drawMovetext() {

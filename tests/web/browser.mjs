@@ -192,6 +192,16 @@ async function main() {
       if (req.failure()?.errorText !== "net::ERR_ABORTED") consoleErrors.push(`request failed: ${req.url()} ${req.failure()?.errorText}`);
     });
 
+    // What the page asks fend (fetch), in order: "METHOD /path" and the body.
+    const fetched = [];
+    page.on("request", (req) => {
+      if (req.resourceType() === "fetch") fetched.push({ what: `${req.method()} ${new URL(req.url()).pathname}`, body: req.postData() || "", url: req.url() });
+    });
+    const fetchedSince = (from, what) => fetched.slice(from).filter((r) => r.what === what).length;
+    // During play no position is asked for twice: no /moves, no JSON board from /render.
+    const boardRequests = (from) => fetched.slice(from).filter((r) => r.what === "POST /moves" || r.what === "GET /moves" ||
+      (r.url.includes("/render") && (r.body.includes('"json"') || r.url.includes("format=json")))).length;
+
     // The page must work under the Content-Security-Policy fend's hardening sends (only
     // its own origin, no inline script or style): the test adds it to the page itself, so a
     // violation is a console error here whatever the daemon sends.
@@ -248,11 +258,19 @@ async function main() {
 
     // ---- play 1.e4 by clicking e2 then e4
     await page.waitForSelector('#play-board [data-square="e2"]');
+    const beforeE4 = fetched.length;
     await page.click('#play-board [data-square="e2"]');
     await page.waitForSelector('#play-board [data-square="e4"].target');
+    equal("e2's targets are /position's dests", (await page.locator("#play-board .target").evaluateAll((cs) => cs.map((c) => c.dataset.square))).sort().join(" "),
+      (await api(base, "/position", { fen: START })).dests.e2.slice().sort().join(" "));
     await page.click('#play-board [data-square="e4"]');
     const e4 = await api(base, "/apply-move", { fen: START, moves: ["e2e4"] });
     await playFen(page, e4.fen);
+    equal("a move played: one request to /position", fetchedSince(beforeE4, "POST /position"), 1);
+    // (the FEN box, which follows the game, asks /validate for its own explanation)
+    equal("a move played: nothing else of the board asked for", fetched.slice(beforeE4).filter((r) => r.what !== "POST /validate").length, 1);
+    const e4Opening = (await api(base, "/position", { fen: START, moves: ["e2e4"] })).opening;
+    equal("the opening's name is /position's", await page.textContent("#play-opening"), `Opening: ${e4Opening.name} (${e4Opening.eco})`);
     equal("the page's FEN after e4 is /apply-move's", await page.textContent("#play-fen"), e4.fen);
     equal("the FEN box follows the game", await page.inputValue("#fen-input"), e4.fen);
     equal("move list shows the move", (await page.textContent("#play-moves .ply")).trim(), e4.moves[0].san || e4.moves[0].uci);
@@ -263,11 +281,13 @@ async function main() {
     await playFen(page, d5fen);
     check("a dragged move is played", true);
     // undo, redo
+    const beforeUndo = fetched.length;
     await page.click("#play-undo");
     await playFen(page, e4.fen);
     await page.click("#play-redo");
     await playFen(page, d5fen);
     check("undo and redo", true);
+    equal("undo and redo: one /position request each, nothing else", `${fetchedSince(beforeUndo, "POST /position")} ${fetched.slice(beforeUndo).filter((r) => r.what !== "POST /validate").length}`, "2 2");
     // flip
     const firstBefore = await page.getAttribute("#play-board [data-square]", "data-square");
     await page.click("#play-flip");
@@ -289,6 +309,7 @@ async function main() {
       await page.waitForFunction((san) => document.querySelectorAll("#play-moves .ply")[2]?.textContent === san, local.moves[2].san);
       check(`move list in ${lang}: ${local.moves[2].san}`, true);
     }
+    equal("during play, no /moves and no JSON board from /render", boardRequests(0), 0);
     // copy PGN: the game as /apply-move writes it
     await page.click("#play-copy-pgn");
     await page.waitForFunction(() => document.getElementById("play-copied").textContent === "Copied.");
@@ -364,6 +385,16 @@ async function main() {
     const c960 = await api(base, "/validate", { fen: CHESS960, chess960: true });
     await playFen(page, c960.fen);
     check("a Chess960 position is valid with the toggle", true);
+    // Chess960 castling: the king dropped on its rook's square, as /position's dests say
+    const C960_CASTLE = "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1";
+    await page.fill("#fen-input", C960_CASTLE);
+    await playFen(page, C960_CASTLE);
+    await page.click('#play-board [data-square="e1"]');
+    await page.waitForSelector('#play-board [data-square="b1"].target');
+    await page.click('#play-board [data-square="b1"]');
+    const c960Castled = await api(base, "/apply-move", { fen: C960_CASTLE, move: "e1b1", chess960: true });
+    await playFen(page, c960Castled.fen);
+    equal("Chess960: the king castles onto its rook's square (king on c1)", await page.getAttribute('#play-board [data-square="c1"]', "data-piece"), "K");
     await page.uncheck("#opt-chess960");
 
     // ---- sloppy SAN: played, and fend's warning shown
@@ -375,6 +406,15 @@ async function main() {
     const castled = await api(base, "/apply-move", { fen: CASTLES, move: "0-0" });
     await playFen(page, castled.fen);
     const warned = await page.textContent("#play-move-error");
+    // castling by dropping the king on its rook (dests has both g1 and h1)
+    await page.fill("#fen-input", CASTLES);
+    await playFen(page, CASTLES);
+    await page.click('#play-board [data-square="e1"]');
+    await page.waitForSelector('#play-board [data-square="h1"].target');
+    check("the king's castling targets: g1 and its rook's h1", await page.locator('#play-board [data-square="g1"].target').count() === 1);
+    await page.click('#play-board [data-square="h1"]');
+    await playFen(page, castled.fen);
+    check("the king dropped on its rook castles", true);
     check("a sloppy SAN move shows how fend read it", warned.includes(`“0-0” read as “${castled.warnings[0].became}”`), warned);
     // a move in other letters than those chosen: read in its own language, and said so
     await page.fill("#fen-input", START);
@@ -535,7 +575,7 @@ async function main() {
     check("the Guevara game converts to /convert's PGN", conv.pgn.includes("26. "), conv.pgn.slice(-80));
     check("the conversion's notes are listed", (await page.locator("#desc-notes li").count()) === (conv.notes || []).length);
     equal("no language chosen: fend detects it", await page.inputValue("#desc-lang"), "");
-    equal("the language found is said", await page.textContent("#desc-found"), "Read as Español.");
+    equal("the language found is said", await page.textContent("#desc-found"), "Read as Spanish.");
     await page.click("#desc-view");
     await page.waitForSelector("#panel-pgn:not([hidden])");
     await page.click("#pgn-last");
@@ -688,9 +728,22 @@ async function main() {
     equal("Italian: the status", await itPage.textContent("#play-status"), "Muove il Bianco.");
     equal("Italian: the piece letters", await itPage.inputValue("#play-lang"), "it");
     await itPage.click('#play-board [data-square="g1"]');
+    await itPage.waitForSelector('#play-board [data-square="f3"].target');
+    equal("Italian: a target square's label", await itPage.getAttribute('#play-board [data-square="f3"]', "aria-label"), "f3, niente, casa di arrivo legale");
+    equal("Italian: a piece's square's label", await itPage.getAttribute('#play-board [data-square="g1"]', "aria-label"), "g1, cavallo bianco");
+    const itBefore = itRequests.length;
     await itPage.click('#play-board [data-square="f3"]');
     await itPage.waitForFunction(() => document.querySelector("#play-moves .ply")?.textContent === "Cf3");
     check("Italian: the move list in Italian letters (Cf3)", true);
+    await itPage.waitForFunction(() => !document.getElementById("play-board").hasAttribute("aria-busy"));
+    const itPlayed = (await Promise.all(itRequests.slice(itBefore))).map((r) => new URL(r.url).pathname).filter((p) => p !== "/validate");
+    equal("Italian: a move played is one request, to /position", itPlayed.join(" "), "/position");
+    equal("Italian: the copy-PGN hint", await itPage.getAttribute("#play-copy-pgn", "title"), "");
+    await itPage.click("#play-undo");
+    await itPage.waitForFunction(() => document.getElementById("play-copy-pgn").title !== "");
+    equal("Italian: the copy-PGN hint before a move", await itPage.getAttribute("#play-copy-pgn", "title"), "Prima gioca una mossa");
+    equal("Italian: the editor's palette", await itPage.getAttribute('#editor-palette [data-tool="K"]', "aria-label"), "Metti re bianco");
+    equal("Italian: the editor's remover", await itPage.getAttribute('#editor-palette [data-tool="x"]', "aria-label"), "Togli i pezzi");
     equal("Italian: the FEN verdict", (await itPage.textContent("#fen-verdict")).split(".")[0], "Posizione valida");
     // the FEN box explains the fields as the Italian documents do
     await itPage.fill("#fen-input", START);
@@ -713,18 +766,40 @@ async function main() {
     check("Italian: the knight move is Cf3, the bishop Ac4, a pawn move unchanged (h3)", itShown.includes("Cf3") && itShown.includes("Ac4") && itShown.includes("h3"), itShown.join(" "));
     const itVariation = (await itPage.locator("#pgn-moves .variation .ply").allTextContents()).join(" ");
     check("Italian: a variation in Italian letters (5...Axf3)", itVariation.includes("Axf3") && !/\bN|\bB[a-h]/.test(itVariation), itVariation);
+    const itAlt = await itPage.getAttribute("#pgn-board", "alt");
+    check("Italian: the viewer's picture described in Italian", itAlt.startsWith("La posizione iniziale: "), itAlt);
+    await itPage.click("#pgn-next");
+    await itPage.waitForFunction(() => document.getElementById("pgn-board").alt.startsWith("La posizione dopo 1. e4: "));
+    check("Italian: the viewer's picture after a move, in Italian", true);
     const beforeRu = itRequests.length;
     await itPage.selectOption("#ui-lang", "ru");
     await itPage.waitForFunction(() => [...document.querySelectorAll("#pgn-moves > .ply")].some((b) => b.textContent === "Кf3"));
     check("Russian: switching the language rewrites the viewer's moves (Кf3)", true);
     await itPage.waitForFunction(() => document.getElementById("fen-fields").textContent.includes("Следующий ход принадлежит белым"));
     check("Russian: the FEN box's fields in Russian", true);
+    const itPgn = async () => (await Promise.all(itRequests.slice(beforeRu))).filter((r) => new URL(r.url).pathname === "/pgn");
+    await itPage.waitForFunction(() => document.getElementById("pgn-board").alt.startsWith("Позиция после 1. e4: "));
+    const pgnAgain = await itPgn();
+    check("Russian: the viewer asks fend for its problems again, in Russian", pgnAgain.length === 1 && pgnAgain[0].lang === "ru", JSON.stringify(pgnAgain));
     const badRu = await axeViolations(itPage, axeSource);
     check("axe: no serious or critical violation (the viewer in Russian)", badRu.length === 0, JSON.stringify(badRu));
     await itPage.click("#tab-play");
     const langsIt = await requestLangs(0);
     check("the page's requests name its language (Accept-Language: it)", itRequests.length > 5 && langsIt.slice(0, beforeRu).every((l) => l === "it"), langsIt.slice(0, beforeRu).join(" "));
     check("after the switch, Accept-Language: ru", langsIt.length > beforeRu && langsIt.slice(beforeRu).every((l) => l === "ru"), langsIt.slice(beforeRu).join(" "));
+    // a game with an illegal move: its problem where fend found it, in the page's words, and
+    // asked for again in the new language when the language changes
+    await itPage.click("#tab-pgn");
+    await itPage.fill("#pgn-input", '[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Ke3 Nc6 *\n');
+    await itPage.click("#pgn-read");
+    await itPage.waitForFunction(() => (document.querySelector("#pgn-problems li.error")?.textContent || "").includes("строка "));
+    check("Russian: a PGN problem's line and column in Russian", true);
+    const beforeEs = itRequests.length;
+    await itPage.selectOption("#ui-lang", "es");
+    await itPage.waitForFunction(() => (document.querySelector("#pgn-problems li.error")?.textContent || "").includes("línea "));
+    const pgnEs = (await Promise.all(itRequests.slice(beforeEs))).filter((r) => new URL(r.url).pathname === "/pgn");
+    check("Spanish: the PGN's problems asked for again, in Spanish", pgnEs.length === 1 && pgnEs[0].lang === "es", JSON.stringify(pgnEs));
+    await itPage.click("#tab-play");
     await itPage.selectOption("#ui-lang", "ru");
     equal("Russian from the switch", await itPage.textContent("#tab-play"), "Игра");
     await itPage.selectOption("#ui-lang", "es");

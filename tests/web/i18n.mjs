@@ -42,6 +42,51 @@ for (const file of modules) {
   const unknownJs = called.filter((k) => !(k in WORDS));
   check(`every t("...") key of ${file} is in the table${unknownJs.length ? ` (not: ${unknownJs.join(" ")})` : ""}`, unknownJs.length === 0);
 }
+// No English left in a module: a text, label, title or alt the page shows is written
+// through t() (or is fend's own message, chess notation, a symbol or a number). Every
+// string literal of the value given to textContent, title, alt, placeholder, aria-label
+// or el()'s text (a template without its ${...} parts, whose literals count too) has no
+// word in it, but for a key-like token (a t() key, a class name).
+// The expression that starts at js[i], up to a , ; ) ] or } outside brackets; its literals.
+function literalsOf(js, i) {
+  const found = [];
+  let depth = 0;
+  function readString(q) {
+    let text = "";
+    for (i++; i < js.length && js[i] !== q; i++) {
+      if (js[i] === "\\") text += js[++i];
+      else if (q === "`" && js[i] === "$" && js[i + 1] === "{") {
+        i += 2;
+        const inner = depth;
+        depth = 0;
+        for (; i < js.length && !(js[i] === "}" && depth === 0); i++) step();
+        depth = inner;
+      } else text += js[i];
+    }
+    found.push(text);
+  }
+  function step() {
+    const c = js[i];
+    if (c === '"' || c === "'" || c === "`") readString(c);
+    else if ("([{".includes(c)) depth++;
+    else if (")]}".includes(c)) depth--;
+  }
+  for (; i < js.length; i++) {
+    const c = js[i];
+    if (depth === 0 && (c === "," || c === ";" || c === ")" || c === "]" || c === "}" || c === "\n")) break;
+    step();
+    if (depth < 0) break;
+  }
+  return found;
+}
+const SHOWN = /(?:\.(?:textContent|title|alt|placeholder)\s*=(?!=)|(?:[{,]\s*|\s)(?:text|"aria-label"|title|alt|placeholder)\s*:|setAttribute\("(?:aria-label|title|alt|placeholder)",)\s*/g;
+const KEYLIKE = /^[a-z][a-z0-9_-]*(?:\.[a-z0-9_-]*)*$/;
+for (const file of modules.filter((f) => f !== "fend.js")) {
+  const js = readFileSync(path.join(SRC, "web", file), "utf8").split("\n").filter((l) => !/^\s*\/\//.test(l)).join("\n");
+  const english = [...js.matchAll(SHOWN)].flatMap((m) => literalsOf(js, m.index + m[0].length))
+    .filter((lit) => !KEYLIKE.test(lit) && /[A-Za-z]{2,}/.test(lit));
+  check(`no English literal shown by ${file}${english.length ? ` (found: ${english.join(" | ")})` : ""}`, english.length === 0);
+}
 // The FEN box explains the six fields in every language: each field's name and every
 // meaning the page can show (fenbox.js builds meaning.<field>... keys).
 const FIELDS = ["board", "turn", "castling", "en_passant", "halfmove", "fullmove"];
