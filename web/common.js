@@ -35,8 +35,9 @@ export function problemText(err) {
 
 export function pieceWords(letter) {
   if (!letter) return t("piece.none");
-  const name = t(`piece.${letter.toLowerCase()}`).toLowerCase();
-  return t(letter === letter.toUpperCase() ? "piece.white" : "piece.black", { piece: name });
+  // one key per coloured piece: the colour agrees with the piece's gender (donna bianca)
+  const color = letter === letter.toUpperCase() ? "white" : "black";
+  return t(`piece.${color}.${letter.toLowerCase()}`);
 }
 
 // Copies text (a string, or a promise of one); falls back to showing it when the

@@ -731,6 +731,7 @@ async function main() {
     await itPage.waitForSelector('#play-board [data-square="f3"].target');
     equal("Italian: a target square's label", await itPage.getAttribute('#play-board [data-square="f3"]', "aria-label"), "f3, niente, casa di arrivo legale");
     equal("Italian: a piece's square's label", await itPage.getAttribute('#play-board [data-square="g1"]', "aria-label"), "g1, cavallo bianco");
+    equal("Italian: the colour agrees with the piece", await itPage.getAttribute('#play-board [data-square="d8"]', "aria-label"), "d8, donna nera");
     const itBefore = itRequests.length;
     await itPage.click('#play-board [data-square="f3"]');
     await itPage.waitForFunction(() => document.querySelector("#play-moves .ply")?.textContent === "Cf3");
