@@ -1611,7 +1611,7 @@ static const char *const print_fens[] = {
 
 START_TEST(reply_print_every_shape)
 {
-	struct fen_options options = { FEN_LENIENT, _i % 2 == 1, false };
+	struct fen_options options = { FEN_LENIENT, _i % 2 == 1, false, MSG_EN };
 	struct json_fen_style style = { (enum fen_ep_style)(_i % 3), (enum fen_castling_style)(_i % 2) };
 	const char *fen = print_fens[_i];
 	struct position pos;

@@ -264,7 +264,7 @@ int cli_parse(struct fen_cli *cli, int argc, char **argv)
 {
 	bool options_done = false;
 
-	cli->parse = (struct fen_options){ FEN_STRICT, false, false };
+	cli->parse = (struct fen_options){ FEN_STRICT, false, false, MSG_EN };
 	cli->style = JSON_FEN_STYLE_DEFAULT;
 	cli->argc = 0;
 	render_options_default(&cli->render);
