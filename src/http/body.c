@@ -260,7 +260,7 @@ int body_style_options(const struct http_request *req, struct fen_options *optio
 	struct json_option_error err;
 	const char *value;
 
-	*options = (struct fen_options){ FEN_STRICT, false, false, MSG_EN };
+	*options = (struct fen_options){ FEN_STRICT, false, false, negotiate_lang(req) };
 	*style = JSON_FEN_STYLE_DEFAULT;
 	if (body_string(req, "mode", false, &value, resp))
 		return -1;

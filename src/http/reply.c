@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/random.h>
 
 #include "http/http.h"
@@ -226,8 +227,53 @@ bool reply_header_copy(struct http_response *resp, const char *name, const char 
 	return reply_header(resp, name, copy);
 }
 
+/* True for the types of answers that may carry messages: JSON, problems, NDJSON. */
+static bool reply_has_messages(const struct http_response *resp)
+{
+	const char *type = resp->content_type;
+
+	return type && (!strncmp(type, "application/json", 16) || !strncmp(type, "application/problem+json", 24) ||
+			!strncmp(type, "application/x-ndjson", 20));
+}
+
+void reply_vary(struct http_response *resp, const char *name)
+{
+	char value[128];
+	int at = -1;
+
+	for (int i = 0; i < resp->header_count; i++)
+		if (!strcasecmp(resp->headers[i].name, "Vary"))
+			at = i;
+	if (at < 0) {
+		reply_header(resp, "Vary", name);
+		return;
+	}
+	/* already listed: names are whole words between commas */
+	const char *old = resp->headers[at].value;
+	size_t n = strlen(name);
+	for (const char *p = old; (p = strcasestr(p, name)); p += n)
+		if ((p == old || p[-1] == ' ' || p[-1] == ',') && (p[n] == '\0' || p[n] == ',' || p[n] == ' '))
+			return;
+	if ((size_t)snprintf(value, sizeof value, "%s, %s", old, name) >= sizeof value)
+		return;
+	/* the merged value replaces the old header in place */
+	size_t len = strlen(value) + 1;
+	if (len > sizeof resp->storage - resp->storage_used)
+		return;
+	char *copy = resp->storage + resp->storage_used;
+	memcpy(copy, value, len);
+	resp->storage_used += len;
+	resp->headers[at].value = copy;
+}
+
 void reply_finish(struct http_response *resp, const struct http_request *req)
 {
+	/* Messages are in the language negotiate_lang chose, and a cache must key on what
+	 * chose it; a 304 keeps the Vary of the answer it stands for (the endpoint's). */
+	if (reply_has_messages(resp)) {
+		reply_header(resp, "Content-Language", msg_lang_name(negotiate_lang(req)));
+		reply_vary(resp, "Accept-Language");
+	}
 	if (req->request_id)
 		reply_header(resp, "X-Request-Id", req->request_id);
 	/* No browser may guess another type than the one we send (a JSON answer that
@@ -242,7 +288,7 @@ void reply_finish(struct http_response *resp, const struct http_request *req)
 			     "X-Request-Id, ETag, X-Fen-Problems, X-Fen-Marks-Dropped, X-Fen-Lang-Detected, "
 			     "Retry-After, Allow");
 		if (strcmp(req->config->cors_origin, "*"))
-			reply_header(resp, "Vary", "Origin");
+			reply_vary(resp, "Origin");
 		if (resp->page) {
 			reply_header(resp, "Content-Security-Policy", req->config->page_csp);
 			reply_header(resp, "Referrer-Policy", "no-referrer");

@@ -112,7 +112,8 @@ static int router_allowed(unsigned mask, const char *names[HTTP_METHOD_NB])
 
 /* The request headers a page may send when its preflight does not list them as names:
  * those fend reads, and the conditional and cache headers a browser's page may set. */
-#define ROUTER_ALLOWED_HEADERS "Content-Type, X-Request-Id, If-None-Match, If-Modified-Since, Cache-Control, Accept"
+#define ROUTER_ALLOWED_HEADERS "Content-Type, X-Request-Id, If-None-Match, If-Modified-Since, Cache-Control, Accept, " \
+	"Accept-Language"
 
 /* The headers a preflight allows: those the browser asks for (Access-Control-Request-
  * Headers: a page may send If-None-Match, Cache-Control, Accept... with any request), when
