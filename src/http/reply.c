@@ -227,13 +227,23 @@ bool reply_header_copy(struct http_response *resp, const char *name, const char 
 	return reply_header(resp, name, copy);
 }
 
-/* True for the types of answers that may carry messages: JSON, problems, NDJSON. */
-static bool reply_has_messages(const struct http_response *resp)
+/* True for the answers that may carry FEN or move messages: JSON, problems and NDJSON
+ * of the endpoints that read positions and moves (not /health, /version, /metrics...). */
+static bool reply_has_messages(const struct http_response *resp, const struct http_request *req)
 {
+	static const char *const paths[] = {
+		"/validate", "/apply-move", "/pgn", "/moves", "/position", "/render", "/render/game.gif", "/convert",
+	};
 	const char *type = resp->content_type;
+	bool found = false;
 
-	return type && (!strncmp(type, "application/json", 16) || !strncmp(type, "application/problem+json", 24) ||
-			!strncmp(type, "application/x-ndjson", 20));
+	if (!type || !req->path || !(!strncmp(type, "application/json", 16) ||
+				     !strncmp(type, "application/problem+json", 24) ||
+				     !strncmp(type, "application/x-ndjson", 20)))
+		return false;
+	for (size_t i = 0; i < sizeof paths / sizeof paths[0] && !found; i++)
+		found = !strcmp(req->path, paths[i]);
+	return found;
 }
 
 void reply_vary(struct http_response *resp, const char *name)
@@ -270,7 +280,7 @@ void reply_finish(struct http_response *resp, const struct http_request *req)
 {
 	/* Messages are in the language negotiate_lang chose, and a cache must key on what
 	 * chose it; a 304 keeps the Vary of the answer it stands for (the endpoint's). */
-	if (reply_has_messages(resp)) {
+	if (reply_has_messages(resp, req)) {
 		reply_header(resp, "Content-Language", msg_lang_name(negotiate_lang(req)));
 		reply_vary(resp, "Accept-Language");
 	}
