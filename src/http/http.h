@@ -122,6 +122,10 @@ struct http_response {
 	struct http_header headers[HTTP_HEADERS_MAX];
 	char allow[48];                /* storage for the Allow header's value */
 	bool page;                     /* a web page: reply_finish adds the page's security headers */
+	bool lang_chosen;              /* lang holds the messages' language (negotiate_lang, chosen
+					* while the request's body is still there); else reply_finish
+					* chooses from the query and headers */
+	enum msg_lang lang;
 	size_t storage_used;
 	char storage[HTTP_HEADER_STORAGE]; /* values of reply_header_copy */
 };

@@ -281,7 +281,8 @@ void reply_finish(struct http_response *resp, const struct http_request *req)
 	/* Messages are in the language negotiate_lang chose, and a cache must key on what
 	 * chose it; a 304 keeps the Vary of the answer it stands for (the endpoint's). */
 	if (reply_has_messages(resp, req)) {
-		reply_header(resp, "Content-Language", msg_lang_name(negotiate_lang(req)));
+		reply_header(resp, "Content-Language",
+			     msg_lang_name(resp->lang_chosen ? resp->lang : negotiate_lang(req)));
 		reply_vary(resp, "Accept-Language");
 	}
 	if (req->request_id)

@@ -215,6 +215,9 @@ void router_dispatch(const struct http_request *req, struct http_response *resp)
 {
 	const struct router_route *route = router_find(req, resp);
 
+	/* the body is there now, not when reply_finish runs */
+	resp->lang = negotiate_lang(req);
+	resp->lang_chosen = true;
 	if (route && route->handler) {
 		if (!params_check(route, req, resp))
 			route->handler(req, resp);

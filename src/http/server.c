@@ -332,6 +332,14 @@ static void server_busy(struct server_request *r)
 
 /* Runs r's handler with its JSON body (a tree parsed already, or r->body to parse), on
  * the calling thread, with the thread's JSON arena and the memory limit of a request. */
+/* Chooses the language of r's messages while its body is there (reply_finish runs after
+ * the body is gone). */
+static void server_choose_lang(struct server_request *r)
+{
+	r->resp.lang = negotiate_lang(&r->req);
+	r->resp.lang_chosen = true;
+}
+
 static void server_run_handler(struct server_request *r)
 {
 	const struct config *cfg = r->server->config;
@@ -352,6 +360,7 @@ static void server_run_handler(struct server_request *r)
 	}
 	if (r->route->method != HTTP_POST || r->root) {
 		r->req.body = r->root;
+		server_choose_lang(r);
 		r->route->handler(&r->req, &r->resp);
 	}
 	r->req.body = NULL;
@@ -625,6 +634,7 @@ static enum MHD_Result server_complete_by_request(struct server_request *r, stru
 		r->req.body = NULL;
 	if (!r->resp.status) {
 		heavy = router_is_heavy(r->route, &r->req);
+		server_choose_lang(r);
 		if (!heavy)
 			r->route->handler(&r->req, &r->resp);
 		else if (r->root && !(copy = json_arena_copy_out(r->root)))
