@@ -3605,11 +3605,20 @@ START_TEST(lang_beats_accept_language)
 	ck_assert_int_eq(ex.resp.status, 422);
 	ck_assert_str_eq(test_header(&ex, "Content-Language"), "ru");
 	ck_assert_str_eq(cjson_string(ex.json, "code"), "invalid_fen");
+	ck_assert_str_eq(cjson_string(ex.json, "type"), "urn:fend:problem:invalid_fen");
+	ck_assert_str_eq(cjson_string(ex.json, "title"), "Недопустимый FEN");
 	ck_assert_str_eq(cjson_string(ex.json, "detail"), LANG_RU);
 	test_done(&ex);
 	test_send_with(&ex, HTTP_GET, "/moves", NULL, query, italian, NULL);
 	ck_assert_str_eq(test_header(&ex, "Content-Language"), "ru");
 	ck_assert_str_eq(cjson_string(ex.json, "detail"), LANG_RU);
+	test_done(&ex);
+	/* a problem of the HTTP layer: its title in the language, its detail in English */
+	test_send_with(&ex, HTTP_POST, "/moves", "{\"fen\":7,\"lang\":\"es\"}", NULL, italian, NULL);
+	ck_assert_int_eq(ex.resp.status, 400);
+	ck_assert_str_eq(test_header(&ex, "Content-Language"), "es");
+	ck_assert_str_eq(cjson_string(ex.json, "code"), "invalid_field");
+	ck_assert_str_eq(cjson_string(ex.json, "title"), "Campo no válido");
 	test_done(&ex);
 	/* lang=de is a SAN language, not a message one: Accept-Language chooses */
 	test_send_with(&ex, HTTP_POST, "/moves", "{\"fen\":\"" LANG_FEN "\",\"lang\":\"de\"}", NULL, italian, NULL);

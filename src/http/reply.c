@@ -10,36 +10,36 @@
 
 #include "http/http.h"
 
-/* Each problem code's status and fixed title. */
+/* Each problem code's status and fixed title (in the catalogue, core/messages.c). */
 static const struct {
 	int status;
 	const char *name;
-	const char *title;
+	enum msg_id title;
 } reply_codes[REPLY_CODE_NB] = {
-	[REPLY_MALFORMED_JSON] = { 400, "malformed_json", "Malformed JSON" },
-	[REPLY_MISSING_FIELD] = { 400, "missing_field", "Missing field" },
-	[REPLY_INVALID_FIELD] = { 400, "invalid_field", "Invalid field" },
-	[REPLY_NOT_FOUND] = { 404, "not_found", "Not found" },
-	[REPLY_METHOD_NOT_ALLOWED] = { 405, "method_not_allowed", "Method not allowed" },
-	[REPLY_PAYLOAD_TOO_LARGE] = { 413, "payload_too_large", "Payload too large" },
-	[REPLY_UNSUPPORTED_MEDIA_TYPE] = { 415, "unsupported_media_type", "Unsupported media type" },
-	[REPLY_INVALID_FEN] = { 422, "invalid_fen", "Invalid FEN" },
-	[REPLY_ILLEGAL_MOVE] = { 422, "illegal_move", "Illegal move" },
-	[REPLY_AMBIGUOUS_MOVE] = { 422, "ambiguous_move", "Ambiguous move" },
-	[REPLY_NON_STANDARD_SAN] = { 422, "non_standard_san", "Not standard SAN" },
-	[REPLY_MALFORMED_PGN] = { 422, "malformed_pgn", "Malformed PGN" },
-	[REPLY_INTERNAL_ERROR] = { 500, "internal_error", "Internal server error" },
-	[REPLY_SERVICE_UNAVAILABLE] = { 503, "service_unavailable", "Service unavailable" },
-	[REPLY_UNREADABLE_GAME] = { 422, "unreadable_game", "Unreadable game" },
-	[REPLY_INVALID_FRAMING] = { 400, "invalid_framing", "Invalid message framing" },
-	[REPLY_NOT_ACCEPTABLE] = { 406, "not_acceptable", "Not acceptable" },
-	[REPLY_UNKNOWN_PARAMETER] = { 400, "unknown_parameter", "Unknown parameter" },
-	[REPLY_RENDER_TOO_LARGE] = { 422, "render_too_large", "Render too large" },
-	[REPLY_BUSY] = { 503, "busy", "Busy" },
-	[REPLY_DEADLINE_EXCEEDED] = { 503, "deadline_exceeded", "Deadline exceeded" },
-	[REPLY_URI_TOO_LONG] = { 414, "uri_too_long", "URI too long" },
-	[REPLY_HEADERS_TOO_LARGE] = { 431, "headers_too_large", "Request header fields too large" },
-	[REPLY_AMBIGUOUS_LANGUAGE] = { 422, "ambiguous_language", "Ambiguous language" },
+	[REPLY_MALFORMED_JSON] = { 400, "malformed_json", MSG_TITLE_MALFORMED_JSON },
+	[REPLY_MISSING_FIELD] = { 400, "missing_field", MSG_TITLE_MISSING_FIELD },
+	[REPLY_INVALID_FIELD] = { 400, "invalid_field", MSG_TITLE_INVALID_FIELD },
+	[REPLY_NOT_FOUND] = { 404, "not_found", MSG_TITLE_NOT_FOUND },
+	[REPLY_METHOD_NOT_ALLOWED] = { 405, "method_not_allowed", MSG_TITLE_METHOD_NOT_ALLOWED },
+	[REPLY_PAYLOAD_TOO_LARGE] = { 413, "payload_too_large", MSG_TITLE_PAYLOAD_TOO_LARGE },
+	[REPLY_UNSUPPORTED_MEDIA_TYPE] = { 415, "unsupported_media_type", MSG_TITLE_UNSUPPORTED_MEDIA_TYPE },
+	[REPLY_INVALID_FEN] = { 422, "invalid_fen", MSG_TITLE_INVALID_FEN },
+	[REPLY_ILLEGAL_MOVE] = { 422, "illegal_move", MSG_TITLE_ILLEGAL_MOVE },
+	[REPLY_AMBIGUOUS_MOVE] = { 422, "ambiguous_move", MSG_TITLE_AMBIGUOUS_MOVE },
+	[REPLY_NON_STANDARD_SAN] = { 422, "non_standard_san", MSG_TITLE_NON_STANDARD_SAN },
+	[REPLY_MALFORMED_PGN] = { 422, "malformed_pgn", MSG_TITLE_MALFORMED_PGN },
+	[REPLY_INTERNAL_ERROR] = { 500, "internal_error", MSG_TITLE_INTERNAL_ERROR },
+	[REPLY_SERVICE_UNAVAILABLE] = { 503, "service_unavailable", MSG_TITLE_SERVICE_UNAVAILABLE },
+	[REPLY_UNREADABLE_GAME] = { 422, "unreadable_game", MSG_TITLE_UNREADABLE_GAME },
+	[REPLY_INVALID_FRAMING] = { 400, "invalid_framing", MSG_TITLE_INVALID_FRAMING },
+	[REPLY_NOT_ACCEPTABLE] = { 406, "not_acceptable", MSG_TITLE_NOT_ACCEPTABLE },
+	[REPLY_UNKNOWN_PARAMETER] = { 400, "unknown_parameter", MSG_TITLE_UNKNOWN_PARAMETER },
+	[REPLY_RENDER_TOO_LARGE] = { 422, "render_too_large", MSG_TITLE_RENDER_TOO_LARGE },
+	[REPLY_BUSY] = { 503, "busy", MSG_TITLE_BUSY },
+	[REPLY_DEADLINE_EXCEEDED] = { 503, "deadline_exceeded", MSG_TITLE_DEADLINE_EXCEEDED },
+	[REPLY_URI_TOO_LONG] = { 414, "uri_too_long", MSG_TITLE_URI_TOO_LONG },
+	[REPLY_HEADERS_TOO_LARGE] = { 431, "headers_too_large", MSG_TITLE_HEADERS_TOO_LARGE },
+	[REPLY_AMBIGUOUS_LANGUAGE] = { 422, "ambiguous_language", MSG_TITLE_AMBIGUOUS_LANGUAGE },
 };
 
 /* The answer when memory ran out: static, so that it can always be sent. */
@@ -131,8 +131,10 @@ void reply_text(struct http_response *resp, int status, const char *content_type
 	reply_owned(resp, status, content_type, copy, length, free);
 }
 
-cJSON *reply_problem_object(enum reply_code code, const char *detail, cJSON *extensions)
+/* reply_problem_object with the title in lang. */
+static cJSON *reply_problem_in(enum reply_code code, const char *detail, cJSON *extensions, enum msg_lang lang)
 {
+	const char *title = msg_text(reply_codes[code].title, lang);
 	char type[64];
 	cJSON *root = cJSON_CreateObject(), *item;
 
@@ -142,10 +144,10 @@ cJSON *reply_problem_object(enum reply_code code, const char *detail, cJSON *ext
 			detail = item->valuestring;
 	}
 	if (!detail)
-		detail = reply_codes[code].title;
+		detail = title;
 	snprintf(type, sizeof type, "urn:fend:problem:%s", reply_codes[code].name);
 	if (!root || !cJSON_AddStringToObject(root, "type", type) ||
-	    !cJSON_AddStringToObject(root, "title", reply_codes[code].title) ||
+	    !cJSON_AddStringToObject(root, "title", title) ||
 	    !cJSON_AddNumberToObject(root, "status", reply_codes[code].status) ||
 	    !cJSON_AddStringToObject(root, "detail", detail) ||
 	    !cJSON_AddStringToObject(root, "code", reply_codes[code].name))
@@ -170,9 +172,15 @@ fail:
 	return NULL;
 }
 
+cJSON *reply_problem_object(enum reply_code code, const char *detail, cJSON *extensions)
+{
+	return reply_problem_in(code, detail, extensions, MSG_EN);
+}
+
 void reply_problem(struct http_response *resp, enum reply_code code, const char *detail, cJSON *extensions)
 {
-	cJSON *root = reply_problem_object(code, detail, extensions);
+	/* the title in the language of the request's messages, once it is chosen */
+	cJSON *root = reply_problem_in(code, detail, extensions, resp->lang_chosen ? resp->lang : MSG_EN);
 
 	if (!root)
 		reply_internal_error(resp);
