@@ -1268,6 +1268,7 @@ loadChallenge();
 // The page's language: the switch in the header; the piece letters of play follow it.
 function applyLang(code) {
   setLang(code);
+  fend.language = code; // the API's messages in the page's language
   $("ui-lang").value = code;
   $("play-lang").value = code;
   if (lastValidation !== undefined) showValidation(fenInput.value, lastValidation);

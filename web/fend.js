@@ -26,11 +26,15 @@ export class Fend {
   /** base: the service's origin ("" means the page's own). */
   constructor(base = "") {
     this.base = base.replace(/\/$/, "");
+    /** The language of the answers' messages ("en", "it", "ru" or "es"), sent as
+     * Accept-Language; null leaves it to the browser's own. */
+    this.language = null;
   }
 
   /** POST body as JSON to path (or GET when body is undefined); the parsed answer. */
   async request(path, body, { headers = {}, raw = false } = {}) {
     const init = { method: body === undefined ? "GET" : "POST", headers: { Accept: "application/json", ...headers } };
+    if (this.language) init.headers["Accept-Language"] = this.language;
     if (body !== undefined) {
       if (typeof body === "string") {
         init.body = body;
