@@ -3620,6 +3620,17 @@ START_TEST(lang_beats_accept_language)
 	ck_assert_str_eq(cjson_string(ex.json, "code"), "invalid_field");
 	ck_assert_str_eq(cjson_string(ex.json, "title"), "Campo no válido");
 	test_done(&ex);
+	test_send_with(&ex, HTTP_POST, "/moves", "{\"lang\":\"es\"}", NULL, italian, NULL);
+	test_problem(&ex, 400, "missing_field", "fen");
+	ck_assert_str_eq(cjson_string(ex.json, "title"), "Falta un campo");
+	ck_assert_str_eq(cjson_string(ex.json, "detail"), "fen es obligatorio");
+	test_done(&ex);
+	const char *russian[] = { "Accept-Language", "ru", NULL };
+	test_send_with(&ex, HTTP_POST, "/validate", "{\"fenn\":\"x\"}", NULL, russian, NULL);
+	test_problem(&ex, 400, "unknown_parameter", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "detail"),
+			 "`fenn` — не поле JSON-тела POST /validate; возможно, имелось в виду `fen`?");
+	test_done(&ex);
 	/* lang=de is a SAN language, not a message one: Accept-Language chooses */
 	test_send_with(&ex, HTTP_POST, "/moves", "{\"fen\":\"" LANG_FEN "\",\"lang\":\"de\"}", NULL, italian, NULL);
 	ck_assert_str_eq(test_header(&ex, "Content-Language"), "it");

@@ -116,6 +116,20 @@ enum msg_id {
 	MSG_TITLE_URI_TOO_LONG,
 	MSG_TITLE_HEADERS_TOO_LARGE,
 	MSG_TITLE_AMBIGUOUS_LANGUAGE,
+	/* details of the API's own problems (body, query, media type) */
+	MSG_HTTP_BODY_TOO_LARGE,
+	MSG_HTTP_BODY_MEMORY,
+	MSG_HTTP_BODY_NOT_JSON,
+	MSG_HTTP_BODY_TYPE,
+	MSG_HTTP_REQUIRED,
+	MSG_HTTP_BOOLEAN,
+	MSG_HTTP_EMPTY_MEMBER,
+	MSG_HTTP_EMPTY_PARAMETER,
+	MSG_HTTP_NOT_A_MEMBER,
+	MSG_HTTP_QUERY_WITH_BODY,
+	MSG_HTTP_NOT_A_PARAMETER,
+	MSG_HTTP_MAKE_IT_A_MEMBER,
+	MSG_HTTP_DID_YOU_MEAN,
 	MSG_AS_IS,            /* a message made of another one, already in its language */
 	/* words the FEN messages put together */
 	MSG_W_WHITE,          /* the side as a subject: "White", "il Bianco" */
@@ -143,6 +157,8 @@ enum msg_id {
 	MSG_W_REPAIR_CHESS960,
 	MSG_W_REPAIR_EN_PASSANT,
 	MSG_W_REPAIR_FULLMOVE,
+	MSG_W_JSON_OR,
+	MSG_W_THE_MEMBER,
 	/* nouns in three forms, one, few and many (msg_noun): keep each three in order */
 	MSG_N_FIELD, MSG_N_FIELD_FEW, MSG_N_FIELD_MANY,
 	MSG_N_SQUARE, MSG_N_SQUARE_FEW, MSG_N_SQUARE_MANY,

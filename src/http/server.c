@@ -244,6 +244,9 @@ static void server_request_start(struct server_request *r, struct server *srv, s
 		.header_context = conn,
 		.budget = NULL,
 	};
+	/* from the query and headers now; again once a JSON body is read */
+	r->resp.lang = negotiate_lang(&r->req);
+	r->resp.lang_chosen = true;
 	clock_gettime(CLOCK_MONOTONIC, &r->start);
 	r->endpoint = metrics_endpoint(url);
 	metrics_request_start();
@@ -352,6 +355,7 @@ static void server_run_handler(struct server_request *r)
 		r->root = body_parse(&r->body, cfg->max_body, &r->resp);
 		body_clear(&r->body);
 		r->req.body = r->root;
+		server_choose_lang(r);
 		/* A member of the body the route does not know costs no more than this. */
 		if (r->root && params_check(r->route, &r->req, &r->resp)) {
 			json_arena_delete(r->root);
@@ -630,6 +634,7 @@ static enum MHD_Result server_complete_by_request(struct server_request *r, stru
 		body_clear(&r->body);
 	}
 	r->req.body = r->root;
+	server_choose_lang(r);
 	if (r->route->method == HTTP_POST && r->root && params_check(r->route, &r->req, &r->resp))
 		r->req.body = NULL;
 	if (!r->resp.status) {
