@@ -147,6 +147,28 @@ START_TEST(test_validate_valid)
 }
 END_TEST
 
+/* --lang it, ru or es writes the FEN's messages in that language (the JSON is the
+ * library's in that language); another --lang leaves them English; codes never change. */
+START_TEST(test_validate_lang)
+{
+	static const char *const fen = "8/8/8/8/8/8/8/8 w - - 0 1";
+	static const char *const langs[] = { "it", "ru", "es", "de" };
+	static const enum msg_lang want[] = { MSG_IT, MSG_RU, MSG_ES, MSG_EN };
+
+	for (int i = 0; i < 4; i++) {
+		const char *args[] = { "validate", "--lang", langs[i], fen, NULL };
+		struct fen_options options = util_strict(false);
+		options.lang = want[i];
+		cli_expect(args, NULL, 1, cli_validation(fen, options, JSON_FEN_STYLE_DEFAULT));
+	}
+	const char *args[] = { "moves", "--lang", "ru", fen, NULL };
+	struct cli_run run = cli_run(args, NULL);
+	ck_assert_int_eq(run.status, 1);
+	ck_assert_str_eq(run.err, "fen: invalid_fen: белые без короля; у каждой стороны должен быть ровно один\n");
+	cli_free(&run);
+}
+END_TEST
+
 START_TEST(test_validate_invalid)
 {
 	const char *illegal[] = { "validate", "4k3/8/8/8/8/8/8/4RK2 w - - 0 1", NULL };
@@ -1612,6 +1634,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_validate_valid);
 	tcase_add_test(tc, test_opening);
 	tcase_add_test(tc, test_validate_invalid);
+	tcase_add_test(tc, test_validate_lang);
 	tcase_add_test(tc, test_validate_unquoted);
 	tcase_add_test(tc, test_validate_lenient);
 	tcase_add_test(tc, test_validate_chess960);

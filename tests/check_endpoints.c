@@ -1463,7 +1463,7 @@ START_TEST(router_preflight)
 	ck_assert_str_eq(test_header(&ex, "Access-Control-Allow-Methods"), "POST, OPTIONS");
 	ck_assert_str_eq(test_header(&ex, "Allow"), "POST, OPTIONS");
 	ck_assert_str_eq(test_header(&ex, "Access-Control-Allow-Headers"),
-			 "Content-Type, X-Request-Id, If-None-Match, If-Modified-Since, Cache-Control, Accept");
+			 "Content-Type, X-Request-Id, If-None-Match, If-Modified-Since, Cache-Control, Accept, Accept-Language");
 	ck_assert_str_eq(test_header(&ex, "Access-Control-Max-Age"), "86400");
 	ck_assert_str_eq(test_header(&ex, "Access-Control-Allow-Origin"), "*");
 	ck_assert_str_eq(test_header(&ex, "Access-Control-Expose-Headers"),
@@ -1611,7 +1611,7 @@ static const char *const print_fens[] = {
 
 START_TEST(reply_print_every_shape)
 {
-	struct fen_options options = { FEN_LENIENT, _i % 2 == 1, false };
+	struct fen_options options = { FEN_LENIENT, _i % 2 == 1, false, MSG_EN };
 	struct json_fen_style style = { (enum fen_ep_style)(_i % 3), (enum fen_castling_style)(_i % 2) };
 	const char *fen = print_fens[_i];
 	struct position pos;
@@ -3548,6 +3548,190 @@ START_TEST(opening_validate_apply_move)
 }
 END_TEST
 
+/* ---- the language of messages: lang, Accept-Language ---- */
+
+/* The FEN whose only error is opponent_in_check, and that error's message per language. */
+#define LANG_FEN "4k3/8/8/8/8/8/8/4RK2 w - - 0 1"
+#define LANG_EN "White is to move but Black's king on e8 is in check: Black's king could be captured"
+#define LANG_IT "il Bianco ha il tratto ma il re del Nero su e8 è sotto scacco: il re del Nero potrebbe essere catturato"
+#define LANG_RU "очередь хода: белые, но король чёрных на e8 под шахом: короля чёрных можно взять"
+
+/* True when the Vary header lists name. */
+static bool test_varies_on(const struct exchange *ex, const char *name)
+{
+	const char *vary = test_header(ex, "Vary");
+	return vary && strstr(vary, name) != NULL;
+}
+
+START_TEST(lang_accept_language)
+{
+	static const struct {
+		const char *accept;
+		const char *lang, *message;
+	} cases[] = {
+		{ "it", "it", LANG_IT },
+		{ "it-IT,it;q=0.9,en;q=0.8", "it", LANG_IT },
+		{ "de,fr", "en", LANG_EN },
+		{ "de, ru;q=0.5, it;q=0.4", "ru", LANG_RU },
+		{ "it;q=0, en;q=0.1", "en", LANG_EN },
+		{ "*", "en", LANG_EN },
+	};
+	const char *codes[6] = { NULL };
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *headers[] = { "Accept-Language", cases[i].accept, NULL };
+		struct exchange ex;
+		test_send_with(&ex, HTTP_POST, "/validate", "{\"fen\":\"" LANG_FEN "\"}", NULL, headers, NULL);
+		ck_assert_int_eq(ex.resp.status, 200);
+		ck_assert_str_eq(test_header(&ex, "Content-Language"), cases[i].lang);
+		ck_assert_msg(test_varies_on(&ex, "Accept-Language"), "Vary: %s", test_header(&ex, "Vary"));
+		const cJSON *error = cJSON_GetArrayItem(cJSON_GetObjectItem(ex.json, "errors"), 0);
+		ck_assert_str_eq(cJSON_GetObjectItem(error, "message")->valuestring, cases[i].message);
+		codes[i] = cJSON_GetObjectItem(error, "code")->valuestring;
+		/* the code never changes with the language */
+		ck_assert_str_eq(codes[i], "opponent_in_check");
+		test_done(&ex);
+	}
+}
+END_TEST
+
+/* lang of the body or query, when it is a message language, beats Accept-Language; the
+ * SAN of the answer is still lang's, and Accept-Language never changes SAN. */
+START_TEST(lang_beats_accept_language)
+{
+	const char *italian[] = { "Accept-Language", "it", NULL };
+	const char *query[] = { "fen", LANG_FEN, "lang", "ru", NULL };
+	struct exchange ex;
+
+	test_send_with(&ex, HTTP_POST, "/moves", "{\"fen\":\"" LANG_FEN "\",\"lang\":\"ru\"}", NULL, italian, NULL);
+	ck_assert_int_eq(ex.resp.status, 422);
+	ck_assert_str_eq(test_header(&ex, "Content-Language"), "ru");
+	ck_assert_str_eq(cjson_string(ex.json, "code"), "invalid_fen");
+	ck_assert_str_eq(cjson_string(ex.json, "type"), "urn:fend:problem:invalid_fen");
+	ck_assert_str_eq(cjson_string(ex.json, "title"), "Недопустимый FEN");
+	ck_assert_str_eq(cjson_string(ex.json, "detail"), LANG_RU);
+	test_done(&ex);
+	test_send_with(&ex, HTTP_GET, "/moves", NULL, query, italian, NULL);
+	ck_assert_str_eq(test_header(&ex, "Content-Language"), "ru");
+	ck_assert_str_eq(cjson_string(ex.json, "detail"), LANG_RU);
+	test_done(&ex);
+	/* a problem of the HTTP layer: its title in the language, its detail in English */
+	test_send_with(&ex, HTTP_POST, "/moves", "{\"fen\":7,\"lang\":\"es\"}", NULL, italian, NULL);
+	ck_assert_int_eq(ex.resp.status, 400);
+	ck_assert_str_eq(test_header(&ex, "Content-Language"), "es");
+	ck_assert_str_eq(cjson_string(ex.json, "code"), "invalid_field");
+	ck_assert_str_eq(cjson_string(ex.json, "title"), "Campo no válido");
+	test_done(&ex);
+	test_send_with(&ex, HTTP_POST, "/moves", "{\"lang\":\"es\"}", NULL, italian, NULL);
+	test_problem(&ex, 400, "missing_field", "fen");
+	ck_assert_str_eq(cjson_string(ex.json, "title"), "Falta un campo");
+	ck_assert_str_eq(cjson_string(ex.json, "detail"), "fen es obligatorio");
+	test_done(&ex);
+	const char *russian[] = { "Accept-Language", "ru", NULL };
+	test_send_with(&ex, HTTP_POST, "/validate", "{\"fenn\":\"x\"}", NULL, russian, NULL);
+	test_problem(&ex, 400, "unknown_parameter", NULL);
+	ck_assert_str_eq(cjson_string(ex.json, "detail"),
+			 "`fenn` — не поле JSON-тела POST /validate; возможно, имелось в виду `fen`?");
+	test_done(&ex);
+	/* lang=de is a SAN language, not a message one: Accept-Language chooses */
+	test_send_with(&ex, HTTP_POST, "/moves", "{\"fen\":\"" LANG_FEN "\",\"lang\":\"de\"}", NULL, italian, NULL);
+	ck_assert_str_eq(test_header(&ex, "Content-Language"), "it");
+	ck_assert_str_eq(cjson_string(ex.json, "detail"), LANG_IT);
+	test_done(&ex);
+	/* Accept-Language leaves the SAN English */
+	test_send_with(&ex, HTTP_POST, "/moves", "{\"fen\":\"" START_FEN "\"}", NULL, italian, NULL);
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(test_header(&ex, "Content-Language"), "it");
+	ck_assert_ptr_nonnull(strstr(ex.resp.body, "\"san\":\"Nf3\""));
+	test_done(&ex);
+	/* ... and the language SAN is read in: Cf3 is detected as Italian or Spanish, not English */
+	test_send_with(&ex, HTTP_POST, "/apply-move", "{\"fen\":\"" START_FEN "\",\"move\":\"Nf3\"}", NULL, italian, NULL);
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_ptr_null(cJSON_GetObjectItem(ex.json, "lang_detected"));
+	test_done(&ex);
+}
+END_TEST
+
+/* A picture carries no message: no Content-Language, and its Vary is Accept alone; the
+ * render JSON's ETag differs per language, and a 304 is per language too. */
+START_TEST(lang_etag)
+{
+	const char *query[] = { "fen", LANG_FEN, "format", "json", NULL };
+	const char *svg[] = { "fen", LANG_FEN, "format", "svg", NULL };
+	const char *it[] = { "Accept-Language", "it", NULL };
+	char etag_en[128], etag_it[128];
+	struct exchange ex;
+
+	test_send(&ex, HTTP_GET, "/render", NULL, query);
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(test_header(&ex, "Content-Language"), "en");
+	ck_assert_str_eq(test_header(&ex, "Vary"), "Accept, Accept-Language");
+	test_copy_header(&ex, "ETag", etag_en, sizeof etag_en);
+	test_done(&ex);
+	test_send_with(&ex, HTTP_GET, "/render", NULL, query, it, NULL);
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_str_eq(test_header(&ex, "Content-Language"), "it");
+	ck_assert_ptr_nonnull(strstr(ex.resp.body, "il Bianco ha il tratto"));
+	test_copy_header(&ex, "ETag", etag_it, sizeof etag_it);
+	ck_assert_str_ne(etag_en, etag_it);
+	test_done(&ex);
+	/* the Italian tag is fresh in Italian, not in English */
+	const char *fresh[] = { "Accept-Language", "it", "If-None-Match", etag_it, NULL };
+	test_send_with(&ex, HTTP_GET, "/render", NULL, query, fresh, NULL);
+	ck_assert_int_eq(ex.resp.status, 304);
+	ck_assert_ptr_nonnull(test_header(&ex, "Vary"));
+	ck_assert(test_varies_on(&ex, "Accept-Language"));
+	test_done(&ex);
+	const char *stale[] = { "If-None-Match", etag_it, NULL };
+	test_send_with(&ex, HTTP_GET, "/render", NULL, query, stale, NULL);
+	ck_assert_int_eq(ex.resp.status, 200);
+	test_done(&ex);
+	test_send_with(&ex, HTTP_GET, "/render", NULL, svg, it, NULL);
+	ck_assert_int_eq(ex.resp.status, 200);
+	ck_assert_ptr_null(test_header(&ex, "Content-Language"));
+	ck_assert_str_eq(test_header(&ex, "Vary"), "Accept");
+	test_done(&ex);
+}
+END_TEST
+
+START_TEST(lang_negotiation)
+{
+	static const struct {
+		const char *header;
+		enum msg_lang lang;
+	} cases[] = {
+		{ NULL, MSG_EN }, { "", MSG_EN }, { "it", MSG_IT }, { "IT-ch", MSG_IT }, { "es-419", MSG_ES },
+		{ "ru-RU, ru;q=0.9", MSG_RU }, { "de,fr", MSG_EN }, { "de, *", MSG_EN }, { "de, *;q=0.5, es;q=0.1", MSG_EN },
+		{ "fr-CA, ru;q=0.3, it;q=0.2", MSG_RU }, { "en-GB;q=0.1, it;q=0.1", MSG_EN }, { "it;q=0.1, en-GB;q=0.1", MSG_IT },
+		{ "it;q=0", MSG_EN }, { "*;q=0", MSG_EN }, { "es;q=0.5, *;q=0.9", MSG_EN }, { "it;q=0, *", MSG_EN },
+		{ "ru;q=0, es;q=0.2, it;q=0.3", MSG_IT }, { "en;q=0, ru;q=0.01", MSG_RU }, { "eng, itx", MSG_EN },
+		{ " ,, es ; q=0.5 ,", MSG_ES }, { "i", MSG_EN }, { "it-IT;q=0.2, it;q=0.9, ru;q=0.5", MSG_IT },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		ck_assert_msg(negotiate_accept_language(cases[i].header) == cases[i].lang, "%s: %s",
+			      cases[i].header ? cases[i].header : "(none)",
+			      msg_lang_name(negotiate_accept_language(cases[i].header)));
+}
+END_TEST
+
+/* Answers without messages (/health) have no Content-Language; a Vary of Origin is
+ * merged with Accept-Language into one header. */
+START_TEST(lang_vary_merged)
+{
+	const char *it[] = { "Accept-Language", "it", NULL };
+	struct exchange ex;
+
+	test_send_with(&ex, HTTP_GET, "/health", NULL, NULL, it, NULL);
+	ck_assert_ptr_null(test_header(&ex, "Content-Language"));
+	test_done(&ex);
+	strcpy(test_config.cors_origin, "https://example.org");
+	test_send_with(&ex, HTTP_POST, "/validate", "{\"fen\":\"" LANG_FEN "\"}", NULL, it, NULL);
+	ck_assert_str_eq(test_header(&ex, "Vary"), "Accept-Language, Origin");
+	test_done(&ex);
+	strcpy(test_config.cors_origin, "*");
+}
+END_TEST
+
 static Suite *endpoints_suite(void)
 {
 	Suite *s = suite_create("endpoints");
@@ -3713,6 +3897,16 @@ static Suite *endpoints_suite(void)
 	tc = tcase_create("log");
 	tcase_add_test(tc, log_time);
 	tcase_add_test(tc, log_lines);
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("message language");
+	tcase_add_checked_fixture(tc, test_setup, NULL);
+	tcase_add_test(tc, lang_accept_language);
+	tcase_add_test(tc, lang_beats_accept_language);
+	tcase_add_test(tc, lang_etag);
+	tcase_add_test(tc, lang_negotiation);
+	tcase_add_test(tc, lang_vary_merged);
 	tcase_set_timeout(tc, TEST_TIMEOUT);
 	suite_add_tcase(s, tc);
 

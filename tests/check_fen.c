@@ -16,10 +16,10 @@
 
 #define START_BOARD "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 
-#define STRICT { FEN_STRICT, false, false }
-#define LENIENT { FEN_LENIENT, false, false }
-#define STRICT960 { FEN_STRICT, true, false }
-#define LENIENT_INFER { FEN_LENIENT, false, true }
+#define STRICT { FEN_STRICT, false, false, MSG_EN }
+#define LENIENT { FEN_LENIENT, false, false, MSG_EN }
+#define STRICT960 { FEN_STRICT, true, false, MSG_EN }
+#define LENIENT_INFER { FEN_LENIENT, false, true, MSG_EN }
 
 #define X50 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
 #define X300 X50 X50 X50 X50 X50 X50
@@ -292,10 +292,13 @@ START_TEST(test_report_limits)
 	struct fen_issue *issue;
 
 	error_report_clear(&report);
-	for (int i = 0; i < FEN_REPORT_MAX; i++)
-		ck_assert_ptr_nonnull(error_report_add(&report, FEN_ERR_BAD_PIECE, FEN_FIELD_BOARD, i, 1, "piece %d", i));
+	for (int i = 0; i < FEN_REPORT_MAX; i++) {
+		char text[16];
+		snprintf(text, sizeof text, "piece %d", i);
+		ck_assert_ptr_nonnull(error_report_add(&report, FEN_ERR_BAD_PIECE, FEN_FIELD_BOARD, i, 1, MSG_AS_IS, text));
+	}
 	ck_assert(!report.truncated);
-	ck_assert_ptr_null(error_report_add(&report, FEN_ERR_BAD_PIECE, FEN_FIELD_BOARD, 99, 1, "one too many"));
+	ck_assert_ptr_null(error_report_add(&report, FEN_ERR_BAD_PIECE, FEN_FIELD_BOARD, 99, 1, MSG_AS_IS, "one too many"));
 	ck_assert(report.truncated);
 	ck_assert_int_eq(report.error_count, FEN_REPORT_MAX);
 	ck_assert_str_eq(report.errors[3].message, "piece 3");
@@ -304,11 +307,11 @@ START_TEST(test_report_limits)
 	ck_assert_int_eq(report.errors[FEN_REPORT_MAX - 1].field, FEN_FIELD_NONE);
 	ck_assert_int_eq(report.errors[FEN_REPORT_MAX - 1].offset, FEN_REPORT_MAX - 1);
 	ck_assert_int_eq(report.errors[FEN_REPORT_MAX - 1].length, 0);
-	ck_assert_ptr_null(error_report_add(&report, FEN_ERR_BAD_PIECE, FEN_FIELD_BOARD, 100, 1, "and another"));
+	ck_assert_ptr_null(error_report_add(&report, FEN_ERR_BAD_PIECE, FEN_FIELD_BOARD, 100, 1, MSG_AS_IS, "and another"));
 	ck_assert_int_eq(report.errors[FEN_REPORT_MAX - 1].code, FEN_ERR_TOO_MANY_PROBLEMS);
 	ck_assert_int_eq(report.errors[FEN_REPORT_MAX - 1].offset, FEN_REPORT_MAX - 1);
 	/* warnings have their own list, still open */
-	issue = error_report_add(&report, FEN_WARN_LEADING_ZEROS, FEN_FIELD_HALFMOVE, 5, 2, "w");
+	issue = error_report_add(&report, FEN_WARN_LEADING_ZEROS, FEN_FIELD_HALFMOVE, 5, 2, MSG_AS_IS, "w");
 	ck_assert_ptr_nonnull(issue);
 	ck_assert_int_eq(report.warning_count, 1);
 	ck_assert_str_eq(issue->given, "");
@@ -644,7 +647,7 @@ START_TEST(test_infer_castling_chess960_corner_king)
 	struct fen_report report;
 	char out[FEN_MAX];
 
-	ck_assert_int_eq(fen_try(fen, (struct fen_options){ FEN_LENIENT, true, true }, &pos, &report, out), FEN_VALID);
+	ck_assert_int_eq(fen_try(fen, (struct fen_options){ FEN_LENIENT, true, true, MSG_EN }, &pos, &report, out), FEN_VALID);
 	ck_assert_str_eq(out, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBBRQNK w kq - 0 1");
 	ck_assert_int_eq(report.warnings[0].code, FEN_WARN_CASTLING_INFERRED);
 	ck_assert_str_eq(report.warnings[0].became, "kq");
@@ -654,7 +657,7 @@ START_TEST(test_infer_castling_chess960_corner_king)
 	}
 	/* the same with the turn field unreadable, as the fuzzer had it */
 	fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBBRQNK x";
-	ck_assert_int_eq(fen_parse(fen, strlen(fen), &(struct fen_options){ FEN_LENIENT, true, true }, &pos, &report),
+	ck_assert_int_eq(fen_parse(fen, strlen(fen), &(struct fen_options){ FEN_LENIENT, true, true, MSG_EN }, &pos, &report),
 			 FEN_MALFORMED);
 	for (int i = 0; i < report.warning_count; i++)
 		ck_assert_int_le(report.warnings[i].offset + report.warnings[i].length, (int)strlen(fen));
@@ -1104,7 +1107,7 @@ END_TEST
 /* A message or a "given" cut at its buffer's end ends on a character boundary. */
 START_TEST(test_cut_on_characters)
 {
-	char long_text[2 * FEN_ISSUE_MESSAGE_MAX + 1];
+	char long_text[2 * FEN_ISSUE_MESSAGE_MAX + 1], x_long_text[2 * FEN_ISSUE_MESSAGE_MAX + 2];
 	struct fen_report report;
 	struct fen_issue *issue;
 	size_t n;
@@ -1113,15 +1116,16 @@ START_TEST(test_cut_on_characters)
 		memcpy(long_text + n, "\xc3\xa9", 2); /* é, two bytes */
 	long_text[n] = '\0';
 	error_report_clear(&report);
-	/* 159 bytes fit: the 80th é would straddle the end and is left out */
-	issue = error_report_add(&report, FEN_ERR_BAD_TURN, FEN_FIELD_TURN, 0, 1, "%s", long_text);
+	/* FEN_ISSUE_MESSAGE_MAX - 1 bytes fit: the last é would straddle the end and is left out */
+	issue = error_report_add(&report, FEN_ERR_BAD_TURN, FEN_FIELD_TURN, 0, 1, MSG_AS_IS, long_text);
 	ck_assert_uint_eq(strlen(issue->message), FEN_ISSUE_MESSAGE_MAX - 2);
 	ck_assert(fen_text_as_written(issue->message));
-	/* with one ASCII byte first, 79 é fit whole */
-	issue = error_report_add(&report, FEN_ERR_BAD_TURN, FEN_FIELD_TURN, 0, 1, "x%s", long_text);
+	/* with one ASCII byte first, the é that fit are whole */
+	snprintf(x_long_text, sizeof x_long_text, "x%s", long_text);
+	issue = error_report_add(&report, FEN_ERR_BAD_TURN, FEN_FIELD_TURN, 0, 1, MSG_AS_IS, x_long_text);
 	ck_assert_uint_eq(strlen(issue->message), FEN_ISSUE_MESSAGE_MAX - 1);
 	ck_assert(fen_text_as_written(issue->message));
-	issue = error_report_add(&report, FEN_WARN_CASE_NORMALIZED, FEN_FIELD_TURN, 0, 1, "w");
+	issue = error_report_add(&report, FEN_WARN_CASE_NORMALIZED, FEN_FIELD_TURN, 0, 1, MSG_AS_IS, "w");
 	/* twelve é are 24 bytes: 23 fit, and the twelfth é would straddle the end */
 	error_issue_set_change(issue, "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9",
 			       24, "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9");
@@ -1130,7 +1134,7 @@ START_TEST(test_cut_on_characters)
 	ck_assert(fen_text_as_written(issue->given));
 	ck_assert(fen_text_as_written(issue->became));
 	/* bytes that are not UTF-8 still become '?' */
-	issue = error_report_add(&report, FEN_ERR_BAD_TURN, FEN_FIELD_TURN, 0, 1, "a\xff" "b");
+	issue = error_report_add(&report, FEN_ERR_BAD_TURN, FEN_FIELD_TURN, 0, 1, MSG_AS_IS, "a\xff" "b");
 	ck_assert_str_eq(issue->message, "a?b");
 }
 END_TEST
@@ -1166,7 +1170,7 @@ static const struct {
 	{ "a board alone", START_BOARD, STRICT, -1, 1 },
 	{ "five fields", START_BOARD " w KQkq - 0", STRICT, -1, 1 },
 	{ "a board alone, chess960 and infer_castling", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR",
-	  { FEN_STRICT, true, true }, -1, 1 },
+	  { FEN_STRICT, true, true, MSG_EN }, -1, 1 },
 	{ "a trailing newline", POSITION_START_FEN "\n", STRICT, -1, 1 },
 	{ "tabs between fields", START_BOARD "\tw\tKQkq\t-\t0\t1", STRICT, -1, 1 },
 	{ "turn W, castling kqKQ, move 0", START_BOARD " W kqKQ - 0 0", STRICT, -1, 1 },
@@ -1364,7 +1368,7 @@ START_TEST(test_random_bytes)
 		size_t length = fen_random() % sizeof text;
 		for (size_t i = 0; i < length; i++)
 			text[i] = (char)(fen_random() & 0xFF);
-		fen_check_any(text, length, (struct fen_options){ (enum fen_mode)(round & 1), (round & 2) != 0, true });
+		fen_check_any(text, length, (struct fen_options){ (enum fen_mode)(round & 1), (round & 2) != 0, true, MSG_EN });
 	}
 }
 END_TEST
@@ -1409,7 +1413,7 @@ START_TEST(test_random_edits)
 				}
 			}
 		}
-		struct fen_options options = { (enum fen_mode)(round & 1), (round & 2) != 0, (round & 4) != 0 };
+		struct fen_options options = { (enum fen_mode)(round & 1), (round & 2) != 0, (round & 4) != 0, MSG_EN };
 		struct position pos;
 		struct fen_report report;
 		valid += fen_parse(text, n, &options, &pos, &report) == FEN_VALID;

@@ -529,6 +529,32 @@ START_TEST(validate_post)
 }
 END_TEST
 
+/* The messages' language over the wire: Accept-Language, Content-Language, Vary, also
+ * for a bulk NDJSON answer; the codes stay the same. */
+START_TEST(validate_accept_language)
+{
+	static const char *const italian[] = { "Accept-Language: it-IT,it;q=0.9,en;q=0.5", NULL };
+	static const char *const russian[] = { "Accept-Language: ru", NULL };
+	struct reply r;
+	char value[256];
+
+	http1("POST", "/validate", "application/json", "{\"fen\":\"8/8/8/8/8/8/8/8 w - - 0 1\"}", italian, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_str_eq(reply_header(&r, "Content-Language", value, sizeof value), "it");
+	ck_assert_ptr_nonnull(strstr(reply_header(&r, "Vary", value, sizeof value), "Accept-Language"));
+	const cJSON *error = cJSON_GetArrayItem(cjson_member(r.json, "errors"), 0);
+	ck_assert_str_eq(cjson_string(error, "code"), "missing_king");
+	ck_assert_str_eq(cjson_string(error, "message"), "il Bianco non ha il re; ogni giocatore ne deve avere esattamente uno");
+	reply_free(&r);
+	http1("POST", "/validate", "application/x-ndjson", "\"8/8/8/8/8/8/8/8 w - - 0 1\"\n", russian, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_str_eq(reply_header(&r, "Content-Language", value, sizeof value), "ru");
+	ck_assert_ptr_nonnull(strstr(r.body, "\"code\":\"missing_king\""));
+	ck_assert_ptr_nonnull(strstr(r.body, "белые без короля"));
+	reply_free(&r);
+}
+END_TEST
+
 START_TEST(validate_get)
 {
 	static const char *const valid[] = { "fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR_w_KQkq_-_0_1", "mode",
@@ -643,7 +669,11 @@ static void assert_cacheable(const struct reply *r, char *etag, size_t size)
 	ck_assert_str_eq(reply_header(r, "Access-Control-Expose-Headers", value, sizeof value),
 			 "X-Request-Id, ETag, X-Fen-Problems, X-Fen-Marks-Dropped, X-Fen-Lang-Detected, Retry-After, Allow");
 	ck_assert_str_eq(reply_header(r, "Cache-Control", value, sizeof value), "public, max-age=86400, immutable");
-	ck_assert_str_eq(reply_header(r, "Vary", value, sizeof value), "Accept");
+	/* the JSON of a board has messages, in the language asked for */
+	if (reply_header(r, "Content-Type", value, sizeof value) && !strncmp(value, "application/json", 16))
+		ck_assert_str_eq(reply_header(r, "Vary", value, sizeof value), "Accept, Accept-Language");
+	else
+		ck_assert_str_eq(reply_header(r, "Vary", value, sizeof value), "Accept");
 	ck_assert_ptr_nonnull(reply_header(r, "ETag", etag, size));
 	ck_assert_int_eq((int)strlen(etag), 34);
 	ck_assert_int_eq(etag[0], '"');
@@ -1330,7 +1360,7 @@ START_TEST(cors_preflight)
 	/* a list of names that is not one: the headers fend reads */
 	http1("OPTIONS", "/render", NULL, NULL, odd, &r);
 	ck_assert_str_eq(reply_header(&r, "Access-Control-Allow-Headers", value, sizeof value),
-			 "Content-Type, X-Request-Id, If-None-Match, If-Modified-Since, Cache-Control, Accept");
+			 "Content-Type, X-Request-Id, If-None-Match, If-Modified-Since, Cache-Control, Accept, Accept-Language");
 	reply_free(&r);
 	http1("OPTIONS", "/validate", NULL, NULL, headers, &r);
 	ck_assert_int_eq(r.status, 204);
@@ -2728,6 +2758,7 @@ static Suite *http_suite(void)
 	tcase_add_test(tc, openapi_yaml);
 	tcase_add_test(tc, validate_post);
 	tcase_add_test(tc, validate_get);
+	tcase_add_test(tc, validate_accept_language);
 	tcase_add_test(tc, apply_move_post);
 	tcase_add_test(tc, moves_get_and_post);
 	tcase_add_test(tc, render_text_and_json);

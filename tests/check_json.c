@@ -29,7 +29,7 @@ static void json_expect(cJSON *tree, const char *expected)
 /* Parses fen with the given mode into pos and report, returning the verdict. */
 static enum fen_verdict json_parse(const char *fen, enum fen_mode mode, struct position *pos, struct fen_report *report)
 {
-	struct fen_options options = { mode, false, false };
+	struct fen_options options = { mode, false, false, MSG_EN };
 
 	return fen_parse(fen, strlen(fen), &options, pos, report);
 }
@@ -184,7 +184,7 @@ START_TEST(test_validation_hints)
 {
 	struct position pos;
 	struct fen_report report;
-	struct fen_options strict960 = { FEN_STRICT, true, false };
+	struct fen_options strict960 = { FEN_STRICT, true, false, MSG_EN };
 	static const char chess960[] = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1";
 	cJSON *tree;
 

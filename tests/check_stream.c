@@ -429,7 +429,7 @@ START_TEST(bulk_validate)
 		"\"8/8/8/8/8/8/8/8 w - - 0 1\"",
 	};
 	const int count = (int)(sizeof lines / sizeof lines[0]);
-	struct fen_options strict = { FEN_STRICT, false, false };
+	struct fen_options strict = { FEN_STRICT, false, false, MSG_EN };
 	struct http_response resp;
 	char body[1024], *out, *expected;
 	size_t n = 0;
@@ -557,7 +557,7 @@ START_TEST(bulk_validate_query)
 	static const char *const lines[] = { "\"4k3/8/8/8/8/8/8/4K3\"", "{\"fen\":\"4k3/8/8/8/8/8/8/4K3\",\"mode\":\"strict\"}" };
 	static const char *const lenient[] = { "mode", "lenient", NULL };
 	static const char *const bad[] = { "mode", "loose", NULL };
-	struct fen_options options = { FEN_LENIENT, false, false };
+	struct fen_options options = { FEN_LENIENT, false, false, MSG_EN };
 	struct http_response resp;
 	char body[256], *out, *expected;
 	cJSON *json;
@@ -648,7 +648,7 @@ static char *bulk_body(int count, size_t *length)
 /* The records of body made a line at a time, as the single-threaded producer did. */
 static char *bulk_expected(const char *body, size_t length)
 {
-	struct fen_options strict = { FEN_STRICT, false, false };
+	struct fen_options strict = { FEN_STRICT, false, false, MSG_EN };
 	size_t size = 0, cap = length * 20 + 1024;
 	char *out = malloc(cap), *line = malloc(length + 1);
 	unsigned long number = 0;
@@ -725,7 +725,7 @@ static struct stream_input *bulk_spy_input;
 
 static int bulk_spy_open(const struct http_request *req, void **state, struct http_response *resp)
 {
-	struct fen_options strict = { FEN_STRICT, false, false };
+	struct fen_options strict = { FEN_STRICT, false, false, MSG_EN };
 
 	(void)req;
 	(void)resp;

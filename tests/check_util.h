@@ -37,12 +37,12 @@ static inline void util_chunk(int i, int n, int *first, int *end)
 /* Options for strict parsing, in standard chess or Chess960. */
 static inline struct fen_options util_strict(bool chess960)
 {
-	return (struct fen_options){ FEN_STRICT, chess960, false };
+	return (struct fen_options){ FEN_STRICT, chess960, false, MSG_EN };
 }
 
 static inline struct fen_options util_lenient(bool chess960)
 {
-	return (struct fen_options){ FEN_LENIENT, chess960, false };
+	return (struct fen_options){ FEN_LENIENT, chess960, false, MSG_EN };
 }
 
 /* Parses fen strictly (Chess960 when asked) into pos and fails the test unless it is valid. */

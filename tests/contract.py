@@ -1685,7 +1685,21 @@ def render_picture_checks(c):
                        ("*/*", "application/json"), ("image/*", "image/svg+xml"),
                        ("image/webp,image/png;q=0.9,*/*;q=0.1", "image/png")]:
         c.check(f"render Accept {accept}", "GET", "/render?" + query(fen=START), headers={"Accept": accept},
-                expect=200, then=all_of(media(mt), header_is("Vary", "Accept")))
+                expect=200, then=all_of(media(mt), header_is(
+                    "Vary", "Accept, Accept-Language" if mt == "application/json" else "Accept")))
+    # the language of messages: Accept-Language, or lang (one of en, it, ru, es) before it
+    c.check("validate Accept-Language it", "GET", "/validate?" + query(fen=NO_KINGS),
+            headers={"Accept-Language": "it-IT,it;q=0.9,en;q=0.5"}, expect=200,
+            then=all_of(header_is("Content-Language", "it"),
+                        lambda r, b: want(b["errors"][0]["code"] == "missing_king"
+                                          and b["errors"][0]["message"].startswith("il Bianco non ha il re"),
+                                          "an Italian message")))
+    c.check("validate Accept-Language de,fr", "GET", "/validate?" + query(fen=NO_KINGS),
+            headers={"Accept-Language": "de,fr"}, expect=200, then=header_is("Content-Language", "en"))
+    c.check("moves lang ru beats Accept-Language it", "POST", "/moves", body={"fen": NO_KINGS, "lang": "ru"},
+            headers={"Accept-Language": "it"}, expect=422, code="invalid_fen",
+            then=all_of(header_is("Content-Language", "ru"),
+                        lambda r, b: want(b["detail"].startswith("белые без короля"), "a Russian detail")))
     c.check("render Accept none", "GET", "/render?" + query(fen=START), headers={"Accept": "application/xml"},
             expect=406, code="not_acceptable")
     c.check("render POST Accept none", "POST", "/render", body={"fen": START}, headers={"Accept": "video/mp4"},

@@ -49,6 +49,9 @@ static int cli_set_name(struct fen_cli *cli, enum cli_opt opt, const char *value
 		if (json_parse_lang(value, &cli->san.lang))
 			return cli_usage_error("--lang takes en, it, es, fr, de, nl, ru or figurine, not '%s'", value);
 		cli->lang_given = true;
+		/* en, it, ru and es are also the language of messages, as the API's lang */
+		if (!msg_lang_parse(value, strlen(value), &cli->parse.lang))
+			cli->parse.lang = MSG_EN;
 		break;
 	case CLI_OPT_SAN_LANG:
 		if (json_parse_lang(value, &cli->output_lang))
@@ -264,7 +267,7 @@ int cli_parse(struct fen_cli *cli, int argc, char **argv)
 {
 	bool options_done = false;
 
-	cli->parse = (struct fen_options){ FEN_STRICT, false, false };
+	cli->parse = (struct fen_options){ FEN_STRICT, false, false, MSG_EN };
 	cli->style = JSON_FEN_STYLE_DEFAULT;
 	cli->argc = 0;
 	render_options_default(&cli->render);

@@ -82,6 +82,7 @@ static int cli_validate(struct fen_cli *cli)
 static const struct cli_takes cli_validate_options[] = {
 	{ CLI_OPT_LENIENT, NULL }, { CLI_OPT_STRICT, NULL }, { CLI_OPT_CHESS960, NULL },
 	{ CLI_OPT_INFER_CASTLING, NULL }, { CLI_OPT_EP, NULL }, { CLI_OPT_CASTLING, NULL },
+	{ CLI_OPT_LANG, "the language of messages: en (the default), it, ru or es" },
 	{ CLI_OPT_NDJSON, NULL }, { CLI_OPT_PRETTY, NULL }, { CLI_OPT_HELP, NULL }, { CLI_OPT_NB, NULL },
 };
 

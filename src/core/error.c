@@ -91,6 +91,7 @@ bool error_code_is_warning(enum fen_code code)
 
 void error_report_clear(struct fen_report *report)
 {
+	report->lang = MSG_EN;
 	report->error_count = 0;
 	report->warning_count = 0;
 	report->hint_count = 0;
@@ -102,6 +103,8 @@ void error_report_clear(struct fen_report *report)
  * that were not UTF-8 in the input become '?'. */
 static void error_format(char *out, size_t size, const char *format, va_list ap)
 {
+	/* format comes from the catalogue, never from input: tests/check_messages checks that
+	 * each language's takes the arguments the English one does */
 	int n = vsnprintf(out, size, format, ap);
 
 	if (n >= (int)size) {
@@ -120,8 +123,17 @@ static void error_format(char *out, size_t size, const char *format, va_list ap)
 	utf8_sanitize(out);
 }
 
+void error_message(char *out, size_t size, enum msg_lang lang, enum msg_id id, ...)
+{
+	va_list ap;
+
+	va_start(ap, id);
+	error_format(out, size, msg_text(id, lang), ap);
+	va_end(ap);
+}
+
 struct fen_issue *error_report_add(struct fen_report *report, enum fen_code code, enum fen_field field,
-				   int offset, int length, const char *format, ...)
+				   int offset, int length, enum msg_id id, ...)
 {
 	bool warning = error_code_is_warning(code);
 	int *count = warning ? &report->warning_count : &report->error_count;
@@ -142,9 +154,8 @@ struct fen_issue *error_report_add(struct fen_report *report, enum fen_code code
 			issue->length = 0;
 			issue->given[0] = '\0';
 			issue->became[0] = '\0';
-			snprintf(issue->message, sizeof issue->message,
-				 "more than %d problems: only the first %d are listed; fix them and validate again",
-				 FEN_REPORT_MAX - 1, FEN_REPORT_MAX - 1);
+			error_message(issue->message, sizeof issue->message, report->lang, MSG_FEN_TOO_MANY_PROBLEMS,
+				      FEN_REPORT_MAX - 1, FEN_REPORT_MAX - 1);
 		}
 		report->truncated = true;
 		return NULL;
@@ -156,14 +167,14 @@ struct fen_issue *error_report_add(struct fen_report *report, enum fen_code code
 	issue->length = length;
 	issue->given[0] = '\0';
 	issue->became[0] = '\0';
-	va_start(ap, format);
-	error_format(issue->message, sizeof issue->message, format, ap);
+	va_start(ap, id);
+	error_format(issue->message, sizeof issue->message, msg_text(id, report->lang), ap);
 	va_end(ap);
 	return issue;
 }
 
 struct fen_hint *error_report_hint(struct fen_report *report, enum fen_hint_code code, bool valid,
-				   const char *format, ...)
+				   enum msg_id id, ...)
 {
 	struct fen_hint *hint;
 	va_list ap;
@@ -176,8 +187,8 @@ struct fen_hint *error_report_hint(struct fen_report *report, enum fen_hint_code
 	hint = &report->hints[report->hint_count++];
 	hint->code = code;
 	hint->valid = valid;
-	va_start(ap, format);
-	error_format(hint->message, sizeof hint->message, format, ap);
+	va_start(ap, id);
+	error_format(hint->message, sizeof hint->message, msg_text(id, report->lang), ap);
 	va_end(ap);
 	return hint;
 }

@@ -12,6 +12,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "messages.h"
+
 enum fen_field {
 	FEN_FIELD_NONE = -1, /* the input as a whole */
 	FEN_FIELD_BOARD, FEN_FIELD_TURN, FEN_FIELD_CASTLING,
@@ -79,7 +81,9 @@ enum fen_code {
 	FEN_CODE_NB
 };
 
-#define FEN_ISSUE_MESSAGE_MAX 160
+/* Room for a message: an English one fits in 160 bytes, a Russian one needs about twice
+ * that (Cyrillic letters take two bytes). */
+#define FEN_ISSUE_MESSAGE_MAX 320
 #define FEN_ISSUE_VALUE_MAX 24
 /* Room per list. Warnings always fit (at most one per field repair, one per castling
  * letter); errors can outnumber it (a board of 64 bad letters), see FEN_ERR_TOO_MANY_PROBLEMS. */
@@ -92,7 +96,7 @@ enum fen_hint_code {
 	FEN_HINT_NB
 };
 
-#define FEN_HINT_MESSAGE_MAX 384
+#define FEN_HINT_MESSAGE_MAX 640
 
 struct fen_hint {
 	enum fen_hint_code code;
@@ -114,6 +118,7 @@ struct fen_issue {
  * too_many_problems error and truncated is set. Hints come only with errors, at most one
  * of each code. */
 struct fen_report {
+	enum msg_lang lang; /* the language of the messages (fen_parse sets it from its options) */
 	int error_count;
 	int warning_count;
 	int hint_count;
@@ -133,23 +138,26 @@ const char *error_field_name(enum fen_field field);
 /* True for warning codes. */
 bool error_code_is_warning(enum fen_code code);
 
-/* Empties a report. */
+/* Empties a report; its messages will be English until report->lang says otherwise. */
 void error_report_clear(struct fen_report *report);
 
-/* Appends an error or warning (by its code) with a printf-style message. Returns the
- * entry so callers may fill given/became, or NULL when the list is full (an error list
- * then ends with a too_many_problems entry). */
+/* Appends an error or warning (by its code) with the message id of the catalogue
+ * (messages.h) in the report's language, formatted with the arguments its format takes.
+ * Returns the entry so callers may fill given/became, or NULL when the list is full (an
+ * error list then ends with a too_many_problems entry). */
 struct fen_issue *error_report_add(struct fen_report *report, enum fen_code code, enum fen_field field,
-				   int offset, int length, const char *format, ...)
-	__attribute__((format(printf, 6, 7)));
+				   int offset, int length, enum msg_id id, ...);
+
+/* Formats message id in lang into out (size bytes), cut at a character boundary. */
+void error_message(char *out, size_t size, enum msg_lang lang, enum msg_id id, ...);
 
 /* The stable snake_case name of a hint ("chess960", "lenient"). */
 const char *error_hint_name(enum fen_hint_code code);
 
-/* Appends a hint with a printf-style message (cut at a character boundary). Returns it,
- * or NULL when the report already has one of that code. */
+/* Appends a hint with message id in the report's language (cut at a character
+ * boundary). Returns it, or NULL when the report already has one of that code. */
 struct fen_hint *error_report_hint(struct fen_report *report, enum fen_hint_code code, bool valid,
-				   const char *format, ...) __attribute__((format(printf, 4, 5)));
+				   enum msg_id id, ...);
 
 /* Records what a normalization changed: "given" and "became", each cut to fit. */
 void error_issue_set_change(struct fen_issue *issue, const char *given, size_t given_length,

@@ -49,10 +49,11 @@ struct fen_parser {
 	int castling_refused960; /* ... and under Chess960 rules (fewer: worth a hint) */
 };
 
-static const char *const fen_color_names[COLOR_NB] = { "White", "Black" };
-static const char *const fen_piece_names[PIECE_TYPE_NB] = {
-	"", "pawn", "knight", "bishop", "rook", "queen", "king"
-};
+/* The side c as a message's subject, and as an owner ("White's king", "il re del Bianco"). */
+#define FEN_SIDE(p, c) msg_text((c) == WHITE ? MSG_W_WHITE : MSG_W_BLACK, (p)->report->lang)
+#define FEN_OF_SIDE(p, c) msg_text((c) == WHITE ? MSG_W_OF_WHITE : MSG_W_OF_BLACK, (p)->report->lang)
+/* A noun's form for count n, in the report's language. */
+#define FEN_NOUN(p, id, n) msg_noun((id), (long)(n), (p)->report->lang)
 
 char fen_piece_char(int pc)
 {
@@ -126,13 +127,10 @@ static inline bool fen_is_separator(bool lenient, char c)
 
 /* Says what a run of n whitespace bytes holds ("2 spaces", "1 carriage return and
  * 1 newline") into out. */
-static void fen_describe_whitespace(const char *s, int n, char *out, size_t size)
+static void fen_describe_whitespace(const char *s, int n, enum msg_lang lang, char *out, size_t size)
 {
 	static const char kinds[] = " \t\r\n";
-	static const char *const names[][2] = {
-		{ "space", "spaces" }, { "tab", "tabs" }, { "carriage return", "carriage returns" },
-		{ "newline", "newlines" },
-	};
+	static const enum msg_id names[] = { MSG_N_SPACE, MSG_N_TAB, MSG_N_CR, MSG_N_NEWLINE };
 	int counts[4] = { 0 }, listed = 0, present = 0;
 	size_t used = 0;
 
@@ -146,8 +144,8 @@ static void fen_describe_whitespace(const char *s, int n, char *out, size_t size
 			continue;
 		listed++;
 		used += (size_t)snprintf(out + used, size - used, "%s%d %s",
-					 listed == 1 ? "" : listed == present ? " and " : ", ", counts[k],
-					 names[k][counts[k] != 1]);
+					 listed == 1 ? "" : listed == present ? msg_text(MSG_W_AND, lang) : ", ",
+					 counts[k], msg_noun(names[k], counts[k], lang));
 	}
 }
 
@@ -167,12 +165,11 @@ static bool fen_split(struct fen_parser *p, size_t length)
 				continue;
 			irregular = true;
 			if (!lenient) {
-				const char *where = start == 0 ? "before the first field" :
-						    i == end ? "after the last field" : "between fields";
-				char what[96];
-				fen_describe_whitespace(p->text + start, i - start, what, sizeof what);
-				fen_error(p, FEN_ERR_BAD_WHITESPACE, FEN_FIELD_NONE, start, i - start,
-					  "%s %s; fields are separated by exactly one space", what, where);
+				enum msg_id where = start == 0 ? MSG_W_BEFORE_FIRST : i == end ? MSG_W_AFTER_LAST : MSG_W_BETWEEN;
+				char what[192];
+				fen_describe_whitespace(p->text + start, i - start, p->report->lang, what, sizeof what);
+				fen_error(p, FEN_ERR_BAD_WHITESPACE, FEN_FIELD_NONE, start, i - start, MSG_FEN_BAD_WHITESPACE,
+					  what, msg_text(where, p->report->lang));
 				p->syntax_error = true;
 			}
 			continue;
@@ -187,7 +184,7 @@ static bool fen_split(struct fen_parser *p, size_t length)
 				i++;
 		if (n == FEN_FIELD_NB) {
 			fen_error(p, FEN_ERR_TOO_MANY_FIELDS, FEN_FIELD_NONE, start, end - start,
-				  "text after the sixth field (the move number): \"%.*s\"; a FEN has six fields",
+				  MSG_FEN_TOO_MANY_FIELDS,
 				  FEN_QUOTE(p->text + start, end - start));
 			p->syntax_error = true;
 			break;
@@ -195,17 +192,16 @@ static bool fen_split(struct fen_parser *p, size_t length)
 		p->fields[n++] = (struct fen_span){ start, i - start, true };
 	}
 	if (n == 0) {
-		fen_error(p, FEN_ERR_EMPTY, FEN_FIELD_BOARD, 0, (int)length, "the FEN is empty");
+		fen_error(p, FEN_ERR_EMPTY, FEN_FIELD_BOARD, 0, (int)length, MSG_FEN_EMPTY);
 		return false;
 	}
 	if (irregular && lenient) {
 		error_report_add(p->report, FEN_WARN_WHITESPACE_NORMALIZED, FEN_FIELD_NONE, 0, (int)length,
-				 "spaces, tabs or underscores between fields were read as single spaces");
+				 MSG_FEN_WHITESPACE_NORMALIZED);
 	}
 	if (n < FEN_FIELD_NB && !lenient) {
 		fen_error(p, FEN_ERR_TOO_FEW_FIELDS, (enum fen_field)n, (int)length, 0,
-			  "the FEN ends after %d field%s; the %s field and those after it are missing "
-			  "(a FEN has six fields)", n, n == 1 ? "" : "s", error_field_name((enum fen_field)n));
+			  MSG_FEN_TOO_FEW_FIELDS, n, FEN_NOUN(p, MSG_N_FIELD, n), error_field_name((enum fen_field)n));
 		p->syntax_error = true;
 	}
 	return true;
@@ -225,15 +221,13 @@ static __attribute__((noinline)) int fen_bad_piece(struct fen_parser *p, const c
 
 	if (c >= 0x20 && c < 0x7F)
 		fen_error(p, FEN_ERR_BAD_PIECE, FEN_FIELD_BOARD, at, 1,
-			  "'%c' in rank %d is not a piece; pieces are KQRBNP (White) and kqrbnp (Black)", c, rank + 1);
+			  MSG_FEN_BAD_PIECE, c, rank + 1);
 	else if (n > 1)
 		fen_error(p, FEN_ERR_BAD_PIECE, FEN_FIELD_BOARD, at, n,
-			  "'%.*s' (U+%04X) in rank %d is not a piece; pieces are KQRBNP (White) and kqrbnp (Black)",
-			  n, s, (unsigned)cp, rank + 1);
+			  MSG_FEN_BAD_PIECE_UNICODE, n, s, (unsigned)cp, rank + 1);
 	else
 		fen_error(p, FEN_ERR_BAD_PIECE, FEN_FIELD_BOARD, at, 1,
-			  "byte 0x%02X in rank %d is not a piece; pieces are KQRBNP (White) and kqrbnp (Black)", c,
-			  rank + 1);
+			  MSG_FEN_BAD_PIECE_BYTE, c, rank + 1);
 	return n > 1 ? n : 1;
 }
 
@@ -254,13 +248,13 @@ static void fen_read_board(struct fen_parser *p)
 		if (c == '/') {
 			if (rank >= 0 && file > 8) {
 				fen_error(p, FEN_ERR_RANK_TOO_LONG, FEN_FIELD_BOARD, rank_start, at - rank_start,
-					  "rank %d (\"%.*s\") describes %d squares; a rank has exactly 8",
+					  MSG_FEN_RANK_TOO_LONG,
 					  rank + 1, FEN_QUOTE(p->text + rank_start, at - rank_start), file);
 				ok = false;
 			} else if (rank >= 0 && file < 8 && !count_unknown) {
 				fen_error(p, FEN_ERR_RANK_TOO_SHORT, FEN_FIELD_BOARD, rank_start, at - rank_start,
-					  "rank %d (\"%.*s\") describes %d square%s; a rank has exactly 8",
-					  rank + 1, FEN_QUOTE(p->text + rank_start, at - rank_start), file, file == 1 ? "" : "s");
+					  MSG_FEN_RANK_TOO_SHORT, rank + 1, FEN_QUOTE(p->text + rank_start, at - rank_start), file,
+					  FEN_NOUN(p, MSG_N_SQUARE, file));
 				ok = false;
 			}
 			if (end)
@@ -272,7 +266,7 @@ static void fen_read_board(struct fen_parser *p)
 			rank_start = at + 1;
 			if (rank < 0) {
 				fen_error(p, FEN_ERR_TOO_MANY_RANKS, FEN_FIELD_BOARD, at, f->length - i,
-					  "the board has more than 8 ranks: \"%.*s\" follows the 8th '/'-separated part",
+					  MSG_FEN_TOO_MANY_RANKS,
 					  FEN_QUOTE(s + i, f->length - i));
 				ok = false;
 				break;
@@ -282,7 +276,7 @@ static void fen_read_board(struct fen_parser *p)
 		if (c >= '1' && c <= '8') {
 			if (previous_digit) {
 				fen_error(p, FEN_ERR_CONSECUTIVE_DIGITS, FEN_FIELD_BOARD, at - 1, 2,
-					  "two digits in a row (\"%.2s\") in rank %d; write empty squares as one digit",
+					  MSG_FEN_CONSECUTIVE_DIGITS,
 					  s + i - 1, rank + 1);
 				ok = false;
 			}
@@ -293,7 +287,7 @@ static void fen_read_board(struct fen_parser *p)
 		previous_digit = false;
 		if (c == '0' || c == '9') {
 			fen_error(p, FEN_ERR_BAD_DIGIT, FEN_FIELD_BOARD, at, 1,
-				  "'%c' in rank %d: empty squares are counted with the digits 1 to 8", c, rank + 1);
+				  MSG_FEN_BAD_DIGIT, c, rank + 1);
 			count_unknown = true;
 			ok = false;
 			continue;
@@ -319,7 +313,7 @@ static void fen_read_board(struct fen_parser *p)
 	}
 	if (rank > 0) {
 		fen_error(p, FEN_ERR_TOO_FEW_RANKS, FEN_FIELD_BOARD, f->offset + f->length, 0,
-			  "the board has %d rank%s; it needs 8, separated by '/'", 8 - rank, 8 - rank == 1 ? "" : "s");
+			  MSG_FEN_TOO_FEW_RANKS, 8 - rank, FEN_NOUN(p, MSG_N_RANK, 8 - rank));
 		ok = false;
 	}
 	p->board_ok = ok;
@@ -341,12 +335,12 @@ static void fen_read_turn(struct fen_parser *p)
 		p->pos->turn = s[0] == 'W' ? WHITE : BLACK;
 		p->turn_ok = true;
 		struct fen_issue *w = error_report_add(p->report, FEN_WARN_CASE_NORMALIZED, FEN_FIELD_TURN, f->offset, 1,
-						       "side to move '%c' was read as '%c'", s[0], s[0] + 32);
+						       MSG_FEN_TURN_CASE, s[0], s[0] + 32);
 		error_issue_set_change(w, s, 1, s[0] == 'W' ? "w" : "b");
 		return;
 	}
 	fen_error(p, FEN_ERR_BAD_TURN, FEN_FIELD_TURN, f->offset, f->length,
-		  "side to move is \"%.*s\"; it must be 'w' (White) or 'b' (Black)", FEN_FIELD_TEXT(p, FEN_FIELD_TURN));
+		  MSG_FEN_BAD_TURN, FEN_FIELD_TEXT(p, FEN_FIELD_TURN));
 	p->syntax_error = true;
 }
 
@@ -378,22 +372,19 @@ static void fen_read_castling(struct fen_parser *p)
 		if (!white && !black) {
 			if (c == '-')
 				fen_error(p, FEN_ERR_BAD_CASTLING, FEN_FIELD_CASTLING, f->offset + i, 1,
-					  "'-' means no castling rights and must stand alone");
+					  MSG_FEN_CASTLING_DASH_ALONE);
 			else if ((unsigned char)c >= 0x20 && (unsigned char)c < 0x7F)
 				fen_error(p, FEN_ERR_BAD_CASTLING, FEN_FIELD_CASTLING, f->offset + i, 1,
-					  "'%c' is not a castling right; use '-' or K, Q, k, q (or file letters A-H, a-h in Chess960)", c);
+					  MSG_FEN_BAD_CASTLING, c);
 			else if ((n = (int)utf8_char(s + i, (size_t)(f->length - i), &cp)) > 1 && fen_is_dash(cp))
 				fen_error(p, FEN_ERR_BAD_CASTLING, FEN_FIELD_CASTLING, f->offset + i, n,
-					  "'%.*s' (U+%04X) is not '-': write no castling rights as '-', the ASCII hyphen-minus",
-					  n, s + i, (unsigned)cp);
+					  MSG_FEN_CASTLING_DASH, n, s + i, (unsigned)cp);
 			else if (n > 1)
 				fen_error(p, FEN_ERR_BAD_CASTLING, FEN_FIELD_CASTLING, f->offset + i, n,
-					  "'%.*s' (U+%04X) is not a castling right; use '-' or K, Q, k, q (or file letters "
-					  "A-H, a-h in Chess960)", n, s + i, (unsigned)cp);
+					  MSG_FEN_BAD_CASTLING_UNICODE, n, s + i, (unsigned)cp);
 			else
 				fen_error(p, FEN_ERR_BAD_CASTLING, FEN_FIELD_CASTLING, f->offset + i, 1,
-					  "byte 0x%02X is not a castling right; use '-' or K, Q, k, q (or file letters A-H, a-h in Chess960)",
-					  (unsigned char)c);
+					  MSG_FEN_BAD_CASTLING_BYTE, (unsigned char)c);
 			ok = false;
 			if (n > 1)
 				i += n - 1;
@@ -401,7 +392,7 @@ static void fen_read_castling(struct fen_parser *p)
 		}
 		if (p->castling_count == (int)(sizeof p->castling / sizeof p->castling[0])) {
 			fen_error(p, FEN_ERR_BAD_CASTLING, FEN_FIELD_CASTLING, f->offset + i, f->length - i,
-				  "too many castling letters");
+				  MSG_FEN_CASTLING_TOO_LONG);
 			ok = false;
 			break;
 		}
@@ -430,7 +421,7 @@ static void fen_read_en_passant(struct fen_parser *p)
 		if (sq != SQ_NONE && (lower[0] == s[0] || fen_lenient(p))) {
 			if (lower[0] != s[0]) {
 				struct fen_issue *w = error_report_add(p->report, FEN_WARN_CASE_NORMALIZED, FEN_FIELD_EN_PASSANT,
-								       f->offset, 2, "en-passant square \"%.2s\" was read as \"%s\"",
+								       f->offset, 2, MSG_FEN_EP_CASE,
 								       s, lower);
 				error_issue_set_change(w, s, 2, lower);
 			}
@@ -442,11 +433,10 @@ static void fen_read_en_passant(struct fen_parser *p)
 	uint32_t cp;
 	if ((size_t)f->length == utf8_char(s, (size_t)f->length, &cp) && fen_is_dash(cp))
 		fen_error(p, FEN_ERR_BAD_EN_PASSANT, FEN_FIELD_EN_PASSANT, f->offset, f->length,
-			  "en-passant field is \"%.*s\" (U+%04X), not '-': write no en-passant square as '-', the "
-			  "ASCII hyphen-minus", FEN_FIELD_TEXT(p, FEN_FIELD_EN_PASSANT), (unsigned)cp);
+			  MSG_FEN_EP_DASH, FEN_FIELD_TEXT(p, FEN_FIELD_EN_PASSANT), (unsigned)cp);
 	else
 		fen_error(p, FEN_ERR_BAD_EN_PASSANT, FEN_FIELD_EN_PASSANT, f->offset, f->length,
-			  "en-passant field is \"%.*s\"; it must be '-' or a square such as e3 or d6",
+			  MSG_FEN_BAD_EP,
 			  FEN_FIELD_TEXT(p, FEN_FIELD_EN_PASSANT));
 	p->syntax_error = true;
 }
@@ -456,7 +446,7 @@ static bool fen_read_number(struct fen_parser *p, enum fen_field field, uint32_t
 {
 	const struct fen_span *f = &p->fields[field];
 	const char *s = p->text + f->offset;
-	const char *what = field == FEN_FIELD_HALFMOVE ? "half-move clock" : "move number";
+	const char *what = msg_text(field == FEN_FIELD_HALFMOVE ? MSG_W_HALFMOVE_CLOCK : MSG_W_MOVE_NUMBER, p->report->lang);
 	uint64_t n = 0;
 	int i = 0;
 
@@ -464,13 +454,13 @@ static bool fen_read_number(struct fen_parser *p, enum fen_field field, uint32_t
 		i = 1;
 	if (i == f->length) {
 		fen_error(p, FEN_ERR_NOT_A_NUMBER, field, f->offset, f->length,
-			  "%s is \"%.*s\"; it must be a whole number", what, FEN_FIELD_TEXT(p, field));
+			  MSG_FEN_NOT_A_NUMBER, what, FEN_FIELD_TEXT(p, field));
 		return false;
 	}
 	for (int j = i; j < f->length; j++) {
 		if (s[j] < '0' || s[j] > '9') {
 			fen_error(p, FEN_ERR_NOT_A_NUMBER, field, f->offset, f->length,
-				  "%s is \"%.*s\"; it must be a whole number", what, FEN_FIELD_TEXT(p, field));
+				  MSG_FEN_NOT_A_NUMBER, what, FEN_FIELD_TEXT(p, field));
 			return false;
 		}
 		if (n <= FEN_NUMBER_MAX)
@@ -478,24 +468,24 @@ static bool fen_read_number(struct fen_parser *p, enum fen_field field, uint32_t
 	}
 	if (s[0] == '-') {
 		fen_error(p, FEN_ERR_NEGATIVE_NUMBER, field, f->offset, f->length,
-			  "%s is %.*s; it cannot be negative", what, FEN_FIELD_TEXT(p, field));
+			  MSG_FEN_NEGATIVE_NUMBER, what, FEN_FIELD_TEXT(p, field));
 		return false;
 	}
 	if (s[0] == '+') {
 		fen_error(p, FEN_ERR_NOT_A_NUMBER, field, f->offset, f->length,
-			  "%s is \"%.*s\"; write it as digits only, without a sign", what, FEN_FIELD_TEXT(p, field));
+			  MSG_FEN_NUMBER_SIGN, what, FEN_FIELD_TEXT(p, field));
 		return false;
 	}
 	if (n > FEN_NUMBER_MAX) {
 		fen_error(p, FEN_ERR_NUMBER_TOO_LARGE, field, f->offset, f->length,
-			  "%s %.*s is larger than %d", what, FEN_FIELD_TEXT(p, field), FEN_NUMBER_MAX);
+			  MSG_FEN_NUMBER_TOO_LARGE, what, FEN_FIELD_TEXT(p, field), FEN_NUMBER_MAX);
 		return false;
 	}
 	if (f->length > 1 && s[0] == '0') {
 		char became[16];
 		snprintf(became, sizeof became, "%u", (unsigned)n);
 		struct fen_issue *w = error_report_add(p->report, FEN_WARN_LEADING_ZEROS, field, f->offset, f->length,
-						       "%s \"%.*s\" has leading zeros; written as %s", what,
+						       MSG_FEN_LEADING_ZEROS, what,
 						       FEN_FIELD_TEXT(p, field), became);
 		error_issue_set_change(w, s, (size_t)f->length, became);
 	}
@@ -513,12 +503,12 @@ static void fen_read_clocks(struct fen_parser *p)
 		const struct fen_span *f = &p->fields[FEN_FIELD_FULLMOVE];
 		if (fen_lenient(p)) {
 			struct fen_issue *w = error_report_add(p->report, FEN_WARN_FULLMOVE_CORRECTED, FEN_FIELD_FULLMOVE,
-							       f->offset, f->length, "move number 0 was read as 1; moves are numbered from 1");
+							       f->offset, f->length, MSG_FEN_FULLMOVE_CORRECTED);
 			error_issue_set_change(w, p->text + f->offset, (size_t)f->length, "1");
 			p->pos->fullmove = 1;
 		} else {
 			fen_error(p, FEN_ERR_FULLMOVE_ZERO, FEN_FIELD_FULLMOVE, f->offset, f->length,
-				  "move number is 0; moves are numbered from 1");
+				  MSG_FEN_FULLMOVE_ZERO);
 			p->fullmove_ok = false;
 			p->syntax_error = true;
 		}
@@ -530,7 +520,7 @@ static void fen_default_field(struct fen_parser *p, enum fen_field field, size_t
 {
 	static const char *const defaults[FEN_FIELD_NB] = { "", "w", "-", "-", "0", "1" };
 	struct fen_issue *w = error_report_add(p->report, FEN_WARN_FIELD_DEFAULTED, field, (int)length, 0,
-					       "the %s field is missing; \"%s\" is assumed", error_field_name(field),
+					       MSG_FEN_FIELD_DEFAULTED, error_field_name(field),
 					       defaults[field]);
 
 	error_issue_set_change(w, "", 0, defaults[field]);
@@ -558,7 +548,7 @@ static void fen_check_material(struct fen_parser *p, bool *kings_ok)
 		bitboard kings = position_pieces(pos, (enum color)c, KING);
 		if (!kings) {
 			fen_error(p, FEN_ERR_MISSING_KING, FEN_FIELD_BOARD, FEN_BOARD_SPAN(p),
-				  "%s has no king; each side needs exactly one", fen_color_names[c]);
+				  MSG_FEN_MISSING_KING, FEN_SIDE(p, c));
 			*kings_ok = false;
 		} else if (bb_more_than_one(kings)) {
 			/* blame the second king in reading order (rank 8 first) */
@@ -573,7 +563,7 @@ static void fen_check_material(struct fen_parser *p, bool *kings_ok)
 				}
 			}
 			fen_error(p, FEN_ERR_TOO_MANY_KINGS, FEN_FIELD_BOARD, second, 1,
-				  "%s has %d kings; each side needs exactly one", fen_color_names[c], bb_count(kings));
+				  MSG_FEN_TOO_MANY_KINGS, FEN_SIDE(p, c), bb_count(kings));
 			*kings_ok = false;
 		}
 	}
@@ -584,8 +574,7 @@ static void fen_check_material(struct fen_parser *p, bool *kings_ok)
 		char name[3];
 		fen_format_square(sq, name);
 		fen_error(p, FEN_ERR_PAWN_ON_BACK_RANK, FEN_FIELD_BOARD, p->square_offset[sq], 1,
-			  "%s pawn on %s: pawns never stand on the first or last rank",
-			  fen_color_names[piece_color(pos->board[sq])], name);
+			  MSG_FEN_PAWN_ON_BACK_RANK, FEN_OF_SIDE(p, piece_color(pos->board[sq])), name);
 	}
 
 	for (int c = WHITE; c <= BLACK; c++) {
@@ -594,11 +583,10 @@ static void fen_check_material(struct fen_parser *p, bool *kings_ok)
 		int pieces = bb_count(own);
 		if (pawns > 8)
 			fen_error(p, FEN_ERR_TOO_MANY_PAWNS, FEN_FIELD_BOARD, FEN_BOARD_SPAN(p),
-				  "%s has %d pawns; a side starts with 8 and never gains any", fen_color_names[c], pawns);
+				  MSG_FEN_TOO_MANY_PAWNS, FEN_SIDE(p, c), pawns);
 		if (pieces > 16)
 			fen_error(p, FEN_ERR_TOO_MANY_PIECES, FEN_FIELD_BOARD, FEN_BOARD_SPAN(p),
-				  "%s has %d pieces and pawns; a side starts with 16 and never gains any",
-				  fen_color_names[c], pieces);
+				  MSG_FEN_TOO_MANY_PIECES, FEN_SIDE(p, c), pieces);
 		int queens = bb_count(own & pos->by_type[QUEEN]);
 		int rooks = bb_count(own & pos->by_type[ROOK]);
 		int knights = bb_count(own & pos->by_type[KNIGHT]);
@@ -608,10 +596,8 @@ static void fen_check_material(struct fen_parser *p, bool *kings_ok)
 			    (knights > 2 ? knights - 2 : 0) + (dark > 1 ? dark - 1 : 0) + (light > 1 ? light - 1 : 0);
 		if (pawns <= 8 && pieces <= 16 && pawns + extra > 8)
 			fen_error(p, FEN_ERR_TOO_MANY_PROMOTED, FEN_FIELD_BOARD, FEN_BOARD_SPAN(p),
-				  "%s has %d pawns and %d promoted piece%s (%d queens, %d rooks, %d knights, %d light- "
-				  "and %d dark-squared bishops); only %d pawn%s can have promoted", fen_color_names[c], pawns,
-				  extra, extra == 1 ? "" : "s", queens, rooks, knights, light, dark, 8 - pawns,
-				  8 - pawns == 1 ? "" : "s");
+				  MSG_FEN_TOO_MANY_PROMOTED, FEN_SIDE(p, c), pawns, extra, FEN_NOUN(p, MSG_N_PROMOTED, extra),
+				  queens, rooks, knights, light, dark, 8 - pawns, FEN_NOUN(p, MSG_N_PAWN, 8 - pawns));
 	}
 }
 
@@ -620,6 +606,14 @@ static bool fen_is_slider(int pc)
 {
 	enum piece_type t = piece_type_of(pc);
 	return t == BISHOP || t == ROOK || t == QUEEN;
+}
+
+/* The name of a piece that gives check without being a slider: a pawn or a knight (or
+ * a king, which a position may have next to the other). */
+static const char *fen_checker_name(const struct fen_parser *p, int pc)
+{
+	enum piece_type t = piece_type_of(pc);
+	return msg_text(t == PAWN ? MSG_W_PAWN : t == KNIGHT ? MSG_W_KNIGHT : MSG_W_KING, p->report->lang);
 }
 
 /* Checks on both kings: the side not to move must not be in check, and the side to move's
@@ -637,8 +631,7 @@ static void fen_check_checks(struct fen_parser *p)
 	if (position_is_attacked(pos, their_king, us, occupied)) {
 		fen_format_square(their_king, name);
 		fen_error(p, FEN_ERR_OPPONENT_IN_CHECK, FEN_FIELD_TURN, turn->offset, turn->length,
-			  "%s is to move but %s's king on %s is in check: %s's king could be captured",
-			  fen_color_names[us], fen_color_names[them], name, fen_color_names[them]);
+			  MSG_FEN_OPPONENT_IN_CHECK, FEN_SIDE(p, us), FEN_OF_SIDE(p, them), name, FEN_OF_SIDE(p, them));
 	}
 
 	bitboard checkers = position_attackers_to(pos, our_king, occupied) & pos->by_color[them];
@@ -646,21 +639,18 @@ static void fen_check_checks(struct fen_parser *p)
 	fen_format_square(our_king, name);
 	if (count > 2) {
 		fen_error(p, FEN_ERR_TOO_MANY_CHECKERS, FEN_FIELD_BOARD, FEN_BOARD_SPAN(p),
-			  "%s's king on %s is attacked by %d pieces; one move can give check with at most two",
-			  fen_color_names[us], name, count);
+			  MSG_FEN_TOO_MANY_CHECKERS, FEN_OF_SIDE(p, us), name, count);
 		return;
 	}
 	if (count == 2) {
 		int a = bb_lsb(checkers), b = 63 - __builtin_clzll(checkers);
 		if (attacks_line(a, b) & bb_square(our_king))
 			fen_error(p, FEN_ERR_IMPOSSIBLE_CHECK, FEN_FIELD_BOARD, FEN_BOARD_SPAN(p),
-				  "%s's king on %s is checked by two pieces on one line through it; no move gives "
-				  "such a double check", fen_color_names[us], name);
+				  MSG_FEN_DOUBLE_CHECK_LINE, FEN_OF_SIDE(p, us), name);
 		else if (!fen_is_slider(pos->board[a]) && !fen_is_slider(pos->board[b]))
 			fen_error(p, FEN_ERR_IMPOSSIBLE_CHECK, FEN_FIELD_BOARD, FEN_BOARD_SPAN(p),
-				  "%s's king on %s is checked by a %s and a %s; a double check needs a bishop, rook "
-				  "or queen uncovered by the other piece's move", fen_color_names[us], name,
-				  fen_piece_names[piece_type_of(pos->board[a])], fen_piece_names[piece_type_of(pos->board[b])]);
+				  MSG_FEN_DOUBLE_CHECK_PIECES, FEN_OF_SIDE(p, us), name, fen_checker_name(p, pos->board[a]),
+				  fen_checker_name(p, pos->board[b]));
 	}
 }
 
@@ -673,6 +663,7 @@ static void fen_check_en_passant(struct fen_parser *p)
 	int ep = p->ep_square;
 	enum fen_code problem = FEN_CODE_NB;
 	char name[3], message[FEN_ISSUE_MESSAGE_MAX];
+	enum msg_lang lang = p->report->lang;
 
 	if (ep == SQ_NONE)
 		return;
@@ -681,38 +672,35 @@ static void fen_check_en_passant(struct fen_parser *p)
 	int pushed_from = us == WHITE ? ep + 8 : ep - 8;
 	if (square_rank(ep) != (us == WHITE ? 5 : 2)) {
 		problem = FEN_ERR_EN_PASSANT_WRONG_RANK;
-		snprintf(message, sizeof message, "en-passant square %s is not on the %s rank, where a %s pawn "
-			 "moving two squares passes with %s to move", name, us == WHITE ? "6th" : "3rd",
-			 fen_color_names[them], fen_color_names[us]);
+		error_message(message, sizeof message, lang, MSG_FEN_EP_WRONG_RANK, name,
+			      msg_text(us == WHITE ? MSG_W_RANK_6TH : MSG_W_RANK_3RD, lang), FEN_OF_SIDE(p, them),
+			      FEN_SIDE(p, us));
 	} else if (pos->board[pushed_to] != piece_make(them, PAWN)) {
 		char to[3];
 		fen_format_square(pushed_to, to);
 		problem = FEN_ERR_EN_PASSANT_WITHOUT_PAWN;
-		snprintf(message, sizeof message, "en-passant square %s needs the %s pawn that just moved two "
-			 "squares on %s, and there is none", name, fen_color_names[them], to);
+		error_message(message, sizeof message, lang, MSG_FEN_EP_WITHOUT_PAWN, name, FEN_OF_SIDE(p, them), to);
 	} else if (pos->board[ep] != NO_PIECE || pos->board[pushed_from] != NO_PIECE) {
 		char from[3];
 		fen_format_square(pushed_from, from);
 		problem = FEN_ERR_EN_PASSANT_BLOCKED;
-		snprintf(message, sizeof message, "en-passant square %s: %s and %s must be empty after a pawn "
-			 "moved two squares past them", name, name, from);
+		error_message(message, sizeof message, lang, MSG_FEN_EP_BLOCKED, name, name, from);
 	}
 
 	if (problem == FEN_CODE_NB) {
 		pos->ep_square = (uint8_t)ep;
 		if (pos->halfmove != 0)
 			error_report_add(p->report, FEN_WARN_EN_PASSANT_WITH_HALFMOVE, FEN_FIELD_EN_PASSANT,
-					 f->offset, f->length, "en-passant square %s with half-move clock %u: the double "
-					 "pawn move that makes it resets the clock to 0", name, (unsigned)pos->halfmove);
+					 f->offset, f->length, MSG_FEN_EP_WITH_HALFMOVE, name, (unsigned)pos->halfmove);
 		return;
 	}
 	if (fen_lenient(p)) {
 		struct fen_issue *w = error_report_add(p->report, FEN_WARN_EN_PASSANT_DROPPED, FEN_FIELD_EN_PASSANT,
-						       f->offset, f->length, "%s; it was dropped", message);
+						       f->offset, f->length, MSG_FEN_EP_DROPPED, message);
 		error_issue_set_change(w, p->text + f->offset, (size_t)f->length, "-");
 		return;
 	}
-	fen_error(p, problem, FEN_FIELD_EN_PASSANT, f->offset, f->length, "%s", message);
+	fen_error(p, problem, FEN_FIELD_EN_PASSANT, f->offset, f->length, MSG_AS_IS, message);
 }
 
 /* A check given while an en-passant square is set must come from the double push: either
@@ -739,8 +727,7 @@ static void fen_check_en_passant_check(struct fen_parser *p)
 		fen_format_square(ep, name);
 		fen_error(p, FEN_ERR_IMPOSSIBLE_CHECK, FEN_FIELD_EN_PASSANT, p->fields[FEN_FIELD_EN_PASSANT].offset,
 			  p->fields[FEN_FIELD_EN_PASSANT].length,
-			  "en-passant square %s says %s's last move was a double pawn push, but that push "
-			  "could not have given the check %s's king is in", name, fen_color_names[them], fen_color_names[us]);
+			  MSG_FEN_EP_IMPOSSIBLE_CHECK, name, FEN_OF_SIDE(p, them), FEN_OF_SIDE(p, us));
 	}
 }
 
@@ -772,6 +759,7 @@ static bool fen_king_can_castle(int king, enum color c, bool chess960)
 static int fen_resolve_castling(struct fen_parser *p, bool chess960, bool report, char first[FEN_ISSUE_MESSAGE_MAX])
 {
 	struct position *pos = p->pos;
+	enum msg_lang lang = p->report->lang;
 	int refused = 0;
 
 	for (int i = 0; i < p->castling_count; i++) {
@@ -790,9 +778,12 @@ static int fen_resolve_castling(struct fen_parser *p, bool chess960, bool report
 			continue;
 		if (!fen_king_can_castle(king, c, chess960)) {
 			problem = FEN_ERR_CASTLING_WITHOUT_KING;
-			snprintf(message, sizeof message, "castling right '%c' needs %s's king on %s, and it is not there",
-				 t->letter, fen_color_names[c], chess960 ? "its back rank between two files" :
-				 c == WHITE ? "e1" : "e8");
+			if (chess960)
+				error_message(message, sizeof message, lang, MSG_FEN_CASTLING_NO_KING_960, t->letter,
+					      FEN_OF_SIDE(p, c));
+			else
+				error_message(message, sizeof message, lang, MSG_FEN_CASTLING_NO_KING, t->letter,
+					      FEN_OF_SIDE(p, c), c == WHITE ? "e1" : "e8");
 		} else {
 			if (upper == 'K' || upper == 'Q') {
 				kingside = upper == 'K';
@@ -808,9 +799,13 @@ static int fen_resolve_castling(struct fen_parser *p, bool chess960, bool report
 				if (rook != SQ_NONE && rook != king)
 					fen_format_square(rook, where);
 				problem = FEN_ERR_CASTLING_WITHOUT_ROOK;
-				snprintf(message, sizeof message, "castling right '%c' needs a %s rook %s%s, and there is none",
-					 t->letter, fen_color_names[c], where[0] ? "on " : kingside ? "on the king's h-file side" :
-					 "on the king's a-file side", where);
+				if (where[0])
+					error_message(message, sizeof message, lang, MSG_FEN_CASTLING_NO_ROOK_ON, t->letter,
+						      FEN_OF_SIDE(p, c), where);
+				else
+					error_message(message, sizeof message, lang,
+						      kingside ? MSG_FEN_CASTLING_NO_ROOK_KINGSIDE : MSG_FEN_CASTLING_NO_ROOK_QUEENSIDE,
+						      t->letter, FEN_OF_SIDE(p, c));
 			}
 		}
 		if (problem == FEN_CODE_NB) {
@@ -818,9 +813,9 @@ static int fen_resolve_castling(struct fen_parser *p, bool chess960, bool report
 			for (int j = 0; j < i; j++) {
 				if (p->castling[j].right == right) {
 					problem = FEN_ERR_CASTLING_REPEATED;
-					snprintf(message, sizeof message, "castling right '%c' repeats '%c': %s can castle "
-						 "%sside only once", t->letter, p->castling[j].letter, fen_color_names[c],
-						 kingside ? "king" : "queen");
+					error_message(message, sizeof message, lang,
+						      kingside ? MSG_FEN_CASTLING_REPEATS_KINGSIDE : MSG_FEN_CASTLING_REPEATS_QUEENSIDE,
+						      t->letter, p->castling[j].letter, FEN_SIDE(p, c));
 				}
 			}
 			if (problem == FEN_CODE_NB) {
@@ -836,12 +831,12 @@ static int fen_resolve_castling(struct fen_parser *p, bool chess960, bool report
 			continue;
 		if (problem == FEN_ERR_CASTLING_REPEATED && fen_lenient(p)) {
 			fen_note_castling_change(p, error_report_add(p->report, FEN_WARN_CASTLING_REWRITTEN, FEN_FIELD_CASTLING,
-								     t->offset, 1, "%s; the repeat was dropped", message));
+								     t->offset, 1, MSG_FEN_CASTLING_REPEAT_DROPPED, message));
 		} else if (fen_lenient(p)) {
 			fen_note_castling_change(p, error_report_add(p->report, FEN_WARN_CASTLING_DROPPED, FEN_FIELD_CASTLING,
-								     t->offset, 1, "%s; the right was dropped", message));
+								     t->offset, 1, MSG_FEN_CASTLING_RIGHT_DROPPED, message));
 		} else {
-			fen_error(p, problem, FEN_FIELD_CASTLING, t->offset, 1, "%s", message);
+			fen_error(p, problem, FEN_FIELD_CASTLING, t->offset, 1, MSG_AS_IS, message);
 		}
 	}
 	return refused;
@@ -863,11 +858,10 @@ static void fen_check_castling_order(struct fen_parser *p)
 			if (fen_lenient(p)) {
 				fen_note_castling_change(p, error_report_add(p->report, FEN_WARN_CASTLING_REWRITTEN,
 									     FEN_FIELD_CASTLING, b->offset, 1,
-									     "castling right '%c' appears twice; the repeat was dropped",
-									     b->letter));
+									     MSG_FEN_CASTLING_TWICE_DROPPED, b->letter));
 			} else {
 				fen_error(p, FEN_ERR_CASTLING_REPEATED, FEN_FIELD_CASTLING, b->offset, 1,
-					  "castling right '%c' appears twice", b->letter);
+					  MSG_FEN_CASTLING_TWICE, b->letter);
 				p->syntax_error = true;
 			}
 			continue;
@@ -880,13 +874,11 @@ static void fen_check_castling_order(struct fen_parser *p)
 		order_reported = true;
 		if (fen_lenient(p)) {
 			fen_note_castling_change(p, error_report_add(p->report, FEN_WARN_CASTLING_REORDERED, FEN_FIELD_CASTLING,
-								     f->offset, f->length, "castling rights \"%.*s\" were put in order: "
-								     "White's before Black's, kingside before queenside",
+								     f->offset, f->length, MSG_FEN_CASTLING_REORDERED,
 								     FEN_FIELD_TEXT(p, FEN_FIELD_CASTLING)));
 		} else {
 			fen_error(p, FEN_ERR_CASTLING_ORDER, FEN_FIELD_CASTLING, b->offset, 1,
-				  "castling right '%c' is out of order in \"%.*s\": write White's before Black's, "
-				  "kingside before queenside (KQkq)", b->letter, FEN_FIELD_TEXT(p, FEN_FIELD_CASTLING));
+				  MSG_FEN_CASTLING_ORDER, b->letter, FEN_FIELD_TEXT(p, FEN_FIELD_CASTLING));
 			p->syntax_error = true;
 		}
 	}
@@ -925,8 +917,7 @@ static void fen_infer_castling(struct fen_parser *p, size_t length)
 		text[n++] = '-';
 	text[n] = '\0';
 	struct fen_issue *w = error_report_add(p->report, FEN_WARN_CASTLING_INFERRED, FEN_FIELD_CASTLING, (int)length, 0,
-					       "the castling field is missing; \"%s\" was inferred from kings and rooks "
-					       "on their starting squares", text);
+					       MSG_FEN_CASTLING_INFERRED, text);
 	error_issue_set_change(w, "", 0, text);
 	p->castling_ok = true;
 }
@@ -962,7 +953,7 @@ static void fen_check_castling(struct fen_parser *p)
 		int refused960 = fen_resolve_castling(p, true, false, NULL);
 		if (refused960 == 0 && fen_lenient(p)) {
 			error_report_add(p->report, FEN_WARN_CHESS960_ASSUMED, FEN_FIELD_CASTLING, f->offset, f->length,
-					 "castling rights \"%.*s\" only make sense in Chess960, so the position is read as Chess960",
+					 MSG_FEN_CHESS960_ASSUMED,
 					 FEN_FIELD_TEXT(p, FEN_FIELD_CASTLING));
 			chess960 = true;
 		} else if (!fen_lenient(p) && refused960 < refused) {
@@ -974,7 +965,7 @@ static void fen_check_castling(struct fen_parser *p)
 	p->pos->chess960 = chess960;
 	if (only960) {
 		fen_error(p, FEN_ERR_CASTLING_NEEDS_CHESS960, FEN_FIELD_CASTLING, f->offset, f->length,
-			  "castling rights \"%.*s\" fit only Chess960; in standard chess, %s",
+			  MSG_FEN_CASTLING_NEEDS_CHESS960,
 			  FEN_FIELD_TEXT(p, FEN_FIELD_CASTLING), first);
 		/* the rights standard chess reads stay; the others are dropped */
 		fen_resolve_castling(p, false, false, NULL);
@@ -1017,7 +1008,7 @@ static void fen_check_clocks(struct fen_parser *p)
 		return;
 	const struct fen_span *f = &p->fields[FEN_FIELD_HALFMOVE];
 	error_report_add(p->report, FEN_WARN_HALFMOVE_EXCEEDS_PLIES, FEN_FIELD_HALFMOVE, f->present ? f->offset : 0,
-			 f->present ? f->length : 0, "half-move clock %u is more than the %llu plies played by move %u",
+			 f->present ? f->length : 0, MSG_FEN_HALFMOVE_EXCEEDS_PLIES,
 			 (unsigned)pos->halfmove, (unsigned long long)plies, (unsigned)pos->fullmove);
 }
 
@@ -1040,11 +1031,12 @@ static enum fen_verdict fen_read(struct fen_parser *p, size_t length)
 	struct fen_report *report = p->report;
 
 	error_report_clear(report);
+	report->lang = p->options->lang;
 	position_clear(pos);
 	pos->chess960 = p->options->chess960;
 	if (length > FEN_INPUT_MAX) {
 		fen_error(p, FEN_ERR_TOO_LONG, FEN_FIELD_NONE, FEN_INPUT_MAX, (int)(length - FEN_INPUT_MAX),
-			  "the FEN is %zu bytes long; no FEN needs more than %d", length, FEN_INPUT_MAX);
+			  MSG_FEN_TOO_LONG, length, FEN_INPUT_MAX);
 		return FEN_MALFORMED;
 	}
 	if (!fen_split(p, length))
@@ -1091,20 +1083,20 @@ static enum fen_verdict fen_read(struct fen_parser *p, size_t length)
 /* Writes into out (size bytes) what a lenient read repaired, from its warnings:
  * " (filling in castling, en_passant, halfmove and fullmove; normalizing whitespace)",
  * or "" when it repaired nothing. */
-static void fen_hint_repairs(const struct fen_report *lenient, char *out, size_t size)
+static void fen_hint_repairs(const struct fen_report *lenient, enum msg_lang lang, char *out, size_t size)
 {
 	static const struct {
 		enum fen_code code;
-		const char *words;
+		enum msg_id words;
 	} repairs[] = {
-		{ FEN_WARN_WHITESPACE_NORMALIZED, "normalizing whitespace" },
-		{ FEN_WARN_CASE_NORMALIZED, "lower-casing letters" },
-		{ FEN_WARN_CASTLING_DROPPED, "dropping castling rights" },
-		{ FEN_WARN_CASTLING_REORDERED, "reordering the castling rights" },
-		{ FEN_WARN_CASTLING_REWRITTEN, "dropping repeated castling rights" },
-		{ FEN_WARN_CHESS960_ASSUMED, "reading the castling rights as Chess960" },
-		{ FEN_WARN_EN_PASSANT_DROPPED, "dropping the en-passant square" },
-		{ FEN_WARN_FULLMOVE_CORRECTED, "reading move number 0 as 1" },
+		{ FEN_WARN_WHITESPACE_NORMALIZED, MSG_W_REPAIR_WHITESPACE },
+		{ FEN_WARN_CASE_NORMALIZED, MSG_W_REPAIR_CASE },
+		{ FEN_WARN_CASTLING_DROPPED, MSG_W_REPAIR_CASTLING_DROPPED },
+		{ FEN_WARN_CASTLING_REORDERED, MSG_W_REPAIR_CASTLING_REORDERED },
+		{ FEN_WARN_CASTLING_REWRITTEN, MSG_W_REPAIR_CASTLING_REWRITTEN },
+		{ FEN_WARN_CHESS960_ASSUMED, MSG_W_REPAIR_CHESS960 },
+		{ FEN_WARN_EN_PASSANT_DROPPED, MSG_W_REPAIR_EN_PASSANT },
+		{ FEN_WARN_FULLMOVE_CORRECTED, MSG_W_REPAIR_FULLMOVE },
 	};
 	const char *filled[FEN_FIELD_NB], *said[sizeof repairs / sizeof repairs[0]];
 	int filled_count = 0, said_count = 0;
@@ -1120,7 +1112,7 @@ static void fen_hint_repairs(const struct fen_report *lenient, char *out, size_t
 		}
 		for (size_t r = 0; r < sizeof repairs / sizeof repairs[0]; r++)
 			if (repairs[r].code == w->code)
-				words = repairs[r].words;
+				words = msg_text(repairs[r].words, lang);
 		for (int k = 0; words && k < said_count; k++)
 			if (said[k] == words)
 				words = NULL;
@@ -1131,7 +1123,8 @@ static void fen_hint_repairs(const struct fen_report *lenient, char *out, size_t
 #define FEN_HINT_APPEND(...) \
 	(used += used < size ? (size_t)snprintf(out + used, size - used, __VA_ARGS__) : 0)
 	for (int i = 0; i < filled_count; i++)
-		FEN_HINT_APPEND("%s%s", i == 0 ? " (filling in " : i == filled_count - 1 ? " and " : ", ", filled[i]);
+		FEN_HINT_APPEND("%s%s", i == 0 ? msg_text(MSG_W_FILLING_IN, lang) : i == filled_count - 1 ?
+				msg_text(MSG_W_AND, lang) : ", ", filled[i]);
 	for (int i = 0; i < said_count; i++)
 		FEN_HINT_APPEND("%s%s", filled_count + i == 0 ? " (" : "; ", said[i]);
 	if (filled_count + said_count)
@@ -1151,14 +1144,11 @@ static void fen_hint(const struct fen_parser *p, size_t length, enum fen_verdict
 	if (p->castling_refused960 == 0 && p->castling_refused > 0) {
 		/* the castling_needs_chess960 error is then the only one */
 		chess960_valid = report->error_count == 1;
-		error_report_hint(report, FEN_HINT_CHESS960, chess960_valid, chess960_valid ?
-				  "this looks like a Chess960 position: send chess960: true (fen --chess960) and the FEN is valid" :
-				  "these castling rights are Chess960 rights: send chess960: true (fen --chess960) if this is a "
-				  "Chess960 position; the FEN has other problems too");
+		error_report_hint(report, FEN_HINT_CHESS960, chess960_valid,
+				  chess960_valid ? MSG_HINT_CHESS960_VALID : MSG_HINT_CHESS960_RIGHTS);
 	} else if (p->castling_refused > p->castling_refused960) {
 		error_report_hint(report, FEN_HINT_CHESS960, false,
-				  "read as Chess960, %d of the %d castling rights standard chess refuses are sound: send "
-				  "chess960: true (fen --chess960) if this is a Chess960 position",
+				  MSG_HINT_CHESS960_SOME,
 				  p->castling_refused - p->castling_refused960, p->castling_refused);
 	}
 	if (fen_lenient(p) || chess960_valid || length > FEN_INPUT_MAX)
@@ -1170,7 +1160,7 @@ static void fen_hint(const struct fen_parser *p, size_t length, enum fen_verdict
 	struct fen_parser q = {
 		.text = p->text, .options = &options, .pos = &pos, .report = &lenient, .ep_square = SQ_NONE,
 	};
-	char fen[FEN_MAX], repairs[192];
+	char fen[FEN_MAX], repairs[384];
 
 	options.mode = FEN_LENIENT;
 	enum fen_verdict read = fen_read(&q, length);
@@ -1178,16 +1168,15 @@ static void fen_hint(const struct fen_parser *p, size_t length, enum fen_verdict
 		return;
 	if (!fen_format(&pos, FEN_EP_FEN, FEN_CASTLING_STANDARD, fen, sizeof fen))
 		fen[0] = '\0';
-	fen_hint_repairs(&lenient, repairs, sizeof repairs);
-	error_report_hint(report, FEN_HINT_LENIENT, read == FEN_VALID,
-			  "lenient mode reads this FEN%s: send mode: lenient (fen --lenient); it reads \"%s\"%s",
-			  read == FEN_VALID ? "" : ", though not as a legal position", fen, repairs);
+	fen_hint_repairs(&lenient, report->lang, repairs, sizeof repairs);
+	error_report_hint(report, FEN_HINT_LENIENT, read == FEN_VALID, MSG_HINT_LENIENT,
+			  read == FEN_VALID ? "" : msg_text(MSG_W_NOT_LEGAL, report->lang), fen, repairs);
 }
 
 enum fen_verdict fen_parse(const char *text, size_t length, const struct fen_options *options,
 			   struct position *pos, struct fen_report *report)
 {
-	static const struct fen_options strict = { FEN_STRICT, false, false };
+	static const struct fen_options strict = { FEN_STRICT, false, false, MSG_EN };
 	struct fen_parser p = {
 		.text = text, .options = options ? options : &strict, .pos = pos, .report = report, .ep_square = SQ_NONE,
 	};

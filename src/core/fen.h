@@ -44,6 +44,7 @@ struct fen_options {
 	enum fen_mode mode;
 	bool chess960;       /* castling may use any rook on the back rank */
 	bool infer_castling; /* lenient, castling field missing: infer rights from the board */
+	enum msg_lang lang;  /* the language of the report's messages (0: English) */
 };
 
 /* What fen_parse concluded. */

@@ -259,7 +259,7 @@ void pgn_start(struct pgn_reader *r)
 		PGN_PROBLEM(r, PGN_ERR_UNSUPPORTED_VARIANT, r->tok_line, r->tok_column,
 			    "variant \"%s\" is not chess or Chess960: its moves are not read", r->variant_name);
 	} else if (r->has_fen) {
-		struct fen_options options = { FEN_LENIENT, r->variant == 1, false };
+		struct fen_options options = { FEN_LENIENT, r->variant == 1, false, MSG_EN };
 		struct fen_report report;
 		if (fen_parse(r->fen, r->fen_length, &options, &r->start, &report) != FEN_VALID) {
 			r->start_valid = false;

@@ -468,7 +468,7 @@ int render_option_set(struct render_options *opts, const char *name, const char 
 int render_read_board(const char *fen, const struct fen_options *options, struct position *pos,
 		      struct fen_report *report, enum fen_verdict *verdict)
 {
-	struct fen_options lenient = options ? *options : (struct fen_options){ FEN_STRICT, false, false };
+	struct fen_options lenient = options ? *options : (struct fen_options){ FEN_STRICT, false, false, MSG_EN };
 	struct fen_report board_report;
 
 	*verdict = fen_parse(fen, strlen(fen), options, pos, report);

@@ -25,7 +25,7 @@ void body_too_large(size_t max_body, struct http_response *resp)
 	char detail[96];
 	cJSON *ext = cJSON_CreateObject();
 
-	snprintf(detail, sizeof detail, "the request body is larger than the limit of %zu bytes", max_body);
+	error_message(detail, sizeof detail, resp->lang, MSG_HTTP_BODY_TOO_LARGE, max_body);
 	if (!ext || !cJSON_AddNumberToObject(ext, "limit", (double)max_body)) {
 		cJSON_Delete(ext);
 		reply_internal_error(resp);
@@ -57,8 +57,7 @@ int body_check_headers(const char *content_type, const char *content_length, siz
 		       struct http_response *resp)
 {
 	if (content_type && !body_is_json_type(content_type)) {
-		reply_problem(resp, REPLY_UNSUPPORTED_MEDIA_TYPE,
-			      "the request body must be JSON, sent with Content-Type: application/json", NULL);
+		reply_problem(resp, REPLY_UNSUPPORTED_MEDIA_TYPE, msg_text(MSG_HTTP_BODY_NOT_JSON, resp->lang), NULL);
 		return -1;
 	}
 	if (content_length) {
@@ -133,7 +132,7 @@ static void body_memory_too_large(size_t limit, struct http_response *resp)
 	char detail[96];
 	cJSON *ext = cJSON_CreateObject();
 
-	snprintf(detail, sizeof detail, "the request body's JSON needs more than %zu bytes of memory", limit);
+	error_message(detail, sizeof detail, resp->lang, MSG_HTTP_BODY_MEMORY, limit);
 	if (!ext || !cJSON_AddNumberToObject(ext, "limit", (double)limit)) {
 		cJSON_Delete(ext);
 		reply_internal_error(resp);
@@ -184,7 +183,15 @@ cJSON *body_parse(struct body *b, size_t max_body, struct http_response *resp)
 /* The problem of an option json_* found wrong; returns -1. */
 static int body_option_problem(struct http_response *resp, const struct json_option_error *err)
 {
-	reply_problem_field(resp, err->missing ? REPLY_MISSING_FIELD : REPLY_INVALID_FIELD, err->field, err->detail);
+	char detail[96];
+
+	if (err->missing) {
+		/* "fen is required", in the request's language */
+		error_message(detail, sizeof detail, resp->lang, MSG_HTTP_REQUIRED, err->field);
+		reply_problem_field(resp, REPLY_MISSING_FIELD, err->field, detail);
+		return -1;
+	}
+	reply_problem_field(resp, REPLY_INVALID_FIELD, err->field, err->detail);
 	return -1;
 }
 
@@ -204,7 +211,7 @@ int body_string(const struct http_request *req, const char *name, bool required,
 		return json_member_string(req->body, name, required, out, &err) ? body_option_problem(resp, &err) : 0;
 	*out = body_query(req, name);
 	if (!*out && required) {
-		snprintf(detail, sizeof detail, "%s is required", name);
+		error_message(detail, sizeof detail, resp->lang, MSG_HTTP_REQUIRED, name);
 		reply_problem_field(resp, REPLY_MISSING_FIELD, name, detail);
 		return -1;
 	}
@@ -231,7 +238,7 @@ int body_bool(const struct http_request *req, const char *name, bool *out, struc
 		*out = false;
 		return 0;
 	}
-	snprintf(detail, sizeof detail, "%s must be true, false, 1 or 0", name);
+	error_message(detail, sizeof detail, resp->lang, MSG_HTTP_BOOLEAN, name);
 	reply_problem_field(resp, REPLY_INVALID_FIELD, name, detail);
 	return -1;
 }
@@ -260,7 +267,7 @@ int body_style_options(const struct http_request *req, struct fen_options *optio
 	struct json_option_error err;
 	const char *value;
 
-	*options = (struct fen_options){ FEN_STRICT, false, false };
+	*options = (struct fen_options){ FEN_STRICT, false, false, negotiate_lang(req) };
 	*style = JSON_FEN_STYLE_DEFAULT;
 	if (body_string(req, "mode", false, &value, resp))
 		return -1;

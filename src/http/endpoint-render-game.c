@@ -367,7 +367,7 @@ static int endpoint_game_draw(const struct http_request *req, struct endpoint_ga
 void endpoint_render_game(const struct http_request *req, struct http_response *resp)
 {
 	struct endpoint_game_token *tokens = malloc(sizeof *tokens * ENDPOINT_GAME_PLIES_MAX);
-	struct fen_options options = { FEN_STRICT, false, false };
+	struct fen_options options = { FEN_STRICT, false, false, negotiate_lang(req) };
 	struct endpoint_game g;
 	struct fen_report report;
 	const char *fen = NULL, *pgn = NULL;

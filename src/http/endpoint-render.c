@@ -293,6 +293,11 @@ void endpoint_render(const struct http_request *req, struct http_response *resp)
 	struct endpoint_render_key k = { key, sizeof key, 0 };
 	endpoint_render_key_puts(&k, "render|");
 	endpoint_render_key_puts(&k, endpoint_render_formats[format].name);
+	/* the JSON's messages are in the request's language: each language its own tag */
+	if (format == ENDPOINT_RENDER_JSON && options.lang != MSG_EN) {
+		endpoint_render_key_puts(&k, "/");
+		endpoint_render_key_puts(&k, msg_lang_name(options.lang));
+	}
 	endpoint_render_key_puts(&k, "|");
 	endpoint_render_key_puts(&k, fen_text);
 	endpoint_render_key_puts(&k, "|");
@@ -317,6 +322,9 @@ void endpoint_render(const struct http_request *req, struct http_response *resp)
 		return;
 	negotiate_cache_headers(req, resp, etag);
 	reply_header(resp, "Vary", "Accept");
+	/* a 304 of the JSON, which has no type, varies as the JSON does */
+	if (format == ENDPOINT_RENDER_JSON)
+		reply_vary(resp, "Accept-Language");
 	if (problems[0])
 		reply_header_copy(resp, "X-Fen-Problems", problems);
 }

@@ -122,6 +122,10 @@ struct http_response {
 	struct http_header headers[HTTP_HEADERS_MAX];
 	char allow[48];                /* storage for the Allow header's value */
 	bool page;                     /* a web page: reply_finish adds the page's security headers */
+	bool lang_chosen;              /* lang holds the messages' language (negotiate_lang, chosen
+					* while the request's body is still there); else reply_finish
+					* chooses from the query and headers */
+	enum msg_lang lang;
 	size_t storage_used;
 	char storage[HTTP_HEADER_STORAGE]; /* values of reply_header_copy */
 };
@@ -318,6 +322,10 @@ bool reply_header(struct http_response *resp, const char *name, const char *valu
  * X-Frame-Options (by --frame-ancestors). Call it after the reply is set. */
 void reply_page(struct http_response *resp);
 
+/* Adds name to the response's Vary: one header whose value lists each name once, after
+ * the ones already there ("Accept, Accept-Language, Origin"). */
+void reply_vary(struct http_response *resp, const char *name);
+
 /* Adds a header whose value is copied into the response; false when there is no room. */
 bool reply_header_copy(struct http_response *resp, const char *name, const char *value);
 
@@ -430,6 +438,16 @@ void negotiate_cache_headers(const struct http_request *req, struct http_respons
 
 /* The value of a request header, or NULL. */
 const char *negotiate_header(const struct http_request *req, const char *name);
+
+/* The message language an Accept-Language value asks for among en, it, ru and es: the
+ * highest q (a range such as "it-IT" names Italian, "*" any language not named, q=0 none),
+ * the first listed between equals; English when it names none of them or is NULL. */
+enum msg_lang negotiate_accept_language(const char *header);
+
+/* The language of req's messages: "lang" of its JSON body or query when it is en, it,
+ * ru or es (another lang, a SAN language, leaves it to the header), else Accept-Language's
+ * choice (negotiate_accept_language). */
+enum msg_lang negotiate_lang(const struct http_request *req);
 
 /* router.c */
 

@@ -1,5 +1,6 @@
 /* negotiate.c -- what HTTP caches and content negotiation need: choosing a media type
- * from Accept, strong ETags over a request's normalized text, If-None-Match. */
+ * from Accept and the language of messages from lang or Accept-Language, strong ETags
+ * over a request's normalized text, If-None-Match. */
 #include "config.h"
 
 #include <ctype.h>
@@ -91,6 +92,81 @@ int negotiate_accept(const char *accept, const char *const *types, int count)
 		if (q[t] > 0 && (best < 0 || q[t] > q[best]))
 			best = t;
 	return best;
+}
+
+enum msg_lang negotiate_accept_language(const char *header)
+{
+	double q[MSG_LANG_NB];
+	int rank[MSG_LANG_NB], position[MSG_LANG_NB], index = 0;
+	enum msg_lang best = MSG_EN;
+	const char *p = header;
+
+	if (!header)
+		return MSG_EN;
+	for (int l = 0; l < MSG_LANG_NB; l++) {
+		q[l] = 0;
+		rank[l] = 0;
+		position[l] = 0;
+	}
+	while (*p) {
+		while (*p == ' ' || *p == '\t' || *p == ',')
+			p++;
+		if (!*p)
+			break;
+		size_t element = strcspn(p, ","), range = strcspn(p, ";,");
+		while (range > 0 && (p[range - 1] == ' ' || p[range - 1] == '\t'))
+			range--;
+		/* "it", "it-IT", "IT-ch" name Italian by their primary subtag (RFC 4647 lookup
+		 * truncates a range that has no match); "*" names any language not named */
+		size_t primary = strcspn(p, "-;, \t");
+		enum msg_lang lang;
+		double weight = negotiate_q(p + range, element - range);
+		if (primary > range)
+			primary = range;
+		if (range == 1 && p[0] == '*') {
+			for (int l = 0; l < MSG_LANG_NB; l++)
+				if (rank[l] == 0) {
+					rank[l] = 1;
+					q[l] = weight;
+					position[l] = index;
+				}
+		} else if (msg_lang_parse(p, primary, &lang)) {
+			/* a language named twice ("it-IT;q=0.8, it") takes its best weight */
+			if (rank[lang] < 2 || weight > q[lang]) {
+				q[lang] = weight;
+				if (rank[lang] < 2)
+					position[lang] = index;
+			}
+			rank[lang] = 2;
+		}
+		index++;
+		p += element;
+	}
+	/* the highest q wins; between equals, the one the client listed first; between
+	 * those (only "*"), English */
+	for (int l = 0; l < MSG_LANG_NB; l++)
+		if (q[l] > 0 && (q[best] <= 0 || q[l] > q[best] || (q[l] == q[best] && position[l] < position[best])))
+			best = (enum msg_lang)l;
+	return q[best] > 0 ? best : MSG_EN;
+}
+
+enum msg_lang negotiate_lang(const struct http_request *req)
+{
+	const char *given = NULL;
+	enum msg_lang lang;
+
+	/* lang is also the language of SAN: one of the four message languages chooses the
+	 * messages' too, any other leaves them to Accept-Language */
+	if (req->body) {
+		const cJSON *item = cJSON_GetObjectItemCaseSensitive(req->body, "lang");
+		if (cJSON_IsString(item))
+			given = item->valuestring;
+	} else if (req->query) {
+		given = req->query(req->query_context, "lang");
+	}
+	if (given && msg_lang_parse(given, strlen(given), &lang))
+		return lang;
+	return negotiate_accept_language(negotiate_header(req, "Accept-Language"));
 }
 
 /* 64-bit FNV-1a from a given basis. */

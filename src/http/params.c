@@ -141,26 +141,23 @@ static int params_problem(const struct router_route *route, const struct http_re
 	cJSON *ext = cJSON_CreateObject(), *known;
 	int n;
 
+	enum msg_lang lang = resp->lang;
+
 	if (!s->name[0])
-		n = snprintf(detail, sizeof detail, "%s %s takes no %s with an empty name", method, route->path,
-			     in_body ? "member" : "query parameter");
+		error_message(detail, sizeof detail, lang, in_body ? MSG_HTTP_EMPTY_MEMBER : MSG_HTTP_EMPTY_PARAMETER,
+			      method, route->path);
 	else if (in_body)
-		n = snprintf(detail, sizeof detail, "`%s` is not a member of the JSON body of %s %s", s->name, method,
-			     route->path);
+		error_message(detail, sizeof detail, lang, MSG_HTTP_NOT_A_MEMBER, s->name, method, route->path);
 	else if (s->json_body)
-		n = snprintf(detail, sizeof detail,
-			     "`%s` is given in the query, but %s %s with a JSON body reads its options from the body only",
-			     s->name, method, route->path);
+		error_message(detail, sizeof detail, lang, MSG_HTTP_QUERY_WITH_BODY, s->name, method, route->path);
 	else
-		n = snprintf(detail, sizeof detail, "`%s` is not a query parameter of %s %s", s->name, method,
-			     route->path);
-	if (n < 0 || (size_t)n >= sizeof detail)
-		n = (int)sizeof detail - 1;
+		error_message(detail, sizeof detail, lang, MSG_HTTP_NOT_A_PARAMETER, s->name, method, route->path);
+	n = (int)strlen(detail);
 	if (s->exact)
-		snprintf(detail + n, sizeof detail - (size_t)n, ": make it a member of the body");
+		error_message(detail + n, sizeof detail - (size_t)n, lang, MSG_HTTP_MAKE_IT_A_MEMBER);
 	else if (s->suggestion)
-		snprintf(detail + n, sizeof detail - (size_t)n, "; did you mean %s`%s`?",
-			 s->json_body && !in_body ? "the member " : "", s->suggestion);
+		error_message(detail + n, sizeof detail - (size_t)n, lang, MSG_HTTP_DID_YOU_MEAN,
+			      s->json_body && !in_body ? msg_text(MSG_W_THE_MEMBER, lang) : "", s->suggestion);
 	if (!ext || !cJSON_AddStringToObject(ext, "parameter", s->name) ||
 	    !cJSON_AddStringToObject(ext, "in", in_body ? "body" : "query") ||
 	    !(known = cJSON_AddArrayToObject(ext, "known")))

@@ -5,40 +5,41 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/random.h>
 
 #include "http/http.h"
 
-/* Each problem code's status and fixed title. */
+/* Each problem code's status and fixed title (in the catalogue, core/messages.c). */
 static const struct {
 	int status;
 	const char *name;
-	const char *title;
+	enum msg_id title;
 } reply_codes[REPLY_CODE_NB] = {
-	[REPLY_MALFORMED_JSON] = { 400, "malformed_json", "Malformed JSON" },
-	[REPLY_MISSING_FIELD] = { 400, "missing_field", "Missing field" },
-	[REPLY_INVALID_FIELD] = { 400, "invalid_field", "Invalid field" },
-	[REPLY_NOT_FOUND] = { 404, "not_found", "Not found" },
-	[REPLY_METHOD_NOT_ALLOWED] = { 405, "method_not_allowed", "Method not allowed" },
-	[REPLY_PAYLOAD_TOO_LARGE] = { 413, "payload_too_large", "Payload too large" },
-	[REPLY_UNSUPPORTED_MEDIA_TYPE] = { 415, "unsupported_media_type", "Unsupported media type" },
-	[REPLY_INVALID_FEN] = { 422, "invalid_fen", "Invalid FEN" },
-	[REPLY_ILLEGAL_MOVE] = { 422, "illegal_move", "Illegal move" },
-	[REPLY_AMBIGUOUS_MOVE] = { 422, "ambiguous_move", "Ambiguous move" },
-	[REPLY_NON_STANDARD_SAN] = { 422, "non_standard_san", "Not standard SAN" },
-	[REPLY_MALFORMED_PGN] = { 422, "malformed_pgn", "Malformed PGN" },
-	[REPLY_INTERNAL_ERROR] = { 500, "internal_error", "Internal server error" },
-	[REPLY_SERVICE_UNAVAILABLE] = { 503, "service_unavailable", "Service unavailable" },
-	[REPLY_UNREADABLE_GAME] = { 422, "unreadable_game", "Unreadable game" },
-	[REPLY_INVALID_FRAMING] = { 400, "invalid_framing", "Invalid message framing" },
-	[REPLY_NOT_ACCEPTABLE] = { 406, "not_acceptable", "Not acceptable" },
-	[REPLY_UNKNOWN_PARAMETER] = { 400, "unknown_parameter", "Unknown parameter" },
-	[REPLY_RENDER_TOO_LARGE] = { 422, "render_too_large", "Render too large" },
-	[REPLY_BUSY] = { 503, "busy", "Busy" },
-	[REPLY_DEADLINE_EXCEEDED] = { 503, "deadline_exceeded", "Deadline exceeded" },
-	[REPLY_URI_TOO_LONG] = { 414, "uri_too_long", "URI too long" },
-	[REPLY_HEADERS_TOO_LARGE] = { 431, "headers_too_large", "Request header fields too large" },
-	[REPLY_AMBIGUOUS_LANGUAGE] = { 422, "ambiguous_language", "Ambiguous language" },
+	[REPLY_MALFORMED_JSON] = { 400, "malformed_json", MSG_TITLE_MALFORMED_JSON },
+	[REPLY_MISSING_FIELD] = { 400, "missing_field", MSG_TITLE_MISSING_FIELD },
+	[REPLY_INVALID_FIELD] = { 400, "invalid_field", MSG_TITLE_INVALID_FIELD },
+	[REPLY_NOT_FOUND] = { 404, "not_found", MSG_TITLE_NOT_FOUND },
+	[REPLY_METHOD_NOT_ALLOWED] = { 405, "method_not_allowed", MSG_TITLE_METHOD_NOT_ALLOWED },
+	[REPLY_PAYLOAD_TOO_LARGE] = { 413, "payload_too_large", MSG_TITLE_PAYLOAD_TOO_LARGE },
+	[REPLY_UNSUPPORTED_MEDIA_TYPE] = { 415, "unsupported_media_type", MSG_TITLE_UNSUPPORTED_MEDIA_TYPE },
+	[REPLY_INVALID_FEN] = { 422, "invalid_fen", MSG_TITLE_INVALID_FEN },
+	[REPLY_ILLEGAL_MOVE] = { 422, "illegal_move", MSG_TITLE_ILLEGAL_MOVE },
+	[REPLY_AMBIGUOUS_MOVE] = { 422, "ambiguous_move", MSG_TITLE_AMBIGUOUS_MOVE },
+	[REPLY_NON_STANDARD_SAN] = { 422, "non_standard_san", MSG_TITLE_NON_STANDARD_SAN },
+	[REPLY_MALFORMED_PGN] = { 422, "malformed_pgn", MSG_TITLE_MALFORMED_PGN },
+	[REPLY_INTERNAL_ERROR] = { 500, "internal_error", MSG_TITLE_INTERNAL_ERROR },
+	[REPLY_SERVICE_UNAVAILABLE] = { 503, "service_unavailable", MSG_TITLE_SERVICE_UNAVAILABLE },
+	[REPLY_UNREADABLE_GAME] = { 422, "unreadable_game", MSG_TITLE_UNREADABLE_GAME },
+	[REPLY_INVALID_FRAMING] = { 400, "invalid_framing", MSG_TITLE_INVALID_FRAMING },
+	[REPLY_NOT_ACCEPTABLE] = { 406, "not_acceptable", MSG_TITLE_NOT_ACCEPTABLE },
+	[REPLY_UNKNOWN_PARAMETER] = { 400, "unknown_parameter", MSG_TITLE_UNKNOWN_PARAMETER },
+	[REPLY_RENDER_TOO_LARGE] = { 422, "render_too_large", MSG_TITLE_RENDER_TOO_LARGE },
+	[REPLY_BUSY] = { 503, "busy", MSG_TITLE_BUSY },
+	[REPLY_DEADLINE_EXCEEDED] = { 503, "deadline_exceeded", MSG_TITLE_DEADLINE_EXCEEDED },
+	[REPLY_URI_TOO_LONG] = { 414, "uri_too_long", MSG_TITLE_URI_TOO_LONG },
+	[REPLY_HEADERS_TOO_LARGE] = { 431, "headers_too_large", MSG_TITLE_HEADERS_TOO_LARGE },
+	[REPLY_AMBIGUOUS_LANGUAGE] = { 422, "ambiguous_language", MSG_TITLE_AMBIGUOUS_LANGUAGE },
 };
 
 /* The answer when memory ran out: static, so that it can always be sent. */
@@ -130,8 +131,10 @@ void reply_text(struct http_response *resp, int status, const char *content_type
 	reply_owned(resp, status, content_type, copy, length, free);
 }
 
-cJSON *reply_problem_object(enum reply_code code, const char *detail, cJSON *extensions)
+/* reply_problem_object with the title in lang. */
+static cJSON *reply_problem_in(enum reply_code code, const char *detail, cJSON *extensions, enum msg_lang lang)
 {
+	const char *title = msg_text(reply_codes[code].title, lang);
 	char type[64];
 	cJSON *root = cJSON_CreateObject(), *item;
 
@@ -141,10 +144,10 @@ cJSON *reply_problem_object(enum reply_code code, const char *detail, cJSON *ext
 			detail = item->valuestring;
 	}
 	if (!detail)
-		detail = reply_codes[code].title;
+		detail = title;
 	snprintf(type, sizeof type, "urn:fend:problem:%s", reply_codes[code].name);
 	if (!root || !cJSON_AddStringToObject(root, "type", type) ||
-	    !cJSON_AddStringToObject(root, "title", reply_codes[code].title) ||
+	    !cJSON_AddStringToObject(root, "title", title) ||
 	    !cJSON_AddNumberToObject(root, "status", reply_codes[code].status) ||
 	    !cJSON_AddStringToObject(root, "detail", detail) ||
 	    !cJSON_AddStringToObject(root, "code", reply_codes[code].name))
@@ -169,9 +172,15 @@ fail:
 	return NULL;
 }
 
+cJSON *reply_problem_object(enum reply_code code, const char *detail, cJSON *extensions)
+{
+	return reply_problem_in(code, detail, extensions, MSG_EN);
+}
+
 void reply_problem(struct http_response *resp, enum reply_code code, const char *detail, cJSON *extensions)
 {
-	cJSON *root = reply_problem_object(code, detail, extensions);
+	/* the title in the language of the request's messages, once it is chosen */
+	cJSON *root = reply_problem_in(code, detail, extensions, resp->lang_chosen ? resp->lang : MSG_EN);
 
 	if (!root)
 		reply_internal_error(resp);
@@ -226,8 +235,64 @@ bool reply_header_copy(struct http_response *resp, const char *name, const char 
 	return reply_header(resp, name, copy);
 }
 
+/* True for the answers that may carry FEN or move messages: JSON, problems and NDJSON
+ * of the endpoints that read positions and moves (not /health, /version, /metrics...). */
+static bool reply_has_messages(const struct http_response *resp, const struct http_request *req)
+{
+	static const char *const paths[] = {
+		"/validate", "/apply-move", "/pgn", "/moves", "/position", "/render", "/render/game.gif", "/convert",
+	};
+	const char *type = resp->content_type;
+	bool found = false;
+
+	if (!type || !req->path || !(!strncmp(type, "application/json", 16) ||
+				     !strncmp(type, "application/problem+json", 24) ||
+				     !strncmp(type, "application/x-ndjson", 20)))
+		return false;
+	for (size_t i = 0; i < sizeof paths / sizeof paths[0] && !found; i++)
+		found = !strcmp(req->path, paths[i]);
+	return found;
+}
+
+void reply_vary(struct http_response *resp, const char *name)
+{
+	char value[128];
+	int at = -1;
+
+	for (int i = 0; i < resp->header_count; i++)
+		if (!strcasecmp(resp->headers[i].name, "Vary"))
+			at = i;
+	if (at < 0) {
+		reply_header(resp, "Vary", name);
+		return;
+	}
+	/* already listed: names are whole words between commas */
+	const char *old = resp->headers[at].value;
+	size_t n = strlen(name);
+	for (const char *p = old; (p = strcasestr(p, name)); p += n)
+		if ((p == old || p[-1] == ' ' || p[-1] == ',') && (p[n] == '\0' || p[n] == ',' || p[n] == ' '))
+			return;
+	if ((size_t)snprintf(value, sizeof value, "%s, %s", old, name) >= sizeof value)
+		return;
+	/* the merged value replaces the old header in place */
+	size_t len = strlen(value) + 1;
+	if (len > sizeof resp->storage - resp->storage_used)
+		return;
+	char *copy = resp->storage + resp->storage_used;
+	memcpy(copy, value, len);
+	resp->storage_used += len;
+	resp->headers[at].value = copy;
+}
+
 void reply_finish(struct http_response *resp, const struct http_request *req)
 {
+	/* Messages are in the language negotiate_lang chose, and a cache must key on what
+	 * chose it; a 304 keeps the Vary of the answer it stands for (the endpoint's). */
+	if (reply_has_messages(resp, req)) {
+		reply_header(resp, "Content-Language",
+			     msg_lang_name(resp->lang_chosen ? resp->lang : negotiate_lang(req)));
+		reply_vary(resp, "Accept-Language");
+	}
 	if (req->request_id)
 		reply_header(resp, "X-Request-Id", req->request_id);
 	/* No browser may guess another type than the one we send (a JSON answer that
@@ -242,7 +307,7 @@ void reply_finish(struct http_response *resp, const struct http_request *req)
 			     "X-Request-Id, ETag, X-Fen-Problems, X-Fen-Marks-Dropped, X-Fen-Lang-Detected, "
 			     "Retry-After, Allow");
 		if (strcmp(req->config->cors_origin, "*"))
-			reply_header(resp, "Vary", "Origin");
+			reply_vary(resp, "Origin");
 		if (resp->page) {
 			reply_header(resp, "Content-Security-Policy", req->config->page_csp);
 			reply_header(resp, "Referrer-Policy", "no-referrer");

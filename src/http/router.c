@@ -121,7 +121,8 @@ static int router_allowed(unsigned mask, const char *names[HTTP_METHOD_NB])
 
 /* The request headers a page may send when its preflight does not list them as names:
  * those fend reads, and the conditional and cache headers a browser's page may set. */
-#define ROUTER_ALLOWED_HEADERS "Content-Type, X-Request-Id, If-None-Match, If-Modified-Since, Cache-Control, Accept"
+#define ROUTER_ALLOWED_HEADERS "Content-Type, X-Request-Id, If-None-Match, If-Modified-Since, Cache-Control, Accept, " \
+	"Accept-Language"
 
 /* The headers a preflight allows: those the browser asks for (Access-Control-Request-
  * Headers: a page may send If-None-Match, Cache-Control, Accept... with any request), when
@@ -223,6 +224,9 @@ void router_dispatch(const struct http_request *req, struct http_response *resp)
 {
 	const struct router_route *route = router_find(req, resp);
 
+	/* the body is there now, not when reply_finish runs */
+	resp->lang = negotiate_lang(req);
+	resp->lang_chosen = true;
 	if (route && route->handler) {
 		if (!params_check(route, req, resp))
 			route->handler(req, resp);

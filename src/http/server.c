@@ -244,6 +244,9 @@ static void server_request_start(struct server_request *r, struct server *srv, s
 		.header_context = conn,
 		.budget = NULL,
 	};
+	/* from the query and headers now; again once a JSON body is read */
+	r->resp.lang = negotiate_lang(&r->req);
+	r->resp.lang_chosen = true;
 	clock_gettime(CLOCK_MONOTONIC, &r->start);
 	r->endpoint = metrics_endpoint(url);
 	metrics_request_start();
@@ -332,6 +335,14 @@ static void server_busy(struct server_request *r)
 
 /* Runs r's handler with its JSON body (a tree parsed already, or r->body to parse), on
  * the calling thread, with the thread's JSON arena and the memory limit of a request. */
+/* Chooses the language of r's messages while its body is there (reply_finish runs after
+ * the body is gone). */
+static void server_choose_lang(struct server_request *r)
+{
+	r->resp.lang = negotiate_lang(&r->req);
+	r->resp.lang_chosen = true;
+}
+
 static void server_run_handler(struct server_request *r)
 {
 	const struct config *cfg = r->server->config;
@@ -344,6 +355,7 @@ static void server_run_handler(struct server_request *r)
 		r->root = body_parse(&r->body, cfg->max_body, &r->resp);
 		body_clear(&r->body);
 		r->req.body = r->root;
+		server_choose_lang(r);
 		/* A member of the body the route does not know costs no more than this. */
 		if (r->root && params_check(r->route, &r->req, &r->resp)) {
 			json_arena_delete(r->root);
@@ -352,6 +364,7 @@ static void server_run_handler(struct server_request *r)
 	}
 	if (r->route->method != HTTP_POST || r->root) {
 		r->req.body = r->root;
+		server_choose_lang(r);
 		r->route->handler(&r->req, &r->resp);
 	}
 	r->req.body = NULL;
@@ -621,10 +634,12 @@ static enum MHD_Result server_complete_by_request(struct server_request *r, stru
 		body_clear(&r->body);
 	}
 	r->req.body = r->root;
+	server_choose_lang(r);
 	if (r->route->method == HTTP_POST && r->root && params_check(r->route, &r->req, &r->resp))
 		r->req.body = NULL;
 	if (!r->resp.status) {
 		heavy = router_is_heavy(r->route, &r->req);
+		server_choose_lang(r);
 		if (!heavy)
 			r->route->handler(&r->req, &r->resp);
 		else if (r->root && !(copy = json_arena_copy_out(r->root)))

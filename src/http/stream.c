@@ -94,8 +94,8 @@ void stream_unsupported(const struct stream_endpoint *ep, bool json_too, struct 
 {
 	char detail[256];
 
-	snprintf(detail, sizeof detail, "the request body must be sent with Content-Type: %s%s",
-		 json_too ? "application/json or " : "", ep->media_type);
+	error_message(detail, sizeof detail, resp->lang, MSG_HTTP_BODY_TYPE,
+		      json_too ? msg_text(MSG_W_JSON_OR, resp->lang) : "", ep->media_type);
 	reply_problem(resp, REPLY_UNSUPPORTED_MEDIA_TYPE, detail, NULL);
 }
 

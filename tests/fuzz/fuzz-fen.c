@@ -86,7 +86,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct fuzz_input in = { data, size };
 	uint8_t flags = fuzz_byte(&in);
-	struct fen_options options = { flags & 1 ? FEN_LENIENT : FEN_STRICT, (flags & 2) != 0, (flags & 4) != 0 };
+	struct fen_options options = { flags & 1 ? FEN_LENIENT : FEN_STRICT, (flags & 2) != 0, (flags & 4) != 0, MSG_EN };
 	const char *text = (const char *)in.data;
 	struct position pos, lenient_pos;
 	struct fen_report report, lenient_report;

@@ -104,7 +104,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct fuzz_input in = { data, size };
 	uint8_t flags = fuzz_byte(&in);
 	enum fuzz_format format = (enum fuzz_format)((flags & 0x7f) % FUZZ_FORMAT_NB);
-	const struct fen_options fen_options = { flags & 0x80 ? FEN_LENIENT : FEN_STRICT, false, false };
+	const struct fen_options fen_options = { flags & 0x80 ? FEN_LENIENT : FEN_STRICT, false, false, MSG_EN };
 	char fen[FEN_INPUT_MAX + 2], line[512], moves_text[512] = "", pgn_text[512] = "";
 	struct render_options opts;
 	struct render_error err;

@@ -133,7 +133,7 @@ static const cJSON *fuzz_member(const cJSON *obj, const char *name, int type)
 /* A FEN in an answer reads back valid in strict mode. */
 static void fuzz_check_answer_fen(const cJSON *root, const char *name, bool chess960)
 {
-	const struct fen_options options = { FEN_STRICT, chess960, false };
+	const struct fen_options options = { FEN_STRICT, chess960, false, MSG_EN };
 	const char *fen = fuzz_member(root, name, cJSON_String)->valuestring;
 	struct position pos;
 	struct fen_report report;

@@ -245,7 +245,7 @@ static const char *const fuzz_positions[] = {
 
 void fuzz_read_position(struct fuzz_input *in, unsigned selector, bool chess960, struct position *pos)
 {
-	const struct fen_options options = { FEN_LENIENT, chess960, false };
+	const struct fen_options options = { FEN_LENIENT, chess960, false, MSG_EN };
 	const uint8_t *nl = memchr(in->data, '\n', in->size);
 	size_t n = nl ? (size_t)(nl - in->data) : in->size;
 	struct fen_report report;
@@ -269,7 +269,7 @@ void fuzz_read_position(struct fuzz_input *in, unsigned selector, bool chess960,
 			return;
 	}
 	size_t i = selector % FUZZ_POSITIONS_NB;
-	const struct fen_options builtin = { FEN_STRICT, i >= FUZZ_POSITIONS_NB - FUZZ_POSITIONS_960, false };
+	const struct fen_options builtin = { FEN_STRICT, i >= FUZZ_POSITIONS_NB - FUZZ_POSITIONS_960, false, MSG_EN };
 	FUZZ_ASSERT(fen_parse(fuzz_positions[i], strlen(fuzz_positions[i]), &builtin, pos, &report) == FEN_VALID,
 		    "built-in position %s", fuzz_positions[i]);
 }
@@ -307,7 +307,7 @@ void fuzz_describe_difference(const struct position *a, const struct position *b
 static void fuzz_check_fen_style(const struct position *pos, enum fen_ep_style ep, enum fen_castling_style style,
 				 const char *context)
 {
-	const struct fen_options options = { FEN_STRICT, pos->chess960, false };
+	const struct fen_options options = { FEN_STRICT, pos->chess960, false, MSG_EN };
 	char text[FEN_MAX], diff[512];
 	struct position back;
 	struct fen_report report;

@@ -1,0 +1,309 @@
+/* check_messages.c -- tests of src/core/messages.c, the message catalogue: every id has a
+ * text in every language, each translation's printf conversions are the English one's
+ * in the same order, the Russian plural forms, the language tags; and the FEN parser
+ * writing its errors, warnings and hints in Italian, Russian and Spanish with the same
+ * codes, offsets and given/became as in English. */
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "check_util.h"
+#include "core/fen.h"
+#include "core/messages.h"
+#include "core/utf8.h"
+
+/* The arguments a printf format takes, one letter each ("*" for a width or precision
+ * given as an argument, then the length modifier and conversion): "d*ss" for
+ * "%d (\"%.*s\") %s". Returns false on a conversion this catalogue has no use for. */
+static bool messages_conversions(const char *format, char *out, size_t size)
+{
+	size_t n = 0;
+
+	for (const char *p = format; *p; p++) {
+		if (*p != '%')
+			continue;
+		p++;
+		if (*p == '%')
+			continue;
+		while (*p && strchr("-+ #0", *p))
+			p++;
+		if (*p == '*') {
+			out[n++] = '*';
+			p++;
+		}
+		while (*p >= '0' && *p <= '9')
+			p++;
+		if (*p == '.') {
+			p++;
+			if (*p == '*') {
+				out[n++] = '*';
+				p++;
+			}
+			while (*p >= '0' && *p <= '9')
+				p++;
+		}
+		while (*p && strchr("hlzjtL", *p))
+			out[n++] = *p++;
+		if (!*p || !strchr("diouxXcsp", *p) || n + 2 >= size)
+			return false;
+		out[n++] = *p;
+		out[n++] = ',';
+	}
+	out[n] = '\0';
+	return true;
+}
+
+START_TEST(test_every_language)
+{
+	for (int id = 0; id < MSG_NB; id++) {
+		const char *english = msg_text((enum msg_id)id, MSG_EN);
+		char want[128], got[128];
+		ck_assert_msg(english[0] != '\0', "message %d has no English text", id);
+		ck_assert_msg(messages_conversions(english, want, sizeof want), "message %d: %s", id, english);
+		for (int lang = 0; lang < MSG_LANG_NB; lang++) {
+			const char *text = msg_text((enum msg_id)id, (enum msg_lang)lang);
+			ck_assert_msg(text[0] != '\0', "message %d has no %s text", id, msg_lang_name((enum msg_lang)lang));
+			ck_assert_msg(utf8_valid_length(text, strlen(text)) == strlen(text), "message %d (%s) is not UTF-8", id,
+				      msg_lang_name((enum msg_lang)lang));
+			ck_assert_msg(messages_conversions(text, got, sizeof got), "message %d (%s): %s", id,
+				      msg_lang_name((enum msg_lang)lang), text);
+			ck_assert_msg(!strcmp(want, got), "message %d (%s) takes %s where English takes %s: %s", id,
+				      msg_lang_name((enum msg_lang)lang), got, want, text);
+			/* a translation is a translation: only words shared by every language (a
+			 * lone "%s", "re"/"rey") may read the same as the English */
+			if (lang != MSG_EN && strlen(english) > 24)
+				ck_assert_msg(strcmp(text, english), "message %d is English in %s", id,
+					      msg_lang_name((enum msg_lang)lang));
+		}
+	}
+}
+END_TEST
+
+START_TEST(test_conversions)
+{
+	char out[64];
+
+	ck_assert(messages_conversions("rank %d (\"%.*s\") describes %d %s; 100%%", out, sizeof out));
+	ck_assert_str_eq(out, "d,*s,d,s,");
+	ck_assert(messages_conversions("%zu %llu %u 0x%02X '%c' %.2s %.0s", out, sizeof out));
+	ck_assert_str_eq(out, "zu,llu,u,X,c,s,s,");
+	ck_assert(!messages_conversions("%n", out, sizeof out));
+	ck_assert(!messages_conversions("%f", out, sizeof out));
+}
+END_TEST
+
+START_TEST(test_languages)
+{
+	enum msg_lang lang = MSG_EN;
+
+	ck_assert(msg_lang_parse("it", 2, &lang));
+	ck_assert_int_eq(lang, MSG_IT);
+	ck_assert(msg_lang_parse("RU", 2, &lang));
+	ck_assert_int_eq(lang, MSG_RU);
+	ck_assert(msg_lang_parse("es-ES", 2, &lang));
+	ck_assert_int_eq(lang, MSG_ES);
+	ck_assert(msg_lang_parse("en", 2, &lang));
+	ck_assert_int_eq(lang, MSG_EN);
+	ck_assert(!msg_lang_parse("de", 2, &lang));
+	ck_assert(!msg_lang_parse("eng", 3, &lang));
+	ck_assert(!msg_lang_parse("", 0, &lang));
+	ck_assert_str_eq(msg_lang_name(MSG_IT), "it");
+	ck_assert_str_eq(msg_lang_name(MSG_LANG_NB), "en");
+	ck_assert_str_eq(msg_text(MSG_W_WHITE, MSG_LANG_NB), "White");
+	ck_assert_str_eq(msg_text(MSG_NB, MSG_EN), "");
+}
+END_TEST
+
+START_TEST(test_plurals)
+{
+	static const struct {
+		long n;
+		const char *ru, *en;
+	} cases[] = {
+		{ 0, "горизонталей", "ranks" }, { 1, "горизонталь", "rank" }, { 2, "горизонтали", "ranks" },
+		{ 4, "горизонтали", "ranks" }, { 5, "горизонталей", "ranks" }, { 11, "горизонталей", "ranks" },
+		{ 12, "горизонталей", "ranks" }, { 21, "горизонталь", "ranks" }, { 22, "горизонтали", "ranks" },
+		{ 111, "горизонталей", "ranks" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		ck_assert_str_eq(msg_noun(MSG_N_RANK, cases[i].n, MSG_RU), cases[i].ru);
+		ck_assert_str_eq(msg_noun(MSG_N_RANK, cases[i].n, MSG_EN), cases[i].en);
+	}
+	ck_assert_str_eq(msg_noun(MSG_N_RANK, 1, MSG_IT), "traversa");
+	ck_assert_str_eq(msg_noun(MSG_N_RANK, 3, MSG_ES), "filas");
+}
+END_TEST
+
+/* FENs whose first problem (error, else warning, else hint) has a known message in each
+ * language, with the same code in all of them. */
+static const struct {
+	const char *fen;
+	enum fen_mode mode;
+	const char *code;
+	const char *text[MSG_LANG_NB];
+} messages_fens[] = {
+	{ "4k3/8/8/8/8/8/8/4RK2 w - - 0 1", FEN_STRICT, "opponent_in_check", {
+		"White is to move but Black's king on e8 is in check: Black's king could be captured",
+		"il Bianco ha il tratto ma il re del Nero su e8 è sotto scacco: il re del Nero potrebbe essere catturato",
+		"очередь хода: белые, но король чёрных на e8 под шахом: короля чёрных можно взять",
+		"juegan las blancas pero el rey de las negras en e8 está en jaque: el rey de las negras podría ser capturado",
+	} },
+	{ "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", FEN_STRICT, "too_few_ranks", {
+		"the board has 7 ranks; it needs 8, separated by '/'",
+		"la scacchiera ha 7 traverse; ne servono 8, separate da '/'",
+		"на доске 7 горизонталей; нужно 8, разделённых '/'",
+		"el tablero tiene 7 filas; necesita 8, separadas por '/'",
+	} },
+	{ "8/8/8/8/8/8/8/8 w - - 0 1", FEN_STRICT, "missing_king", {
+		"White has no king; each side needs exactly one",
+		"il Bianco non ha il re; ogni giocatore ne deve avere esattamente uno",
+		"белые без короля; у каждой стороны должен быть ровно один",
+		"las blancas no tienen rey; cada bando necesita exactamente uno",
+	} },
+	{ "4k3/8/8/8/8/8/8/4K3 w KQ - 0 1", FEN_STRICT, "castling_without_rook", {
+		"castling right 'K' needs a White rook on h1, and there is none",
+		"il diritto di arrocco 'K' richiede una torre del Bianco su h1, e non c'è",
+		"для права рокировки 'K' нужна ладья белых на h1, а её нет",
+		"el derecho de enroque 'K' necesita una torre de las blancas en h1, y no la hay",
+	} },
+	{ "4k3/8/8/8/8/8/8/4K3  w - - 0 1", FEN_STRICT, "bad_whitespace", {
+		"2 spaces between fields; fields are separated by exactly one space",
+		"2 spazi tra i campi; i campi sono separati da un solo spazio",
+		"2 пробела между полями; поля FEN разделяются ровно одним пробелом",
+		"2 espacios entre campos; los campos se separan con exactamente un espacio",
+	} },
+	{ "4k3/8/8/8/8/8/8/4K3 w - - 0", FEN_LENIENT, "field_defaulted", {
+		"the fullmove field is missing; \"1\" is assumed",
+		"manca il campo fullmove; si assume \"1\"",
+		"поле fullmove отсутствует; принято \"1\"",
+		"falta el campo fullmove; se supone \"1\"",
+	} },
+	{ "4k3/8/8/8/8/8/8/4K3 w - e3 0 1", FEN_STRICT, "en_passant_wrong_rank", {
+		"en-passant square e3 is not on the 6th rank, where a Black pawn moving two squares passes with White to move",
+		"la casa en passant e3 non è sulla sesta traversa, dove passa un pedone del Nero che avanza di due case con "
+		"il Bianco al tratto",
+		"поле взятия на проходе e3 не на 6-й горизонтали, через которую проходит пешка чёрных, идущая на два "
+		"поля, когда ходят белые",
+		"la casilla de captura al paso e3 no está en la sexta fila, por donde pasa un peón de las negras que "
+		"avanza dos casillas cuando juegan las blancas",
+	} },
+};
+
+START_TEST(test_parser_languages)
+{
+	const char *fen = messages_fens[_i].fen;
+	struct position pos;
+	struct fen_report english, report;
+	struct fen_options options = { messages_fens[_i].mode, false, false, MSG_EN };
+
+	fen_parse(fen, strlen(fen), &options, &pos, &english);
+	for (int lang = 0; lang < MSG_LANG_NB; lang++) {
+		options.lang = (enum msg_lang)lang;
+		fen_parse(fen, strlen(fen), &options, &pos, &report);
+		ck_assert_int_eq(report.lang, lang);
+		/* the same problems, in another language */
+		ck_assert_int_eq(report.error_count, english.error_count);
+		ck_assert_int_eq(report.warning_count, english.warning_count);
+		ck_assert_int_eq(report.hint_count, english.hint_count);
+		for (int i = 0; i < report.error_count; i++) {
+			ck_assert_int_eq(report.errors[i].code, english.errors[i].code);
+			ck_assert_int_eq(report.errors[i].offset, english.errors[i].offset);
+		}
+		for (int i = 0; i < report.warning_count; i++) {
+			ck_assert_int_eq(report.warnings[i].code, english.warnings[i].code);
+			ck_assert_str_eq(report.warnings[i].given, english.warnings[i].given);
+			ck_assert_str_eq(report.warnings[i].became, english.warnings[i].became);
+		}
+		const struct fen_issue *first = report.error_count ? &report.errors[0] : &report.warnings[0];
+		ck_assert_str_eq(error_code_name(first->code), messages_fens[_i].code);
+		ck_assert_str_eq(first->message, messages_fens[_i].text[lang]);
+	}
+}
+END_TEST
+
+/* Every message of a set of invalid FENs, in every language: whole UTF-8, never cut. */
+START_TEST(test_parser_messages_fit)
+{
+	static const char *const fens[] = {
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"QQQQQQQQ/QQQQQQQQ/8/8/8/8/PPPPPPPP/k6K w - - 0 1",
+		"4k3/8/8/8/8/8/8/R3K2R w KQkqA - 0 1",
+		"4k3/8/8/8/8/8/8/4K2R w QKK - 0 1",
+		"4k3/8/8/8/8/8/8/4K3 w - d6 5 1",
+		"4k3/8/8/8/8/8/8/1R2K1R1 w BG - 0 1",
+		"r3k2r/8/8/8/8/8/8/R3K2R w AHah - 0 1",
+		"4k3/8/8/8/8/8/8/4K3 W - - 0 0",
+		"4k3/8/8/8/8/8/8/4K3 x - - -1 +1",
+		"4k3/8/8/8/8/8/8/4K3 w \xe2\x80\x94 \xe2\x80\x94 0 1",
+		"4k3/8/8/8/8/8/8/4K3 w - - 099 1000000",
+		"4k3/8/8/8/8/3N4/5P2/4K2k w - - 0 1",
+		"k7/8/8/8/8/8/8/4K3\t w - - 0 1 extra",
+	};
+	for (size_t f = 0; f < sizeof fens / sizeof fens[0]; f++) {
+		for (int mode = FEN_STRICT; mode <= FEN_LENIENT; mode++) {
+			for (int lang = 0; lang < MSG_LANG_NB; lang++) {
+				struct fen_options options = { (enum fen_mode)mode, false, false, (enum msg_lang)lang };
+				struct position pos;
+				struct fen_report report;
+				fen_parse(fens[f], strlen(fens[f]), &options, &pos, &report);
+				for (int i = 0; i < report.error_count + report.warning_count; i++) {
+					const char *m = i < report.error_count ? report.errors[i].message :
+						       report.warnings[i - report.error_count].message;
+					ck_assert_msg(m[0] && strlen(m) < FEN_ISSUE_MESSAGE_MAX - 1, "%s (%s): cut: %s", fens[f],
+						      msg_lang_name((enum msg_lang)lang), m);
+					ck_assert(utf8_valid_length(m, strlen(m)) == strlen(m));
+				}
+				for (int i = 0; i < report.hint_count; i++)
+					ck_assert_msg(strlen(report.hints[i].message) < FEN_HINT_MESSAGE_MAX - 1, "%s: hint cut: %s",
+						      fens[f], report.hints[i].message);
+			}
+		}
+	}
+}
+END_TEST
+
+START_TEST(test_hint_languages)
+{
+	const char *fen = "4k3/8/8/8/8/8/8/4K3 w - -";
+	struct fen_options options = { FEN_STRICT, false, false, MSG_IT };
+	struct position pos;
+	struct fen_report report;
+
+	ck_assert_int_eq(fen_parse(fen, strlen(fen), &options, &pos, &report), FEN_MALFORMED);
+	ck_assert_int_eq(report.hint_count, 1);
+	ck_assert_str_eq(report.hints[0].message,
+			 "la modalità permissiva legge questo FEN: inviare mode: lenient (fen --lenient); lo legge come "
+			 "\"4k3/8/8/8/8/8/8/4K3 w - - 0 1\" (completando halfmove e fullmove)");
+	options.lang = MSG_ES;
+	fen_parse(fen, strlen(fen), &options, &pos, &report);
+	ck_assert_str_eq(report.errors[0].message,
+			 "el FEN termina tras 4 campos; faltan el campo halfmove y los siguientes (un FEN tiene seis campos)");
+	options.lang = MSG_RU;
+	fen_parse(fen, strlen(fen), &options, &pos, &report);
+	ck_assert_str_eq(report.errors[0].message,
+			 "в FEN только 4 поля; поле halfmove и следующие за ним отсутствуют (в FEN шесть полей)");
+}
+END_TEST
+
+static Suite *messages_suite(void)
+{
+	Suite *s = suite_create("messages");
+	TCase *tc = tcase_create("catalogue");
+
+	tcase_add_test(tc, test_every_language);
+	tcase_add_test(tc, test_conversions);
+	tcase_add_test(tc, test_languages);
+	tcase_add_test(tc, test_plurals);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("parser");
+	tcase_add_loop_test(tc, test_parser_languages, 0, (int)(sizeof messages_fens / sizeof messages_fens[0]));
+	tcase_add_test(tc, test_parser_messages_fit);
+	tcase_add_test(tc, test_hint_languages);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return util_run(messages_suite());
+}
