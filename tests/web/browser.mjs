@@ -772,6 +772,9 @@ async function main() {
     await itPage.click("#pgn-next");
     await itPage.waitForFunction(() => document.getElementById("pgn-board").alt.startsWith("La posizione dopo 1. e4: "));
     check("Italian: the viewer's picture after a move, in Italian", true);
+    // every Italian request seen (playwright reports them asynchronously) before the switch
+    await itPage.waitForLoadState("networkidle");
+    await new Promise((r) => setTimeout(r, 200));
     const beforeRu = itRequests.length;
     await itPage.selectOption("#ui-lang", "ru");
     await itPage.waitForFunction(() => [...document.querySelectorAll("#pgn-moves > .ply")].some((b) => b.textContent === "Кf3"));
