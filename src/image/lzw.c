@@ -4,10 +4,11 @@
  * code size 8: codes 0-255 the entries, 256 clear, 257 end) and held in an open-
  * addressing hash of (prefix code, index) pairs, each slot the pair and its code in 32
  * bits (the table fits a first-level cache), cleared when the 12-bit codes run out.
- * Runs of the transparent entry, which most of an animated game's frames are made of,
- * go a string at a time: the codes of the strings of transparent pixels the table
- * holds are kept in order of length, so a run costs one step per code written (the
- * bytes are exactly what the pixel-by-pixel loop writes). */
+ * Runs of one entry go a string at a time: the transparent entry's, which most of an
+ * animated game's frames are made of, and any other's (the flat stretches of a square):
+ * the codes of the strings of one entry the table holds are kept in order of length, so
+ * a run costs one step per code written (the bytes are exactly what the pixel-by-pixel
+ * loop writes). */
 #include "config.h"
 
 #include <string.h>
@@ -50,22 +51,35 @@ static inline void image_lzw_put(struct image_lzw_out *o, unsigned code, int siz
 
 /* The encoder's state between pixels: the code of the string matched so far, the
  * next free code and the code width; run is the length of that string when it is all
- * transparent entries (else 0), and z->runs[1..z->longest] the codes of the transparent
- * strings the table holds (they are always a chain: T, TT, TTT, ...). */
+ * one entry, colour (else 0), and z's chain of that entry holds the codes of its strings
+ * the table holds (always a chain: c, cc, ccc, ...). */
 struct image_lzw_state {
 	struct image_lzw *z;
 	struct image_lzw_out o;
 	unsigned prefix, next;
 	int size, run;
+	uint8_t colour;
 };
+
+/* The chain of entry c's strings, by length (index 0 unused), and how long it may grow. */
+static inline uint16_t *image_lzw_chain(struct image_lzw *z, uint8_t c, int *cap)
+{
+	if (c == IMAGE_PALETTE_TRANSPARENT) {
+		*cap = IMAGE_LZW_RUNS;
+		return z->runs;
+	}
+	*cap = IMAGE_LZW_COLOUR_RUNS;
+	return z->colour_runs[c];
+}
 
 static void image_lzw_reset(struct image_lzw_state *s)
 {
 	memset(s->z->slots, 0, sizeof s->z->slots);
 	s->size = IMAGE_LZW_MIN_BITS + 1;
 	s->next = IMAGE_LZW_END + 1;
-	s->z->runs[1] = IMAGE_PALETTE_TRANSPARENT;
-	s->z->longest = 1;
+	/* Every entry's chain is the entry alone (element 1 of a chain is never read). */
+	for (int c = 0; c < 256; c++)
+		s->z->longest[c] = 1;
 }
 
 /* Writes the string matched so far and gives it followed by c the next code at slot (the
@@ -76,9 +90,13 @@ static void image_lzw_add(struct image_lzw_state *s, unsigned slot, uint32_t key
 
 	image_lzw_put(&s->o, s->prefix, s->size);
 	z->slots[slot] = key << 12 | s->next;
-	if (s->run && c == IMAGE_PALETTE_TRANSPARENT && s->run == z->longest && s->run + 1 < IMAGE_LZW_RUNS) {
-		z->runs[s->run + 1] = (uint16_t)s->next;
-		z->longest = s->run + 1;
+	if (s->run && c == s->colour && s->run == z->longest[c]) {
+		int cap;
+		uint16_t *chain = image_lzw_chain(z, c, &cap);
+		if (s->run + 1 < cap) {
+			chain[s->run + 1] = (uint16_t)s->next;
+			z->longest[c] = (uint16_t)(s->run + 1);
+		}
 	}
 	if (s->next >= (1u << s->size))
 		s->size++;
@@ -87,7 +105,8 @@ static void image_lzw_add(struct image_lzw_state *s, unsigned slot, uint32_t key
 		image_lzw_reset(s);
 	}
 	s->prefix = c;
-	s->run = c == IMAGE_PALETTE_TRANSPARENT;
+	s->run = 1;
+	s->colour = c;
 }
 
 /* The slot of key: where it is (*found set) or the empty slot it goes in. */
@@ -104,57 +123,70 @@ static inline unsigned image_lzw_find(const struct image_lzw *z, uint32_t key, b
 	}
 }
 
-/* n more transparent pixels after a string that is all transparent (s->run > 0): what
+/* The code of string prefix followed by c: the one the table holds, or a new one (the
+ * string so far written); the pixel-by-pixel step. */
+static inline void image_lzw_step(struct image_lzw_state *s, uint8_t c)
+{
+	uint32_t key = (uint32_t)s->prefix << 8 | c;
+	bool found;
+	unsigned slot = image_lzw_find(s->z, key, &found);
+
+	if (found) {
+		s->prefix = s->z->slots[slot] & 0xfff;
+		s->run = 0; /* the string held is one entry only when the chain says so */
+	} else {
+		image_lzw_add(s, slot, key, c);
+	}
+}
+
+/* n more pixels of entry s->colour after a string that is all of it (s->run > 0): what
  * the pixel-by-pixel loop would do, a string of the chain at a time. */
-static void image_lzw_transparent_run(struct image_lzw_state *s, int n)
+static void image_lzw_run(struct image_lzw_state *s, int n)
 {
 	struct image_lzw *z = s->z;
+	uint8_t c = s->colour;
+	int cap;
+	uint16_t *chain = image_lzw_chain(z, c, &cap);
 
 	while (n > 0) {
-		int want = s->run + n;
-		if (z->longest >= want) {
-			s->prefix = z->runs[want];
+		int want = s->run + n, longest = z->longest[c];
+		if (longest >= want) {
+			s->prefix = want == 1 ? c : chain[want];
 			s->run = want;
 			return;
 		}
 		/* The chain's longest string, then one more pixel that makes it new. */
-		n -= z->longest - s->run + 1;
-		s->run = z->longest;
-		s->prefix = z->runs[z->longest];
-		uint32_t key = (uint32_t)s->prefix << 8 | IMAGE_PALETTE_TRANSPARENT;
+		n -= longest - s->run + 1;
+		s->run = longest;
+		s->prefix = longest == 1 ? c : chain[longest];
+		uint32_t key = (uint32_t)s->prefix << 8 | c;
 		bool found;
 		unsigned slot = image_lzw_find(z, key, &found);
-		if (found) { /* the chain was capped at IMAGE_LZW_RUNS: carry on pixel by pixel */
-			s->prefix = (z->slots[slot] & 0xfff);
+		if (found) { /* the chain was capped: carry on pixel by pixel */
+			s->prefix = z->slots[slot] & 0xfff;
 			s->run = 0;
-			n++;
-			while (n-- > 0) {
-				key = (uint32_t)s->prefix << 8 | IMAGE_PALETTE_TRANSPARENT;
-				slot = image_lzw_find(z, key, &found);
-				if (found)
-					s->prefix = (z->slots[slot] & 0xfff);
-				else
-					image_lzw_add(s, slot, key, IMAGE_PALETTE_TRANSPARENT);
-			}
+			while (n-- > 0)
+				image_lzw_step(s, c);
 			s->run = 0;
 			return;
 		}
-		image_lzw_add(s, slot, key, IMAGE_PALETTE_TRANSPARENT);
+		image_lzw_add(s, slot, key, c);
 	}
 }
 
-/* How many transparent entries p starts with (of its n), eight at a time. */
-static int image_lzw_transparent_length(const uint8_t *p, int n)
+/* How many entries c p starts with (of its n), eight at a time. */
+static int image_lzw_run_length(const uint8_t *p, int n, uint8_t c)
 {
+	uint64_t all = (uint64_t)c * 0x0101010101010101u;
 	int k = 0;
 
 	for (; k + 8 <= n; k += 8) {
 		uint64_t v;
 		memcpy(&v, p + k, 8);
-		if (v != UINT64_MAX)
+		if (v != all)
 			break;
 	}
-	while (k < n && p[k] == IMAGE_PALETTE_TRANSPARENT)
+	while (k < n && p[k] == c)
 		k++;
 	return k;
 }
@@ -172,26 +204,19 @@ void image_lzw_encode(struct image_lzw *z, struct image_buffer *buf, const uint8
 		image_lzw_put(&s.o, IMAGE_LZW_END, s.size);
 	} else {
 		s.prefix = pixels[0];
-		s.run = pixels[0] == IMAGE_PALETTE_TRANSPARENT;
+		s.run = 1;
+		s.colour = pixels[0];
 		for (int y = 0; y < h; y++) {
 			const uint8_t *row = pixels + (size_t)y * stride;
 			for (int x = y ? 0 : 1; x < w; x++) {
 				uint8_t c = row[x];
-				if (s.run && c == IMAGE_PALETTE_TRANSPARENT) {
-					int n = image_lzw_transparent_length(row + x, w - x);
-					image_lzw_transparent_run(&s, n);
+				if (s.run && c == s.colour) {
+					int n = image_lzw_run_length(row + x, w - x, c);
+					image_lzw_run(&s, n);
 					x += n - 1;
 					continue;
 				}
-				uint32_t key = (uint32_t)s.prefix << 8 | c;
-				bool found;
-				unsigned slot = image_lzw_find(z, key, &found);
-				if (found) {
-					s.prefix = (z->slots[slot] & 0xfff);
-					s.run = 0; /* c is not transparent, or the string was not */
-				} else {
-					image_lzw_add(&s, slot, key, c);
-				}
+				image_lzw_step(&s, c);
 			}
 		}
 		image_lzw_put(&s.o, s.prefix, s.size);
