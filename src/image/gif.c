@@ -212,9 +212,10 @@ static int image_gif_open(struct image_gif_writer *g, const GifColorType *colour
 
 /* Writes pixels (w x h, row y at pixels + y * stride) as a frame at (x0, y0), shown for
  * delay_cs (< 0: a still picture, no control block), never disposed of (disposal 1, do
- * not dispose); entry IMAGE_PALETTE_TRANSPARENT is transparent when transparent is set. */
+ * not dispose); entry IMAGE_PALETTE_TRANSPARENT is transparent when transparent is set.
+ * cell and live: the cells known transparent (image_lzw_encode; cell 0: none). */
 static int image_gif_frame(struct image_gif_writer *g, const uint8_t *pixels, size_t stride, int x0, int y0, int w,
-			   int h, int delay_cs, bool transparent)
+			   int h, int delay_cs, bool transparent, int cell, uint64_t live)
 {
 	if (delay_cs >= 0) {
 		uint8_t gce[8] = { 0x21, 0xf9, 4, (uint8_t)(1 << 2 | (transparent ? 1 : 0)), (uint8_t)delay_cs,
@@ -227,7 +228,7 @@ static int image_gif_frame(struct image_gif_writer *g, const uint8_t *pixels, si
 	image_gif_put16(&g->buf, w);
 	image_gif_put16(&g->buf, h);
 	image_buffer_append(&g->buf, "", 1); /* no local table, not interlaced */
-	image_lzw_encode(g->lzw, &g->buf, pixels, stride, w, h);
+	image_lzw_encode(g->lzw, &g->buf, pixels, stride, w, h, cell, live);
 	return g->buf.failed ? -1 : 0;
 }
 
@@ -265,7 +266,7 @@ int image_gif(const struct position *pos, const struct render_options *opts, uns
 		/* The indexes go where the RGB rows were read from (row y's end before row
 		 * y + 1's pixels start). */
 		image_gif_colours_map(&colours, rgb, width, 0, 0, width, width, rgb, (size_t)width);
-		rc = image_gif_close(&g, image_gif_frame(&g, rgb, (size_t)width, 0, 0, width, width, -1, false), out,
+		rc = image_gif_close(&g, image_gif_frame(&g, rgb, (size_t)width, 0, 0, width, width, -1, false, 0, 0), out,
 				     length);
 	}
 done:
@@ -439,7 +440,7 @@ int image_gif_game_marked(const struct position *start, const move *moves, int c
 		goto done;
 	memset(px, IMAGE_PALETTE_TRANSPARENT, n);
 	image_gif_squares(&colours, &c, ~(uint64_t)0, true, !prepared, shown, px, cell);
-	if (image_gif_frame(&g, shown, (size_t)width, 0, 0, width, width, count ? delay_cs : final_cs, false))
+	if (image_gif_frame(&g, shown, (size_t)width, 0, 0, width, width, count ? delay_cs : final_cs, false, 0, 0))
 		goto done;
 	for (int i = 0; i < count; i++) {
 		struct image_rect r;
@@ -452,8 +453,12 @@ int image_gif_game_marked(const struct position *start, const move *moves, int c
 		image_frames_next(f, moves[i], &r);
 		c.check_sq = f->check_sq;
 		image_gif_squares(&colours, &c, f->dirty, false, false, shown, px, cell);
+		/* The squares of the rectangle not drawn again are transparent. */
+		uint64_t live = 0;
+		for (int row = r.y0 / square; row < r.y1 / square; row++)
+			live |= (f->dirty >> (row * 8) >> (r.x0 / square) & 0xff) << ((row - r.y0 / square) * 8);
 		if (image_gif_frame(&g, px + (size_t)r.y0 * (size_t)width + (size_t)r.x0, (size_t)width, r.x0, r.y0,
-				    r.x1 - r.x0, r.y1 - r.y0, i == count - 1 ? final_cs : delay_cs, true))
+				    r.x1 - r.x0, r.y1 - r.y0, i == count - 1 ? final_cs : delay_cs, true, square, live))
 			goto done;
 		image_gif_clear(px, f->dirty, square, width);
 	}

@@ -262,8 +262,11 @@ struct image_lzw {
 
 /* Appends a GIF frame's image data: pixels (w x h, row y at pixels + y * stride, indexes
  * into a 256-entry colour table) as LZW codes of minimum size 8, in sub-blocks, then the
- * block terminator. */
+ * block terminator. The pixels are cut in cells of cell x cell from their top-left
+ * (cell <= 0: one cell, the whole frame): a cell of the first 8 rows and columns whose
+ * bit (row * 8 + col) is clear in live must be all transparent entries; the encoder
+ * skips what it can of it without reading. */
 void image_lzw_encode(struct image_lzw *z, struct image_buffer *buf, const uint8_t *pixels, size_t stride, int w,
-		      int h);
+		      int h, int cell, uint64_t live);
 
 #endif

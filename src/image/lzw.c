@@ -191,12 +191,35 @@ static int image_lzw_run_length(const uint8_t *p, int n, uint8_t c)
 	return k;
 }
 
+/* How many transparent entries row holds from x on (of its w): the cells of the row not
+ * in live (live_row, a bit per cell, clear: all transparent) without reading them. */
+static int image_lzw_transparent_length(const uint8_t *row, int x, int w, int cell, unsigned live_row)
+{
+	int k = x;
+
+	for (int col = k / cell; k < w; col++) {
+		int end = (col + 1) * cell < w ? (col + 1) * cell : w;
+		if (col >= 8 || live_row >> col & 1) {
+			k += image_lzw_run_length(row + k, end - k, IMAGE_PALETTE_TRANSPARENT);
+			if (k < end)
+				break;
+		} else {
+			k = end;
+		}
+	}
+	return k - x;
+}
+
 void image_lzw_encode(struct image_lzw *z, struct image_buffer *buf, const uint8_t *pixels, size_t stride, int w,
-		      int h)
+		      int h, int cell, uint64_t live)
 {
 	struct image_lzw_state s = { .z = z, .o = { .buf = buf } };
 	uint8_t min_bits = IMAGE_LZW_MIN_BITS;
 
+	if (cell <= 0) {
+		cell = w > h ? w : h;
+		live = 1;
+	}
 	image_buffer_append(buf, &min_bits, 1);
 	image_lzw_reset(&s);
 	image_lzw_put(&s.o, IMAGE_LZW_CLEAR, s.size);
@@ -208,10 +231,14 @@ void image_lzw_encode(struct image_lzw *z, struct image_buffer *buf, const uint8
 		s.colour = pixels[0];
 		for (int y = 0; y < h; y++) {
 			const uint8_t *row = pixels + (size_t)y * stride;
+			int band = y / cell;
+			unsigned live_row = band < 8 ? (unsigned)(live >> (band * 8)) & 0xff : 0xff;
 			for (int x = y ? 0 : 1; x < w; x++) {
 				uint8_t c = row[x];
 				if (s.run && c == s.colour) {
-					int n = image_lzw_run_length(row + x, w - x, c);
+					int n = c == IMAGE_PALETTE_TRANSPARENT
+							? image_lzw_transparent_length(row, x, w, cell, live_row)
+							: image_lzw_run_length(row + x, w - x, c);
 					image_lzw_run(&s, n);
 					x += n - 1;
 					continue;
