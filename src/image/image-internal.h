@@ -248,7 +248,7 @@ void image_buffer_append(struct image_buffer *b, const void *data, size_t length
 /* The longest chain of strings of one entry kept: of the transparent entry (whole
  * rows of it), of any other (flat stretches of a square). */
 #define IMAGE_LZW_RUNS 4096
-#define IMAGE_LZW_COLOUR_RUNS 256
+#define IMAGE_LZW_COLOUR_RUNS 128
 
 /* The code table: a hash of the strings' codes by (prefix code, index); for each entry
  * c, the codes of the strings c, cc, ccc, ... the table holds (always such a chain),

@@ -112,7 +112,7 @@ static void image_lzw_add(struct image_lzw_state *s, unsigned slot, uint32_t key
 /* The slot of key: where it is (*found set) or the empty slot it goes in. */
 static inline unsigned image_lzw_find(const struct image_lzw *z, uint32_t key, bool *found)
 {
-	unsigned slot = (key * 2654435761u) >> (32 - IMAGE_LZW_HASH_BITS);
+	unsigned slot = (key ^ key >> 12) & (IMAGE_LZW_SLOTS - 1);
 
 	for (;; slot = (slot + 1) & (IMAGE_LZW_SLOTS - 1)) {
 		uint32_t e = z->slots[slot];
