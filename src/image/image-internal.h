@@ -255,6 +255,8 @@ void image_buffer_append(struct image_buffer *b, const void *data, size_t length
  * longest[c] of them. */
 struct image_lzw {
 	uint32_t slots[IMAGE_LZW_SLOTS]; /* (prefix code << 8 | index) << 12 | code; 0: empty */
+	uint16_t child[4096];            /* by code: its string's latest child's code + 1; 0: none */
+	uint8_t child_entry[4096];       /* the entry that child adds */
 	uint16_t longest[256];
 	uint16_t runs[IMAGE_LZW_RUNS];   /* the transparent entry's chain, by length */
 	uint16_t colour_runs[256][IMAGE_LZW_COLOUR_RUNS]; /* the others' */

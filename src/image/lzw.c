@@ -3,7 +3,9 @@
  * then the empty block). The code table is sized for fend's 256-entry palette (minimum
  * code size 8: codes 0-255 the entries, 256 clear, 257 end) and held in an open-
  * addressing hash of (prefix code, index) pairs, each slot the pair and its code in 32
- * bits (the table fits a first-level cache), cleared when the 12-bit codes run out.
+ * bits, cleared when the 12-bit codes run out; before the hash, each code's latest child
+ * (the entry it added and its code) is tried, which in a board's repeating rows is most
+ * often the one wanted.
  * Runs of one entry go a string at a time: the transparent entry's, which most of an
  * animated game's frames are made of, and any other's (the flat stretches of a square):
  * the codes of the strings of one entry the table holds are kept in order of length, so
@@ -75,6 +77,7 @@ static inline uint16_t *image_lzw_chain(struct image_lzw *z, uint8_t c, int *cap
 static void image_lzw_reset(struct image_lzw_state *s)
 {
 	memset(s->z->slots, 0, sizeof s->z->slots);
+	memset(s->z->child, 0, sizeof s->z->child);
 	s->size = IMAGE_LZW_MIN_BITS + 1;
 	s->next = IMAGE_LZW_END + 1;
 	/* Every entry's chain is the entry alone (element 1 of a chain is never read). */
@@ -90,6 +93,8 @@ static void image_lzw_add(struct image_lzw_state *s, unsigned slot, uint32_t key
 
 	image_lzw_put(&s->o, s->prefix, s->size);
 	z->slots[slot] = key << 12 | s->next;
+	z->child[s->prefix] = (uint16_t)(s->next + 1);
+	z->child_entry[s->prefix] = c;
 	if (s->run && c == s->colour && s->run == z->longest[c]) {
 		int cap;
 		uint16_t *chain = image_lzw_chain(z, c, &cap);
@@ -127,13 +132,23 @@ static inline unsigned image_lzw_find(const struct image_lzw *z, uint32_t key, b
  * string so far written); the pixel-by-pixel step. */
 static inline void image_lzw_step(struct image_lzw_state *s, uint8_t c)
 {
-	uint32_t key = (uint32_t)s->prefix << 8 | c;
+	struct image_lzw *z = s->z;
+	unsigned p = s->prefix;
+
+	if (z->child[p] && z->child_entry[p] == c) {
+		s->prefix = z->child[p] - 1u;
+		s->run = 0;
+		return;
+	}
+	uint32_t key = (uint32_t)p << 8 | c;
 	bool found;
-	unsigned slot = image_lzw_find(s->z, key, &found);
+	unsigned slot = image_lzw_find(z, key, &found);
 
 	if (found) {
-		s->prefix = s->z->slots[slot] & 0xfff;
+		s->prefix = z->slots[slot] & 0xfff;
 		s->run = 0; /* the string held is one entry only when the chain says so */
+		z->child[p] = (uint16_t)(s->prefix + 1);
+		z->child_entry[p] = c;
 	} else {
 		image_lzw_add(s, slot, key, c);
 	}
