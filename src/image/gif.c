@@ -5,6 +5,10 @@
  * every frame: the theme's prepared one (palette.c), or for a request with square fills
  * (free colours) giflib's median cut of its first and last position, every pixel mapped
  * to its nearest entry through a cache of 15-bit colours. Entry 255 is transparent.
+ * With the prepared palette, a square no mark draws on is copied from its tile (tiles.c:
+ * drawn and mapped once per process); the others are drawn, marks and all, and mapped.
+ * A frame's pixels go into a picture-sized buffer that stays transparent but for the
+ * squares being written, which the LZW encoder is told of (it skips the rest).
  * The file is written here byte by byte (GIF89a), its frames' data by lzw.c; giflib
  * serves the quantizer only. */
 #include "config.h"
