@@ -858,7 +858,10 @@ static const struct {
 };
 #define GIF_REDRAW_CASES ((int)(sizeof gif_redraw_cases / sizeof gif_redraw_cases[0]))
 
-START_TEST(gif_game_frames_are_full_redraws)
+/* Case i of gif_redraw_cases drawn with theme, coordinates or not, and orientation:
+ * every frame the GIF shows is, pixel for pixel, the PNG of its ply. */
+static void gif_redraw_check(int i_case, enum render_theme theme, bool coordinates,
+			     enum render_orientation orientation)
 {
 	static struct pgn_reader reader;
 	struct render_game_reader g;
@@ -876,17 +879,17 @@ START_TEST(gif_game_frames_are_full_redraws)
 	long transparent = 0;
 
 	render_game_begin(&g, &reader, &start, moves, 128, &marks, &gerr);
-	render_game_feed(&g, gif_redraw_cases[_i].pgn, strlen(gif_redraw_cases[_i].pgn));
+	render_game_feed(&g, gif_redraw_cases[i_case].pgn, strlen(gif_redraw_cases[i_case].pgn));
 	ck_assert_int_eq(render_game_finish(&g, &count), 0);
 	render_options_default(&opts);
-	opts.size = gif_redraw_cases[_i].size;
-	opts.orientation = gif_redraw_cases[_i].orientation;
-	if (_i == GIF_REDRAW_CASES - 1)
-		opts.theme = RENDER_THEME_CONTRAST;
-	if (gif_redraw_cases[_i].arrows)
-		ck_assert_int_eq(render_parse_arrows(gif_redraw_cases[_i].arrows, &opts, &err), 0);
-	if (gif_redraw_cases[_i].circles)
-		ck_assert_int_eq(render_parse_circles(gif_redraw_cases[_i].circles, &opts, &err), 0);
+	opts.size = gif_redraw_cases[i_case].size;
+	opts.orientation = orientation;
+	opts.theme = theme;
+	opts.coordinates = coordinates;
+	if (gif_redraw_cases[i_case].arrows)
+		ck_assert_int_eq(render_parse_arrows(gif_redraw_cases[i_case].arrows, &opts, &err), 0);
+	if (gif_redraw_cases[i_case].circles)
+		ck_assert_int_eq(render_parse_circles(gif_redraw_cases[i_case].circles, &opts, &err), 0);
 	opts.last_from = opts.last_to = SQ_NONE;
 	ck_assert_int_eq(image_gif_game_marked(&start, moves, count, &opts, &marks, 100, 100, NULL, &data, &length), 0);
 	GifFileType *gif = gif_decode(data, length, &src);
@@ -942,8 +945,9 @@ START_TEST(gif_game_frames_are_full_redraws)
 			size_t o = 0;
 			while (!memcmp(canvas + o, png.rgb + o, 3))
 				o += 3;
-			ck_abort_msg("frame %d: (%d, %d) shows %02x%02x%02x, the PNG %02x%02x%02x", i,
-				     (int)(o / 3 % (size_t)width), (int)(o / 3 / (size_t)width), canvas[o], canvas[o + 1],
+			ck_abort_msg("case %d theme %d coordinates %d: frame %d: (%d, %d) shows %02x%02x%02x, the PNG "
+				     "%02x%02x%02x",
+				     i_case, (int)theme, (int)coordinates, i, (int)(o / 3 % (size_t)width), (int)(o / 3 / (size_t)width), canvas[o], canvas[o + 1],
 				     canvas[o + 2], png.rgb[o], png.rgb[o + 1], png.rgb[o + 2]);
 		}
 		free(png.rgb);
@@ -952,13 +956,102 @@ START_TEST(gif_game_frames_are_full_redraws)
 	if (count)
 		ck_assert_int_gt(transparent, 0);
 	/* Request-wide arrows are not redrawn on frames they do not cross. */
-	if (gif_redraw_cases[_i].arrows)
+	if (gif_redraw_cases[i_case].arrows)
 		for (int i = 1; i <= count; i++)
 			ck_assert_int_lt(gif->SavedImages[i].ImageDesc.Width * gif->SavedImages[i].ImageDesc.Height,
 					 width * width);
 	free(canvas);
 	DGifCloseFile(gif, &e);
 	free(data);
+}
+
+START_TEST(gif_game_frames_are_full_redraws)
+{
+	gif_redraw_check(_i, _i == GIF_REDRAW_CASES - 1 ? RENDER_THEME_CONTRAST : RENDER_THEME_BROWN, true,
+			 gif_redraw_cases[_i].orientation);
+}
+END_TEST
+
+/* The squares kept as palette entries (tiles.c) and the squares drawn under marks, in
+ * every theme, with and without coordinates, either way up: one process draws them all,
+ * so a tile made for one look and taken for another would show. */
+START_TEST(gif_game_every_theme)
+{
+	for (int theme = 0; theme < RENDER_THEME_NB; theme++)
+		for (int k = 0; k < 4; k++)
+			gif_redraw_check(k < 2 ? 0 : 1, (enum render_theme)theme, k % 2 == 0,
+					 k < 2 ? RENDER_ORIENT_WHITE : RENDER_ORIENT_BLACK);
+}
+END_TEST
+
+/* A tile is, entry for entry, the square as the whole board is drawn and mapped to the
+ * palette: every theme, both ways up, with and without coordinates, a king in check on
+ * either colour (and not marked), last-move tints on pieces and on empty squares (and
+ * none), three square sizes, all in one process; none for a square with a fill. */
+START_TEST(tiles_as_composed)
+{
+	static const char *const fens[] = {
+		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+		"4k3/8/8/8/8/8/8/4K2r w - - 0 1",
+		"4k2R/8/8/8/8/8/8/4K3 b - - 0 1",
+	};
+	static const int lasts[][2] = { { SQ_E2, SQ_E4 }, { SQ_E1, SQ_H1 }, { SQ_H8, SQ_E8 } };
+	static const int sizes[] = { 128, 360, 1024 };
+
+	for (int si = 0; si < 3; si++) {
+		int square = image_square_for(sizes[si]), width = 8 * square;
+		size_t n = (size_t)width * (size_t)width;
+		uint8_t *rgb = malloc(n * 3), *idx = malloc(n);
+		ck_assert_ptr_nonnull(rgb);
+		ck_assert_ptr_nonnull(idx);
+		for (int theme = 0; theme < RENDER_THEME_NB; theme++)
+			for (int k = 0; k < 12; k++)
+				for (int fi = 0; fi < 3; fi++) {
+					/* k / 4: the last move and the check drawn; the check but no last
+					 * move; the last move but no check (each look against its
+					 * neighbours: a key that left one out would hand out the wrong one). */
+					int v = k / 4;
+					struct render_options opts;
+					struct position pos;
+					struct fen_report report;
+					enum fen_verdict verdict;
+					struct image_canvas c;
+					const struct image_palette *pal = image_palette((enum render_theme)theme);
+					ck_assert_ptr_nonnull(pal);
+					ck_assert_int_eq(render_read_board(fens[fi], NULL, &pos, &report, &verdict), 0);
+					render_options_default(&opts);
+					opts.theme = (enum render_theme)theme;
+					opts.size = width;
+					opts.coordinates = k % 2 == 0;
+					opts.orientation = k % 4 < 2 ? RENDER_ORIENT_WHITE : RENDER_ORIENT_BLACK;
+					opts.last_from = v == 1 ? SQ_NONE : lasts[fi][0];
+					opts.last_to = v == 1 ? SQ_NONE : lasts[fi][1];
+					opts.check = v != 2;
+					ck_assert_int_eq(image_compose(&pos, &opts, square, rgb), 0);
+					image_palette_map(pal, rgb, width, 0, 0, width, width, idx, (size_t)width);
+					ck_assert_int_eq(image_canvas_init(&c, &pos, &opts, square, rgb), 0);
+					for (int sq = 0; sq < SQUARE_NB; sq++) {
+						int col, row;
+						const uint8_t *tile = image_tile(&c, pal, sq);
+						ck_assert_ptr_nonnull(tile);
+						render_square_origin(sq, c.bottom, &col, &row);
+						for (int y = 0; y < square; y++)
+							ck_assert_msg(!memcmp(tile + (size_t)y * (size_t)square,
+									      idx + (size_t)(row * square + y) * (size_t)width +
+										      (size_t)(col * square),
+									      (size_t)square),
+								      "theme %d size %d fen %d k %d square %d row %d", theme,
+								      width, fi, k, sq, y);
+					}
+					/* A fill is a free colour: no tile. */
+					opts.fill_count = 1;
+					opts.fills[0] = (struct render_fill){ SQ_D4, 0x11223380u };
+					ck_assert_ptr_null(image_tile(&c, pal, SQ_D4));
+					ck_assert_ptr_nonnull(image_tile(&c, pal, SQ_D5));
+				}
+		free(rgb);
+		free(idx);
+	}
 }
 END_TEST
 
@@ -1236,6 +1329,8 @@ static Suite *image_suite(void)
 	tcase_add_test(tc, gif_game);
 	tcase_add_test(tc, gif_game_marks);
 	tcase_add_loop_test(tc, gif_game_frames_are_full_redraws, 0, GIF_REDRAW_CASES);
+	tcase_add_test(tc, gif_game_every_theme);
+	tcase_add_test(tc, tiles_as_composed);
 	tcase_add_test(tc, gif_game_null_move);
 	tcase_add_test(tc, gif_game_stops);
 	suite_add_tcase(s, tc);

@@ -36,22 +36,25 @@ int image_canvas_init(struct image_canvas *c, const struct position *pos, const 
 	return 0;
 }
 
-/* Lays an alpha mask (square x square) of colour rgb over the cell at (x0, y0). */
-static void image_draw_mask(const struct image_canvas *c, const uint8_t *mask, uint32_t rgb, int x0, int y0)
+/* Lays an alpha mask (square x square) of colour rgb over the cell (its top-left pixel,
+ * rows stride bytes apart). */
+static void image_draw_mask(const struct image_canvas *c, const uint8_t *mask, uint32_t rgb, uint8_t *cell,
+			    size_t stride)
 {
 	for (int y = 0; y < c->square; y++) {
-		uint8_t *row = c->rgb + ((size_t)(y0 + y) * (size_t)c->width + (size_t)x0) * 3;
+		uint8_t *row = cell + (size_t)y * stride;
 		for (int x = 0; x < c->square; x++, mask++)
 			if (*mask)
 				image_blend(row + x * 3, rgb, *mask);
 	}
 }
 
-/* Lays a premultiplied RGBA sprite over the cell at (x0, y0). */
-static void image_draw_sprite(const struct image_canvas *c, const uint8_t *sprite, int x0, int y0)
+/* Lays a premultiplied RGBA sprite over the cell (its top-left pixel, rows stride bytes
+ * apart). */
+static void image_draw_sprite(const struct image_canvas *c, const uint8_t *sprite, uint8_t *cell, size_t stride)
 {
 	for (int y = 0; y < c->square; y++) {
-		uint8_t *px = c->rgb + ((size_t)(y0 + y) * (size_t)c->width + (size_t)x0) * 3;
+		uint8_t *px = cell + (size_t)y * stride;
 		for (int x = 0; x < c->square; x++, sprite += 4, px += 3) {
 			unsigned a = sprite[3], na = 255 - a;
 			if (!a)
@@ -63,31 +66,29 @@ static void image_draw_sprite(const struct image_canvas *c, const uint8_t *sprit
 	}
 }
 
-void image_draw_square(const struct image_canvas *c, int sq)
+void image_draw_square_into(const struct image_canvas *c, int sq, uint8_t *cell, size_t stride)
 {
 	const struct render_palette *pal = &render_palettes[c->opts->theme];
 	const struct render_options *opts = c->opts;
 	int col, row, s = c->square;
 	bool light = (square_file(sq) + square_rank(sq)) % 2 != 0;
 	uint32_t flat = light ? pal->light : pal->dark;
-	size_t cell = (size_t)s * (size_t)s;
+	size_t cell_px = (size_t)s * (size_t)s;
 
 	render_square_origin(sq, c->bottom, &col, &row);
-	int x0 = col * s, y0 = row * s;
 	for (int i = 0; i < opts->fill_count; i++)
 		if (opts->fills[i].square == sq)
 			flat = image_over(flat, opts->fills[i].rgba);
 	if (sq == opts->last_from || sq == opts->last_to)
 		flat = image_over(flat, pal->last_move_rgba);
 	/* The first row pixel by pixel, the others copied from it. */
-	uint8_t *first = c->rgb + ((size_t)y0 * (size_t)c->width + (size_t)x0) * 3;
 	for (int x = 0; x < s; x++) {
-		first[3 * x] = (uint8_t)(flat >> 16);
-		first[3 * x + 1] = (uint8_t)(flat >> 8);
-		first[3 * x + 2] = (uint8_t)flat;
+		cell[3 * x] = (uint8_t)(flat >> 16);
+		cell[3 * x + 1] = (uint8_t)(flat >> 8);
+		cell[3 * x + 2] = (uint8_t)flat;
 	}
 	for (int y = 1; y < s; y++)
-		memcpy(first + (size_t)y * (size_t)c->width * 3, first, (size_t)s * 3);
+		memcpy(cell + (size_t)y * stride, cell, (size_t)s * 3);
 	if (sq == c->check_sq) {
 		double half = s / 2.0;
 		for (int y = 0; y < s; y++)
@@ -95,25 +96,41 @@ void image_draw_square(const struct image_canvas *c, int sq)
 				double dx = x + 0.5 - half, dy = y + 0.5 - half;
 				double a = render_check_alpha(sqrt(dx * dx + dy * dy) / half);
 				if (a > 0)
-					image_blend(c->rgb + ((size_t)(y0 + y) * (size_t)c->width + (size_t)(x0 + x)) * 3,
-						    IMAGE_CHECK_RGB, (unsigned)(a * 255 + 0.5));
+					image_blend(cell + (size_t)y * stride + (size_t)x * 3, IMAGE_CHECK_RGB,
+						    (unsigned)(a * 255 + 0.5));
 			}
 	}
 	if (opts->coordinates) {
 		uint32_t text = light ? pal->light_text : pal->dark_text;
 		if (row == 7)
-			image_draw_mask(c, c->sheet->glyphs + cell * (size_t)square_file(sq), text, x0, y0);
+			image_draw_mask(c, c->sheet->glyphs + cell_px * (size_t)square_file(sq), text, cell, stride);
 		if (col == 0)
-			image_draw_mask(c, c->sheet->glyphs + cell * (size_t)(8 + square_rank(sq)), text, x0, y0);
+			image_draw_mask(c, c->sheet->glyphs + cell_px * (size_t)(8 + square_rank(sq)), text, cell, stride);
 	}
-	int pc = c->pos->board[sq];
-	if (pc) {
-		int i = 0;
-		while (i < RENDER_SPRITE_PIECES && render_sprite_pieces[i] != pc)
-			i++;
-		if (i < RENDER_SPRITE_PIECES)
-			image_draw_sprite(c, c->sheet->pieces + cell * 4 * (size_t)i, x0, y0);
-	}
+	int i = image_sprite_of(c->pos->board[sq]);
+	if (i < RENDER_SPRITE_PIECES)
+		image_draw_sprite(c, c->sheet->pieces + cell_px * 4 * (size_t)i, cell, stride);
+}
+
+int image_sprite_of(int piece)
+{
+	int i = 0;
+
+	if (!piece)
+		return RENDER_SPRITE_PIECES;
+	while (i < RENDER_SPRITE_PIECES && render_sprite_pieces[i] != piece)
+		i++;
+	return i;
+}
+
+void image_draw_square(const struct image_canvas *c, int sq)
+{
+	int col, row;
+
+	render_square_origin(sq, c->bottom, &col, &row);
+	image_draw_square_into(c, sq,
+			       c->rgb + ((size_t)(row * c->square) * (size_t)c->width + (size_t)(col * c->square)) * 3,
+			       (size_t)c->width * 3);
 }
 
 int image_compose(const struct position *pos, const struct render_options *opts, int square, uint8_t *rgb)

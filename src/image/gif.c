@@ -5,6 +5,10 @@
  * every frame: the theme's prepared one (palette.c), or for a request with square fills
  * (free colours) giflib's median cut of its first and last position, every pixel mapped
  * to its nearest entry through a cache of 15-bit colours. Entry 255 is transparent.
+ * With the prepared palette, a square no mark draws on is copied from its tile (tiles.c:
+ * drawn and mapped once per process); the others are drawn, marks and all, and mapped.
+ * A frame's pixels go into a picture-sized buffer that stays transparent but for the
+ * squares being written, which the LZW encoder is told of (it skips the rest).
  * The file is written here byte by byte (GIF89a), its frames' data by lzw.c; giflib
  * serves the quantizer only. */
 #include "config.h"
@@ -212,9 +216,10 @@ static int image_gif_open(struct image_gif_writer *g, const GifColorType *colour
 
 /* Writes pixels (w x h, row y at pixels + y * stride) as a frame at (x0, y0), shown for
  * delay_cs (< 0: a still picture, no control block), never disposed of (disposal 1, do
- * not dispose); entry IMAGE_PALETTE_TRANSPARENT is transparent when transparent is set. */
+ * not dispose); entry IMAGE_PALETTE_TRANSPARENT is transparent when transparent is set.
+ * cell and live: the cells known transparent (image_lzw_encode; cell 0: none). */
 static int image_gif_frame(struct image_gif_writer *g, const uint8_t *pixels, size_t stride, int x0, int y0, int w,
-			   int h, int delay_cs, bool transparent)
+			   int h, int delay_cs, bool transparent, int cell, uint64_t live)
 {
 	if (delay_cs >= 0) {
 		uint8_t gce[8] = { 0x21, 0xf9, 4, (uint8_t)(1 << 2 | (transparent ? 1 : 0)), (uint8_t)delay_cs,
@@ -227,7 +232,7 @@ static int image_gif_frame(struct image_gif_writer *g, const uint8_t *pixels, si
 	image_gif_put16(&g->buf, w);
 	image_gif_put16(&g->buf, h);
 	image_buffer_append(&g->buf, "", 1); /* no local table, not interlaced */
-	image_lzw_encode(g->lzw, &g->buf, pixels, stride, w, h);
+	image_lzw_encode(g->lzw, &g->buf, pixels, stride, w, h, cell, live);
 	return g->buf.failed ? -1 : 0;
 }
 
@@ -265,7 +270,7 @@ int image_gif(const struct position *pos, const struct render_options *opts, uns
 		/* The indexes go where the RGB rows were read from (row y's end before row
 		 * y + 1's pixels start). */
 		image_gif_colours_map(&colours, rgb, width, 0, 0, width, width, rgb, (size_t)width);
-		rc = image_gif_close(&g, image_gif_frame(&g, rgb, (size_t)width, 0, 0, width, width, -1, false), out,
+		rc = image_gif_close(&g, image_gif_frame(&g, rgb, (size_t)width, 0, 0, width, width, -1, false, 0, 0), out,
 				     length);
 	}
 done:
@@ -280,38 +285,121 @@ int image_gif_game(const struct position *start, const move *moves, int count, c
 	return image_gif_game_marked(start, moves, count, opts, NULL, delay_ms, final_delay_ms, check, out, length);
 }
 
-/* Maps the squares of frame f drawn again (f->dirty) within the frame's rectangle r into
- * px (r's size, transparent where they are not), each pixel whose entry shown already
- * holds made transparent too, and shown updated with the others. */
-static void image_gif_frame_pixels(struct image_gif_colours *colours, const struct image_frames *f,
-				   const uint8_t *rgb, int width, const struct image_rect *r, uint8_t *shown,
-				   uint8_t *px)
+/* The squares (bit row * 8 + col from the picture's top-left) that a mark of opts may
+ * draw on: those of its circles and those an arrow's box touches. */
+static uint64_t image_gif_marked(const struct render_options *opts, enum color bottom, int square)
 {
-	int square = f->square, w = r->x1 - r->x0;
+	uint64_t marked = 0;
 
-	for (int y = r->y0; y < r->y1; y++)
-		memset(px + (size_t)(y - r->y0) * (size_t)w, IMAGE_PALETTE_TRANSPARENT, (size_t)w);
-	for (int row = r->y0 / square; row < r->y1 / square; row++)
-		for (int col = r->x0 / square; col < r->x1 / square; col++) {
-			int end = col;
-			if (!(f->dirty >> (row * 8 + col) & 1))
-				continue;
-			while (end < 7 && f->dirty >> (row * 8 + end + 1) & 1)
-				end++;
-			int x0 = col * square, y0 = row * square, rw = (end + 1 - col) * square;
-			uint8_t *dst = px + (size_t)(y0 - r->y0) * (size_t)w + (size_t)(x0 - r->x0);
-			image_gif_colours_map(colours, rgb, width, x0, y0, rw, square, dst, (size_t)w);
-			for (int y = 0; y < square; y++) {
-				uint8_t *d = dst + (size_t)y * (size_t)w, *s = shown + (size_t)(y0 + y) * (size_t)width + x0;
-				for (int x = 0; x < rw; x++) {
-					if (d[x] == s[x])
-						d[x] = IMAGE_PALETTE_TRANSPARENT;
-					else
-						s[x] = d[x];
-				}
+	for (int i = 0; i < opts->circle_count; i++) {
+		int col, row;
+		render_square_origin(opts->circles[i].square, bottom, &col, &row);
+		marked |= (uint64_t)1 << (row * 8 + col);
+	}
+	for (int i = 0; i < opts->arrow_count; i++) {
+		struct image_arrow a;
+		int minc = 8, minr = 8, maxc = -1, maxr = -1;
+		image_arrow_init(&a, &opts->arrows[i], bottom, square);
+		image_arrow_squares(&a, square, &minc, &minr, &maxc, &maxr);
+		for (int row = minr; row <= maxr; row++)
+			for (int col = minc; col <= maxc; col++)
+				marked |= (uint64_t)1 << (row * 8 + col);
+	}
+	return marked;
+}
+
+/* One row of a square's entries (src, n of them) laid over what the viewer shows
+ * (shown, updated): into px, each entry shown already holds made transparent. Eight at
+ * a time: a byte of m is 0xff where src and shown differ. */
+static void image_gif_diff_row(const uint8_t *src, uint8_t *shown, uint8_t *px, int n)
+{
+	const uint64_t low7 = 0x7f7f7f7f7f7f7f7fu, high = 0x8080808080808080u;
+	int x = 0;
+
+	for (; x + 8 <= n; x += 8) {
+		uint64_t t, v;
+		memcpy(&t, src + x, 8);
+		memcpy(&v, shown + x, 8);
+		uint64_t d = t ^ v, m = ((((d & low7) + low7) | d) & high) >> 7;
+		uint64_t out = t | ~(m * 0xff);
+		memcpy(px + x, &out, 8);
+		memcpy(shown + x, &t, 8);
+	}
+	for (; x < n; x++) {
+		px[x] = src[x] == shown[x] ? IMAGE_PALETTE_TRANSPARENT : src[x];
+		shown[x] = src[x];
+	}
+}
+
+/* The pixels of the squares of frame f drawn again (dirty; frame 0: all of them), as
+ * entries: a kept tile for a square no mark draws on (prepared palette only), else the
+ * square drawn into rgb (c's picture; rgb_ready: frame 0 is there already), marks and
+ * all, and mapped. Frame 0 goes into shown whole; a later frame into px (the picture's
+ * size, transparent where nothing changed), each entry shown already holds made
+ * transparent too, and shown updated. cell is scratch for one square's entries. */
+static void image_gif_squares(struct image_gif_colours *colours, const struct image_canvas *c, uint64_t dirty,
+			      bool first, bool rgb_ready, uint8_t *shown, uint8_t *px, uint8_t *cell)
+{
+	const uint8_t *tiles[SQUARE_NB] = { NULL };
+	int square = c->square, width = c->width;
+	uint64_t marked = colours->prepared ? image_gif_marked(c->opts, c->bottom, square) : 0;
+
+	for (int sq = 0; sq < SQUARE_NB; sq++) {
+		int col, row, bit;
+		render_square_origin(sq, c->bottom, &col, &row);
+		bit = row * 8 + col;
+		if (!(dirty >> bit & 1))
+			continue;
+		if (colours->prepared && !(marked >> bit & 1))
+			tiles[bit] = image_tile(c, colours->prepared, sq);
+		if (!tiles[bit] && !rgb_ready)
+			image_draw_square(c, sq);
+	}
+	/* Every mark of the frame where it crosses a run of those squares along a rank (its
+	 * pixels there lie on squares drawn above). */
+	if (rgb_ready || !(c->opts->arrow_count || c->opts->circle_count))
+		;
+	else if (first)
+		image_draw_marks(c, &(struct image_rect){ 0, 0, width, width });
+	else
+		for (int row = 0; row < 8; row++)
+			for (int col = 0; col < 8; col++) {
+				int end = col;
+				if (!(dirty >> (row * 8 + col) & 1))
+					continue;
+				while (end < 7 && dirty >> (row * 8 + end + 1) & 1)
+					end++;
+				struct image_rect run = { col * square, row * square, (end + 1) * square, (row + 1) * square };
+				image_draw_marks(c, &run);
+				col = end;
 			}
-			col = end;
+	for (int bit = 0; bit < SQUARE_NB; bit++) {
+		if (!(dirty >> bit & 1))
+			continue;
+		int x0 = bit % 8 * square, y0 = bit / 8 * square;
+		const uint8_t *src = tiles[bit];
+		if (!src) {
+			image_gif_colours_map(colours, c->rgb, width, x0, y0, square, square, cell, (size_t)square);
+			src = cell;
 		}
+		for (int y = 0; y < square; y++) {
+			size_t at = (size_t)(y0 + y) * (size_t)width + (size_t)x0;
+			if (first)
+				memcpy(shown + at, src + (size_t)y * (size_t)square, (size_t)square);
+			else
+				image_gif_diff_row(src + (size_t)y * (size_t)square, shown + at, px + at, square);
+		}
+	}
+}
+
+/* Makes the squares of dirty transparent again in px (the picture's size). */
+static void image_gif_clear(uint8_t *px, uint64_t dirty, int square, int width)
+{
+	for (int bit = 0; bit < SQUARE_NB; bit++)
+		if (dirty >> bit & 1)
+			for (int y = 0; y < square; y++)
+				memset(px + (size_t)(bit / 8 * square + y) * (size_t)width + (size_t)(bit % 8 * square),
+				       IMAGE_PALETTE_TRANSPARENT, (size_t)square);
 }
 
 int image_gif_game_marked(const struct position *start, const move *moves, int count,
@@ -329,32 +417,34 @@ int image_gif_game_marked(const struct position *start, const move *moves, int c
 	bool open = false;
 	int delay_cs = (delay_ms + 5) / 10, final_cs = (final_delay_ms + 5) / 10;
 	/* The canvas (with the request's own palette, the last frame below it to quantize
-	 * from), the entries shown so far, and a frame's pixels. */
-	uint8_t *rgb = malloc(n * (prepared ? 3 : 6)), *shown = malloc(n), *px = malloc(n);
+	 * from), the entries shown so far, a frame's pixels (the picture's size, transparent
+	 * but for the squares of the frame being written) and one square's entries. */
+	uint8_t *rgb = malloc(n * (prepared ? 3 : 6)), *shown = malloc(n), *px = malloc(n),
+		*cell = malloc((size_t)square * (size_t)square);
 	struct image_gif_palette *own = prepared ? NULL : malloc(sizeof *own);
 	struct image_gif_colours colours;
 
-	if (!rgb || !shown || !px || !f || !last_opts || image_gif_colours_init(&colours, opts, own))
+	if (!rgb || !shown || !px || !cell || !f || !last_opts || image_gif_colours_init(&colours, opts, own))
 		goto done;
 	if (work_stop(check)) {
 		rc = IMAGE_STOPPED;
 		goto done;
 	}
-	/* Frame 0 stays in rgb, which later frames are drawn over. */
+	/* Frame 0 is drawn into rgb (and mapped into shown) square by square; later frames
+	 * draw the squares that look different over it. */
 	image_frames_begin(f, start, opts, marks, square);
-	if (image_compose(start, &f->fopts, square, rgb))
-		goto done;
 	if (!prepared) {
 		image_frames_last(start, moves, count, opts, marks, &last, last_opts);
-		if (image_compose(&last, last_opts, square, rgb + n * 3) ||
+		if (image_compose(start, &f->fopts, square, rgb) || image_compose(&last, last_opts, square, rgb + n * 3) ||
 		    image_gif_colours_own(&colours, rgb, width, 2 * width, opts, render_game_has_marks(marks)))
 			goto done;
 	}
 	open = true;
 	if (image_gif_open(&g, colours.map, width, true) || image_canvas_init(&c, &f->pos, &f->fopts, square, rgb))
 		goto done;
-	image_gif_colours_map(&colours, rgb, width, 0, 0, width, width, shown, (size_t)width);
-	if (image_gif_frame(&g, shown, (size_t)width, 0, 0, width, width, count ? delay_cs : final_cs, false))
+	memset(px, IMAGE_PALETTE_TRANSPARENT, n);
+	image_gif_squares(&colours, &c, ~(uint64_t)0, true, !prepared, shown, px, cell);
+	if (image_gif_frame(&g, shown, (size_t)width, 0, 0, width, width, count ? delay_cs : final_cs, false, 0, 0))
 		goto done;
 	for (int i = 0; i < count; i++) {
 		struct image_rect r;
@@ -363,32 +453,18 @@ int image_gif_game_marked(const struct position *start, const move *moves, int c
 			goto done;
 		}
 		/* The frame holds its rectangle; within it, only the squares that look
-		 * different are drawn again (the rest of rgb already shows this frame): their
-		 * squares, then every mark of the frame where it crosses a run of them along a
-		 * rank; then mapped to the palette, what the viewer shows already transparent. */
+		 * different are drawn again (the rest of rgb already shows this frame). */
 		image_frames_next(f, moves[i], &r);
 		c.check_sq = f->check_sq;
-		for (int sq = 0; sq < SQUARE_NB; sq++) {
-			int col, row;
-			render_square_origin(sq, c.bottom, &col, &row);
-			if (f->dirty >> (row * 8 + col) & 1)
-				image_draw_square(&c, sq);
-		}
-		for (int row = 0; row < 8; row++)
-			for (int col = 0; col < 8; col++) {
-				int end = col;
-				if (!(f->dirty >> (row * 8 + col) & 1))
-					continue;
-				while (end < 7 && f->dirty >> (row * 8 + end + 1) & 1)
-					end++;
-				struct image_rect run = { col * square, row * square, (end + 1) * square, (row + 1) * square };
-				image_draw_marks(&c, &run);
-				col = end;
-			}
-		image_gif_frame_pixels(&colours, f, rgb, width, &r, shown, px);
-		if (image_gif_frame(&g, px, (size_t)(r.x1 - r.x0), r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0,
-				    i == count - 1 ? final_cs : delay_cs, true))
+		image_gif_squares(&colours, &c, f->dirty, false, false, shown, px, cell);
+		/* The squares of the rectangle not drawn again are transparent. */
+		uint64_t live = 0;
+		for (int row = r.y0 / square; row < r.y1 / square; row++)
+			live |= (f->dirty >> (row * 8) >> (r.x0 / square) & 0xff) << ((row - r.y0 / square) * 8);
+		if (image_gif_frame(&g, px + (size_t)r.y0 * (size_t)width + (size_t)r.x0, (size_t)width, r.x0, r.y0,
+				    r.x1 - r.x0, r.y1 - r.y0, i == count - 1 ? final_cs : delay_cs, true, square, live))
 			goto done;
+		image_gif_clear(px, f->dirty, square, width);
 	}
 	rc = 0;
 done:
@@ -397,6 +473,7 @@ done:
 	free(rgb);
 	free(shown);
 	free(px);
+	free(cell);
 	free(own);
 	free(f);
 	free(last_opts);

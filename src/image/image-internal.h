@@ -67,6 +67,14 @@ int image_canvas_init(struct image_canvas *c, const struct position *pos, const 
 /* Draws one square whole: its colour, fill, last-move tint, check mark, coordinate and piece. */
 void image_draw_square(const struct image_canvas *c, int sq);
 
+/* The same into cell (the square's top-left pixel, RGB rows stride bytes apart) instead
+ * of c's picture: the pixels do not depend on where they go. */
+void image_draw_square_into(const struct image_canvas *c, int sq, uint8_t *cell, size_t stride);
+
+/* The sprite of a piece (render_sprite_pieces order), or RENDER_SPRITE_PIECES for none
+ * (an empty square). */
+int image_sprite_of(int piece);
+
 /* The flat colour rgba (0xRRGGBBAA) laid over rgb (0xRRGGBB), as the canvas blends it. */
 uint32_t image_over(uint32_t rgb, uint32_t rgba);
 
@@ -213,6 +221,15 @@ uint8_t image_palette_index(const struct image_palette *p, uint32_t rgb);
 void image_palette_map(const struct image_palette *p, const uint8_t *rgb, int width, int x0, int y0, int w, int h,
 		       uint8_t *idx, size_t stride);
 
+/* tiles.c */
+
+/* Square sq of c as p's entries (square x square, rows of square), as image_draw_square
+ * and image_palette_map give it, with no marks (the caller draws the squares under
+ * marks); p must be c's theme's. Kept for the life of the process (not to be freed).
+ * NULL when sq has a fill, or memory for more tiles ran out: the
+ * caller draws the square then. */
+const uint8_t *image_tile(const struct image_canvas *c, const struct image_palette *p, int sq);
+
 /* A growing output buffer for the encoders; data is malloc'd. */
 struct image_buffer {
 	unsigned char *data;
@@ -228,20 +245,30 @@ void image_buffer_append(struct image_buffer *b, const void *data, size_t length
 #define IMAGE_LZW_HASH_BITS 13
 #define IMAGE_LZW_SLOTS (1u << IMAGE_LZW_HASH_BITS)
 
+/* The longest chain of strings of one entry kept: of the transparent entry (whole
+ * rows of it), of any other (flat stretches of a square). */
 #define IMAGE_LZW_RUNS 4096
+#define IMAGE_LZW_COLOUR_RUNS 128
 
-/* The code table: a hash of the strings' codes by (prefix code, index); the
- * codes of the strings of 1 to longest transparent entries. */
+/* The code table: a hash of the strings' codes by (prefix code, index); for each entry
+ * c, the codes of the strings c, cc, ccc, ... the table holds (always such a chain),
+ * longest[c] of them. */
 struct image_lzw {
 	uint32_t slots[IMAGE_LZW_SLOTS]; /* (prefix code << 8 | index) << 12 | code; 0: empty */
-	uint16_t runs[IMAGE_LZW_RUNS];
-	int longest;
+	uint16_t child[4096];            /* by code: its string's latest child's code + 1; 0: none */
+	uint8_t child_entry[4096];       /* the entry that child adds */
+	uint16_t longest[256];
+	uint16_t runs[IMAGE_LZW_RUNS];   /* the transparent entry's chain, by length */
+	uint16_t colour_runs[256][IMAGE_LZW_COLOUR_RUNS]; /* the others' */
 };
 
 /* Appends a GIF frame's image data: pixels (w x h, row y at pixels + y * stride, indexes
  * into a 256-entry colour table) as LZW codes of minimum size 8, in sub-blocks, then the
- * block terminator. */
+ * block terminator. The pixels are cut in cells of cell x cell from their top-left
+ * (cell <= 0: one cell, the whole frame): a cell of the first 8 rows and columns whose
+ * bit (row * 8 + col) is clear in live must be all transparent entries; the encoder
+ * skips what it can of it without reading. */
 void image_lzw_encode(struct image_lzw *z, struct image_buffer *buf, const uint8_t *pixels, size_t stride, int w,
-		      int h);
+		      int h, int cell, uint64_t live);
 
 #endif

@@ -6,8 +6,10 @@
  * sheet is decoded (libpng) the first time a board of that size is drawn. A board is
  * composed by filling squares and copying sprites into an RGB buffer, mapped to its
  * theme's prepared palette (palette.c), then encoded: an 8-bit indexed PNG by libpng, a
- * GIF by fend itself (gif.c, lzw.c). With square fills, the PNG is RGB and the GIF gets
- * a palette of its own. The picture follows render_options exactly as the SVG does.
+ * GIF by fend itself (gif.c, lzw.c). A game's GIF copies the squares no mark draws on
+ * from tiles, each look of a square drawn and mapped once per process (tiles.c). With
+ * square fills, the PNG is RGB and the GIF gets a palette of its own. The picture
+ * follows render_options exactly as the SVG does.
  *
  * Functions returning a buffer hand the caller memory to release with free(). They
  * return 0 on success and -1 when memory ran out or an encoder failed. Thread-safe. */
