@@ -1116,6 +1116,80 @@ END_TEST
 
 /* ---- printing quickly: integers as raw digits, the per-thread arena ---- */
 
+/* json_validation_printed (its status printed once per thread and reused) prints the
+ * same bytes as json_validation, the first time and the next ones, whatever was printed
+ * in between; json_validate_line_printed likewise. */
+START_TEST(validation_printed_same_text)
+{
+	static const char *const fens[] = {
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2",
+		"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", /* checkmate, 0-1 */
+		"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",                                  /* stalemate */
+		"8/8/8/4k3/8/8/8/4K3 w - - 0 1",                                   /* insufficient */
+		"4k3/8/8/8/8/8/4P3/4K3 w - - 100 80",                              /* fifty_move */
+		"4k3/8/8/8/8/8/4P3/4K3 b - - 150 90",                              /* seventy_five */
+		"4k3/8/8/8/8/8/4r3/4K3 w - - 0 1",                                 /* check */
+		"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+		"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+		"not a fen",
+		"4k3/8/8/8/8/8/8/4K2K w - - 0 1",
+		"k7/8/8/8/8/8/2b5/4K3 w - - 0 1", /* these two differ only by check */
+		"k7/8/8/8/8/5n2/8/4K3 w - - 0 1",
+	};
+	struct fen_options options = { FEN_STRICT, false, false };
+	const struct json_fen_style styles[] = { json_default, { FEN_EP_LEGAL, FEN_CASTLING_SHREDDER } };
+	cJSON *kept = NULL;
+	char *kept_want = NULL;
+
+	for (int round = 0; round < 3; round++)
+		for (size_t s = 0; s < sizeof styles / sizeof styles[0]; s++)
+			for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+				const char *fen = fens[i];
+				char line[128];
+				bool valid_a = false, valid_b = true;
+				cJSON *a = json_validate_text(fen, strlen(fen), &options, &styles[s], &valid_a);
+				cJSON *b = json_validate_text_printed(fen, strlen(fen), &options, &styles[s], &valid_b);
+				char *want, *got;
+				ck_assert(a && b && valid_a == valid_b);
+				want = cJSON_PrintUnformatted(a);
+				ck_assert(json_print_prepare(b));
+				got = cJSON_PrintUnformatted(b);
+				ck_assert_msg(!strcmp(got, want), "\n got  %s\n want %s", got, want);
+				cJSON_free(got);
+				/* the first tree is printed last: what it holds is its own */
+				if (!kept) {
+					kept = b;
+					kept_want = want;
+				} else {
+					cJSON_Delete(b);
+					cJSON_free(want);
+				}
+				cJSON_Delete(a);
+				snprintf(line, sizeof line, "\"%s\"", fen);
+				a = json_validate_line(line, strlen(line), i + 1, &options, &styles[s], NULL);
+				b = json_validate_line_printed(line, strlen(line), i + 1, &options, &styles[s], NULL);
+				ck_assert(a && b);
+				want = cJSON_PrintUnformatted(a);
+				got = cJSON_PrintUnformatted(b);
+				ck_assert_str_eq(got, want);
+				cJSON_free(want);
+				cJSON_free(got);
+				cJSON_Delete(a);
+				cJSON_Delete(b);
+			}
+	{
+		char *got = cJSON_PrintUnformatted(kept);
+		ck_assert_str_eq(got, kept_want);
+		cJSON_free(got);
+	}
+	cJSON_Delete(kept);
+	cJSON_free(kept_want);
+}
+END_TEST
+
+
 /* json_print_prepare leaves the printed text exactly as cJSON prints the numbers. */
 START_TEST(print_prepare_same_text)
 {
@@ -1458,6 +1532,7 @@ static Suite *json_suite(void)
 
 	tc = tcase_create("printing");
 	tcase_add_test(tc, print_prepare_same_text);
+	tcase_add_test(tc, validation_printed_same_text);
 	tcase_add_test(tc, arena_trees);
 	tcase_add_test(tc, arena_limit);
 	tcase_add_test(tc, arena_limit_counts_malloc);

@@ -110,6 +110,42 @@ START_TEST(opening_table_sorted)
 }
 END_TEST
 
+/* opening_find finds what a plain bisection of the table finds, for every key of the
+ * table, the keys next to them (nearly all in no entry) and the ends of the key range. */
+static const struct opening *test_bisect(uint64_t key)
+{
+	size_t lo = 0, hi = opening_table_count;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (opening_table[mid].key < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < opening_table_count && opening_table[lo].key == key ? &opening_table[lo] : NULL;
+}
+
+START_TEST(opening_find_as_bisection)
+{
+	static const uint64_t ends[] = { 0, 1, UINT64_C(0x7fffffffffffffff), UINT64_C(0x8000000000000000),
+					 UINT64_MAX - 1, UINT64_MAX };
+
+	for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++)
+		ck_assert_ptr_eq(opening_find(ends[i]), test_bisect(ends[i]));
+	for (size_t i = 0; i < opening_table_count; i++) {
+		uint64_t key = opening_table[i].key;
+		ck_assert_ptr_eq(opening_find(key - 1), test_bisect(key - 1));
+		ck_assert_ptr_eq(opening_find(key + 1), test_bisect(key + 1));
+		ck_assert_ptr_eq(opening_find(key ^ UINT64_C(0x00ff000000000000)),
+				 test_bisect(key ^ UINT64_C(0x00ff000000000000)));
+	}
+	/* keys spread over the whole range, as positions' are */
+	for (uint64_t k = 0, x = UINT64_C(0x9e3779b97f4a7c15); k < 100000; k++, x += UINT64_C(0x9e3779b97f4a7c15))
+		ck_assert_ptr_eq(opening_find(x ^ (x >> 29)), test_bisect(x ^ (x >> 29)));
+}
+END_TEST
+
 /* Every line's final position: its own name, or that of a line reaching the same position
  * with as few plies or fewer (the shortest line names a transposition). */
 START_TEST(opening_every_line_named)
@@ -308,6 +344,7 @@ static Suite *opening_suite(void)
 	TCase *tc = tcase_create("table");
 
 	tcase_add_test(tc, opening_table_sorted);
+	tcase_add_test(tc, opening_find_as_bisection);
 	tcase_add_test(tc, opening_every_line_named);
 	tcase_add_test(tc, opening_known);
 	tcase_add_test(tc, opening_from_fen);

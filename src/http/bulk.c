@@ -144,8 +144,8 @@ static void bulk_validate_chunk(const struct bulk *bulk, struct bulk_chunk *c)
 		if (line->too_long) {
 			record = json_line_too_long(line->number, JSON_LINE_MAX);
 		} else {
-			record = json_validate_line(c->text + line->offset, line->length, line->number, &bulk->options,
-						    &bulk->style, &valid);
+			record = json_validate_line_printed(c->text + line->offset, line->length, line->number,
+							    &bulk->options, &bulk->style, &valid);
 			if (record)
 				metrics_count_validation(valid);
 		}

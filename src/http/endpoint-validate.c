@@ -50,7 +50,7 @@ void endpoint_validate(const struct http_request *req, struct http_response *res
 	if (body_position_options(req, &fen, &options, &style, resp) ||
 	    body_string(req, "expected", false, &expected, resp))
 		return;
-	result = json_validate_text(fen, strlen(fen), &options, &style, &valid);
+	result = json_validate_text_printed(fen, strlen(fen), &options, &style, &valid);
 	if (result && expected && endpoint_validate_compare(result, fen, expected, &options, &style, resp)) {
 		cJSON_Delete(result);
 		return;

@@ -5,8 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 
-cJSON *json_validate_text(const char *fen, size_t length, const struct fen_options *options,
-			  const struct json_fen_style *style, bool *valid)
+/* json_validate_text, or json_validate_text_printed when printed. */
+static cJSON *json_validate_text_as(const char *fen, size_t length, const struct fen_options *options,
+				    const struct json_fen_style *style, bool *valid, bool printed)
 {
 	struct position pos;
 	struct fen_report report;
@@ -14,7 +15,20 @@ cJSON *json_validate_text(const char *fen, size_t length, const struct fen_optio
 
 	if (valid)
 		*valid = verdict == FEN_VALID;
-	return json_validation(verdict, &pos, &report, style);
+	return printed ? json_validation_printed(verdict, &pos, &report, style) :
+			 json_validation(verdict, &pos, &report, style);
+}
+
+cJSON *json_validate_text(const char *fen, size_t length, const struct fen_options *options,
+			  const struct json_fen_style *style, bool *valid)
+{
+	return json_validate_text_as(fen, length, options, style, valid, false);
+}
+
+cJSON *json_validate_text_printed(const char *fen, size_t length, const struct fen_options *options,
+				  const struct json_fen_style *style, bool *valid)
+{
+	return json_validate_text_as(fen, length, options, style, valid, true);
 }
 
 /* {"line": number} with an "error" {"code", "detail"} whose third member the caller
@@ -59,8 +73,10 @@ static cJSON *json_line_option_error(unsigned long number, const struct json_opt
 	return record;
 }
 
-cJSON *json_validate_line(const char *line, size_t length, unsigned long number, const struct fen_options *options,
-			  const struct json_fen_style *style, bool *valid)
+/* json_validate_line, or json_validate_line_printed when printed. */
+static cJSON *json_validate_line_as(const char *line, size_t length, unsigned long number,
+				    const struct fen_options *options, const struct json_fen_style *style, bool *valid,
+				    bool printed)
 {
 	struct fen_options line_options = *options;
 	struct json_fen_style line_style = *style;
@@ -98,7 +114,7 @@ cJSON *json_validate_line(const char *line, size_t length, unsigned long number,
 		}
 		goto out;
 	}
-	result = json_validate_text(fen, strlen(fen), &line_options, &line_style, valid);
+	result = json_validate_text_as(fen, strlen(fen), &line_options, &line_style, valid, printed);
 	record = cJSON_CreateObject();
 	if (!result || !record || !cJSON_AddNumberToObject(record, "line", (double)number) ||
 	    !cJSON_AddItemToObject(record, "result", result)) {
@@ -109,4 +125,16 @@ cJSON *json_validate_line(const char *line, size_t length, unsigned long number,
 out:
 	cJSON_Delete(root);
 	return record;
+}
+
+cJSON *json_validate_line(const char *line, size_t length, unsigned long number, const struct fen_options *options,
+			  const struct json_fen_style *style, bool *valid)
+{
+	return json_validate_line_as(line, length, number, options, style, valid, false);
+}
+
+cJSON *json_validate_line_printed(const char *line, size_t length, unsigned long number,
+				  const struct fen_options *options, const struct json_fen_style *style, bool *valid)
+{
+	return json_validate_line_as(line, length, number, options, style, valid, true);
 }

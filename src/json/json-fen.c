@@ -135,6 +135,60 @@ fail:
 	return NULL;
 }
 
+/* Status objects as cJSON printed them, on this thread, for answers printed unformatted:
+ * there are few different ones (most positions are ongoing, not in check, with 20 to 50
+ * moves), and printing one is a third of printing a /validate answer. Direct-mapped: a
+ * slot holds the last status whose key falls in it. */
+#define JSON_STATUS_TEXTS 64
+#define JSON_STATUS_TEXT_MAX 248
+
+struct json_status_text {
+	uint64_t key;        /* json_status_key's; 0: empty */
+	const char *result;  /* status_result's (a constant), also part of the key */
+	char text[JSON_STATUS_TEXT_MAX];
+};
+
+static _Thread_local struct json_status_text json_status_texts[JSON_STATUS_TEXTS];
+
+/* Everything json_status writes but the result, never 0; 0 when it writes more (the
+ * repetitions of a game), which is not kept. */
+static uint64_t json_status_key(const struct status *st)
+{
+	if (st->repetitions > 0 || st->legal_moves < 0)
+		return 0;
+	return 1 | (uint64_t)st->check << 1 | (uint64_t)st->checkmate << 2 | (uint64_t)st->stalemate << 3 |
+	       (uint64_t)st->insufficient_material << 4 | (uint64_t)st->fifty_move << 5 |
+	       (uint64_t)st->seventy_five_move << 6 | (uint64_t)status_outcome_of(st) << 8 |
+	       (uint64_t)(unsigned)st->legal_moves << 16;
+}
+
+cJSON *json_status_printed(const struct position *pos, const struct status *st)
+{
+	uint64_t key = json_status_key(st);
+	const char *result = status_result(pos, st);
+	struct json_status_text *slot;
+	cJSON *tree;
+
+	if (!key)
+		return json_status(pos, st);
+	slot = &json_status_texts[(key >> 16 ^ key >> 1) % JSON_STATUS_TEXTS];
+	if (slot->key == key && slot->result == result)
+		return cJSON_CreateRaw(slot->text);
+	/* Printed by cJSON as it would print it in place (json_print_prepare's numbers). */
+	tree = json_status(pos, st);
+	slot->key = 0;
+	if (!tree || !json_print_prepare(tree) ||
+	    !cJSON_PrintPreallocated(tree, slot->text, (int)sizeof slot->text, false)) {
+		/* Out of memory, or longer than a slot (never, for the members above): the
+		 * tree itself. */
+		return tree;
+	}
+	cJSON_Delete(tree);
+	slot->key = key;
+	slot->result = result;
+	return cJSON_CreateRaw(slot->text);
+}
+
 /* The fields of pos, whose FEN in the same style is fen (written once by the caller:
  * the board is its first field). */
 static cJSON *json_fields_of(const struct position *pos, const struct json_fen_style *style, const char *fen)
@@ -187,8 +241,9 @@ static bool json_add_or_null(cJSON *obj, const char *name, cJSON *item, bool wan
 	return json_put(obj, name, item);
 }
 
-cJSON *json_validation(enum fen_verdict verdict, const struct position *pos, const struct fen_report *report,
-		       const struct json_fen_style *style)
+/* json_validation, or json_validation_printed when printed. */
+static cJSON *json_validation_as(enum fen_verdict verdict, const struct position *pos,
+				 const struct fen_report *report, const struct json_fen_style *style, bool printed)
 {
 	bool parsed = verdict != FEN_MALFORMED, valid = verdict == FEN_VALID;
 	cJSON *obj = cJSON_CreateObject();
@@ -212,7 +267,8 @@ cJSON *json_validation(enum fen_verdict verdict, const struct position *pos, con
 	    !json_add_or_null(obj, "fields", parsed ? json_fields_of(pos, style, fen) : NULL, parsed) ||
 	    !(parsed ? json_put_bool(obj, "chess960", pos->chess960) : json_put_null(obj, "chess960")) ||
 	    !(valid ? json_put_string(obj, "zobrist", zobrist) : json_put_null(obj, "zobrist")) ||
-	    !json_add_or_null(obj, "status", valid ? json_status(pos, &st) : NULL, valid) ||
+	    !json_add_or_null(obj, "status", valid ? (printed ? json_status_printed(pos, &st) : json_status(pos, &st)) : NULL,
+			      valid) ||
 	    !json_put(obj, "opening", valid ? json_opening_of_key(pos->key) : cJSON_CreateNull()) ||
 	    !json_add_or_null(obj, "errors", json_issues(report->errors, report->error_count), true) ||
 	    !json_add_or_null(obj, "warnings", json_issues(report->warnings, report->warning_count), true) ||
@@ -221,6 +277,18 @@ cJSON *json_validation(enum fen_verdict verdict, const struct position *pos, con
 		return NULL;
 	}
 	return obj;
+}
+
+cJSON *json_validation(enum fen_verdict verdict, const struct position *pos, const struct fen_report *report,
+		       const struct json_fen_style *style)
+{
+	return json_validation_as(verdict, pos, report, style, false);
+}
+
+cJSON *json_validation_printed(enum fen_verdict verdict, const struct position *pos, const struct fen_report *report,
+			       const struct json_fen_style *style)
+{
+	return json_validation_as(verdict, pos, report, style, true);
 }
 
 cJSON *json_invalid_fen(const struct fen_report *report)

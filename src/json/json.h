@@ -52,6 +52,11 @@ cJSON *json_hints(const struct fen_report *report);
  *  "seventy_five_move", "legal_moves", "outcome", "result"} */
 cJSON *json_status(const struct position *pos, const struct status *st);
 
+/* json_status for a tree printed unformatted and never read back (the server's answers):
+ * the same bytes, as a raw node holding a copy of the text cJSON printed for an equal
+ * status earlier on this thread. NULL when out of memory. */
+cJSON *json_status_printed(const struct position *pos, const struct status *st);
+
 /* {"board", "turn", "castling", "en_passant", "halfmove", "fullmove"} */
 cJSON *json_fields(const struct position *pos, const struct json_fen_style *style);
 
@@ -62,6 +67,11 @@ cJSON *json_fields(const struct position *pos, const struct json_fen_style *styl
  * an illegal position). */
 cJSON *json_validation(enum fen_verdict verdict, const struct position *pos, const struct fen_report *report,
 		       const struct json_fen_style *style);
+
+/* json_validation for a tree printed unformatted and never read back: the same bytes
+ * (its status from json_status_printed). */
+cJSON *json_validation_printed(enum fen_verdict verdict, const struct position *pos, const struct fen_report *report,
+			       const struct json_fen_style *style);
 
 /* Extension members for an invalid FEN given to apply-move, moves or render:
  * {"code": "invalid_fen", "detail", "errors", "warnings"[, "hints"]}. */
@@ -334,6 +344,13 @@ cJSON *json_comparison(const struct fen_comparison *cmp, const char *expected);
  * (when valid is not NULL) says whether the FEN is valid. */
 cJSON *json_validate_text(const char *fen, size_t length, const struct fen_options *options,
 			  const struct json_fen_style *style, bool *valid);
+
+/* json_validate_text and json_validate_line for a tree printed unformatted and never
+ * read back (the server's answers): the same bytes (json_validation_printed). */
+cJSON *json_validate_text_printed(const char *fen, size_t length, const struct fen_options *options,
+				  const struct json_fen_style *style, bool *valid);
+cJSON *json_validate_line_printed(const char *line, size_t length, unsigned long number,
+				  const struct fen_options *options, const struct json_fen_style *style, bool *valid);
 
 /* The record of one NDJSON line of bulk validation (line[length] must be NUL; number
  * counts lines from 1). The line is a JSON string, the FEN, validated with options and
