@@ -1138,7 +1138,7 @@ START_TEST(validation_printed_same_text)
 		"k7/8/8/8/8/8/2b5/4K3 w - - 0 1", /* these two differ only by check */
 		"k7/8/8/8/8/5n2/8/4K3 w - - 0 1",
 	};
-	struct fen_options options = { FEN_STRICT, false, false };
+	struct fen_options options = { FEN_STRICT, false, false, MSG_EN };
 	const struct json_fen_style styles[] = { json_default, { FEN_EP_LEGAL, FEN_CASTLING_SHREDDER } };
 	cJSON *kept = NULL;
 	char *kept_want = NULL;
