@@ -1592,11 +1592,13 @@ END_TEST
 
 /* ---- opening names in the CLI's JSON ---- */
 
-/* `fen validate` names the position, `fen apply` the line and each ply. */
+/* `fen validate` names the position, `fen apply` the line and each ply, `fen pgn` each
+ * ply and the game. */
 START_TEST(test_opening)
 {
 	const char *validate[] = { "validate", "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", NULL };
 	const char *apply[] = { "apply", POSITION_START_FEN, "e4", "c5", "a3", "h6", NULL };
+	const char *pgn[] = { "pgn", "--format", "json", "-", NULL };
 	struct cli_run run = cli_run(validate, NULL);
 	cJSON *tree = cJSON_Parse(run.out), *opening;
 
@@ -1618,6 +1620,27 @@ START_TEST(test_opening)
 	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(opening, "name")->valuestring, "King's Pawn Game");
 	ck_assert(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(
 		cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(tree, "moves"), 3), "opening")));
+	cJSON_Delete(tree);
+	cli_free(&run);
+
+	/* `fen pgn`: each ply its position's own name, in a variation too; the game the
+	 * main line's most recent one */
+	run = cli_run(pgn, "1. e4 c5 (1... e5 2. Nf3) 2. a3 h6 *\n");
+	ck_assert_int_eq(run.status, 0);
+	tree = cJSON_Parse(run.out);
+	const cJSON *game = tree; /* one game: its object */
+	const cJSON *moves = cJSON_GetObjectItemCaseSensitive(game, "moves");
+	opening = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(moves, 1), "opening");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(opening, "name")->valuestring, "Sicilian Defense");
+	const cJSON *variation = cJSON_GetArrayItem(
+		cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(moves, 1), "variations"), 0);
+	opening = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(variation, 1), "opening");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(opening, "eco")->valuestring, "C40");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(opening, "name")->valuestring, "King's Knight Opening");
+	ck_assert(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(moves, 3), "opening")));
+	opening = cJSON_GetObjectItemCaseSensitive(game, "opening");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(opening, "name")->valuestring,
+			 "Sicilian Defense: Mengarini Variation");
 	cJSON_Delete(tree);
 	cli_free(&run);
 }

@@ -1869,7 +1869,14 @@ def run_busy_daemon_checks(c):
     slow = "/render/game.gif?" + query(moves=",".join(["g1f3", "g8f6", "f3g1", "f6g8"] * 250), size=1024)
     worker = threading.Thread(target=lambda: c.client.request("GET", slow))
     worker.start()
-    time.sleep(0.3)
+    # The GIF takes a few hundred ms: wait until the heavy thread has it (fend's own gauge)
+    # rather than for a fixed time, which a fast build or a loaded machine would defeat.
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline and worker.is_alive():
+        metrics = c.client.request("GET", "/metrics").body.decode()
+        if re.search(r"^fend_heavy_slots_used 1$", metrics, re.M):
+            break
+        time.sleep(0.002)
     c.check("busy: a PNG while the heavy thread draws", "GET", "/render?" + query(fen=START, format="png"),
             expect=503, code="busy",
             then=lambda r, b: want(r.header("Retry-After") == "1" and b["threads"] == 1 and b["queue"] == 0,

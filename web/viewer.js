@@ -318,6 +318,8 @@ async function showPly() {
   if (arrows.length) picture.arrows = arrows.join(",");
   if (circles.length) picture.circles = circles.join(",");
   drawEval(current);
+  const opening = openingAt(viewer.line, viewer.index);
+  $("pgn-opening").textContent = opening ? t("play.opening", { eco: opening.eco, name: opening.name }) : "";
   const img = $("pgn-board");
   img.src = fend.renderUrl(picture);
   img.alt = boardAlt(current, fen);
@@ -330,6 +332,15 @@ async function showPly() {
   } catch (err) {
     if (seq === viewer.seq) $("pgn-status").textContent = problemText(err);
   }
+}
+
+// The opening of a ply: the most recent named position walking back from it (fend names
+// each ply's own position), through the lines a variation branches from.
+function openingAt(line, index) {
+  for (let l = line, i = index; l; i = l.parent ? l.parent.index - 1 : -1, l = l.parent && l.parent.line) {
+    for (; i >= 0; i--) if (l.moves[i].opening) return l.moves[i].opening;
+  }
+  return null;
 }
 
 // A [%clk] time in seconds as h:mm:ss.

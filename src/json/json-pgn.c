@@ -467,13 +467,14 @@ static void json_pgn_move(void *ctx, const struct pgn_move *mv)
 	struct json_pgn *b = ctx;
 	char *san, *uci, *fen;
 	cJSON *obj, *starting = NULL;
+	const struct opening *own;
 
 	if (mv->depth > PGN_DEPTH_MAX)
 		return;
-	if (mv->depth == 0 && mv->after) {
-		const struct opening *o = opening_find(mv->after->key);
-		b->opening = o ? o : b->opening;
-	}
+	/* the position's own name; the game's is the main line's most recent one */
+	own = mv->after ? opening_find(mv->after->key) : NULL;
+	if (mv->depth == 0 && own)
+		b->opening = own;
 	if (!b->line[mv->depth] && b->pending[mv->depth]) {
 		/* A variation's first move: the variation is made now. */
 		cJSON *line = cJSON_CreateArray();
@@ -510,6 +511,7 @@ static void json_pgn_move(void *ctx, const struct pgn_move *mv)
 	json_pgn_add(b, obj, "san", cJSON_CreateStringReference(san));
 	json_pgn_add(b, obj, "uci", cJSON_CreateStringReference(uci));
 	json_pgn_add(b, obj, "fen", cJSON_CreateStringReference(fen));
+	json_pgn_add(b, obj, "opening", json_opening(own));
 	json_pgn_add(b, obj, "comment", cJSON_CreateNull());
 	if (starting)
 		json_pgn_add(b, obj, "starting_comment", starting);

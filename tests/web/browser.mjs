@@ -498,10 +498,15 @@ async function main() {
     await page.keyboard.press("ArrowRight");
     await pgnFen(game.moves[0].fen);
     check("the right arrow steps one ply", true);
+    await page.waitForFunction(() => document.getElementById("pgn-opening").textContent !== "");
+    equal("the viewer names the ply's opening", await page.textContent("#pgn-opening"), "Opening: King's Pawn Game (B00)");
     await page.keyboard.press("End");
     await pgnFen(game.final_fen);
     await page.waitForFunction(() => document.getElementById("pgn-status").textContent.startsWith("Checkmate"));
     equal("the last ply is checkmate", await page.textContent("#pgn-status"), "Checkmate: White wins (1-0).");
+    const lastNamed = [...game.moves].reverse().find((m) => m.opening).opening;
+    equal("at the end, the opening is the most recent named ply's (walking back)", await page.textContent("#pgn-opening"),
+      `Opening: ${lastNamed.name} (${lastNamed.eco})`);
     const img = await page.evaluate(() => { const i = document.getElementById("pgn-board"); return { src: i.src, alt: i.alt }; });
     check("the board is fend's SVG with the last move", img.src.includes("format=svg") && img.src.includes(`last_move=${game.moves[game.moves.length - 1].uci}`), img.src);
     await page.waitForFunction(() => { const i = document.getElementById("pgn-board"); return i.complete && i.naturalWidth > 0; });
