@@ -702,6 +702,7 @@ enum descriptive_code descriptive_read_game(struct descriptive_game *game, const
 	game->note_count = 0;
 	gt->start_fullmove = (int)game->start.fullmove;
 	gt->start_black = game->start.turn == BLACK;
+	gt->msg_lang = game->msg_lang;
 	split = gametext_split(text, length, game->lang == DESCRIPTIVE_EN ? descriptive_looks_en : descriptive_looks_es,
 			       gt);
 	if (split != GAMETEXT_OK) {

@@ -144,6 +144,7 @@ struct descriptive_ply {
 struct descriptive_game {
 	/* input */
 	enum descriptive_lang lang;
+	enum msg_lang msg_lang;        /* the language of the error's and the notes' messages */
 	bool strict_ambiguity;         /* an ambiguity that stays is an error, not a note */
 	long node_limit;               /* 0: DESCRIPTIVE_SEARCH_NODES */
 	const struct work_check *check; /* asked every DESCRIPTIVE_CHECK_NODES positions; NULL: never stop */

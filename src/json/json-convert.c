@@ -213,6 +213,7 @@ static cJSON *json_convert_read_algebraic(const struct position *start, const st
 	}
 	gt->start_fullmove = (int)start->fullmove;
 	gt->start_black = start->turn == BLACK;
+	gt->msg_lang = req->msg_lang;
 	split = gametext_split(req->text, req->length, gametext_looks_algebraic, gt);
 	if (split != GAMETEXT_OK) {
 		bool unreadable = split == GAMETEXT_ERR_UNREADABLE;
@@ -587,6 +588,7 @@ cJSON *json_convert(const struct position *start, const struct json_convert_requ
 	game->start = *start;
 	if (req->from == JSON_CONVERT_DESCRIPTIVE) {
 		game->lang = req->descriptive_lang;
+		game->msg_lang = req->msg_lang;
 		game->strict_ambiguity = req->strict;
 		game->node_limit = 0;
 		game->check = req->check;

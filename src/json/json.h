@@ -221,6 +221,7 @@ struct json_convert_request {
 	int tag_count;
 	struct json_fen_style style;
 	const struct work_check *check;        /* a descriptive reading stops when it says so (NULL: never) */
+	enum msg_lang msg_lang;                /* the language of the notes' and problems' messages */
 };
 
 /* Why json_convert returned a problem instead of a result. */
