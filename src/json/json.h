@@ -375,6 +375,10 @@ struct json_pgn_summary {
 struct json_pgn;
 extern const struct pgn_visitor json_pgn_visitor;
 struct json_pgn *json_pgn_new(const struct json_fen_style *style, enum san_lang lang, bool pause);
+
+/* The language of the builder's own messages (the notes that errors or warnings were left
+ * out); English until set. */
+void json_pgn_set_msg_lang(struct json_pgn *b, enum msg_lang lang);
 void json_pgn_free(struct json_pgn *b);
 
 /* The last finished game (the caller owns it), or NULL when none is waiting; *oom is set
