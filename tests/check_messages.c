@@ -395,6 +395,9 @@ START_TEST(test_game_text_languages)
 	game->msg_lang = MSG_ES;
 	ck_assert_int_eq(descriptive_read_game(game, "1. P-K5", 7), DESCRIPTIVE_ERR_ILLEGAL);
 	ck_assert_str_eq(game->error.message, "1. P-K5 no corresponde a ninguna jugada legal");
+	game->msg_lang = MSG_IT;
+	descriptive_read_game(game, "1. P-K4 Z-K4", 12);
+	ck_assert_str_eq(game->error.message, "\"Z-K4\" non è notazione descrittiva: non inizia con un pezzo (K Q R B N P)");
 	free(game);
 }
 END_TEST

@@ -547,7 +547,8 @@ static enum descriptive_code descriptive_read_line(struct descriptive_game *game
 	game->dead_used = false;
 	for (int i = first; i < first + count; i++)
 		if (lengths[i] > GAMETEXT_TOKEN_MAX ||
-		    descriptive_parse_token(texts[i], (size_t)lengths[i], game->lang, &game->specs[i], e->message)) {
+		    descriptive_parse_token_in(texts[i], (size_t)lengths[i], game->lang, game->msg_lang, &game->specs[i],
+					       e->message)) {
 			if (lengths[i] > GAMETEXT_TOKEN_MAX)
 				error_message(e->message, sizeof e->message, game->msg_lang, MSG_GAMES_D_TOO_LONG, 20,
 					      texts[i]);
@@ -721,7 +722,8 @@ enum descriptive_code descriptive_read_game(struct descriptive_game *game, const
 		/* The notation's own reason, for a word that is neither a move nor prose (not
 		 * for a "$n" that is no NAG). */
 		if (split == GAMETEXT_ERR_UNREADABLE && text[e->offset] != '$')
-			descriptive_parse_token(text + e->offset, (size_t)e->length, game->lang, &game->specs[0], e->message);
+			descriptive_parse_token_in(text + e->offset, (size_t)e->length, game->lang, game->msg_lang,
+						   &game->specs[0], e->message);
 		else
 			snprintf(e->message, sizeof e->message, "%s", gt->message);
 		return e->code;

@@ -172,6 +172,10 @@ struct descriptive_game {
 int descriptive_parse_token(const char *text, size_t length, enum descriptive_lang lang,
 			    struct descriptive_spec *spec, char *why);
 
+/* descriptive_parse_token, with why in msg_lang (descriptive_parse_token's is English). */
+int descriptive_parse_token_in(const char *text, size_t length, enum descriptive_lang lang, enum msg_lang msg_lang,
+			       struct descriptive_spec *spec, char *why);
+
 /* gametext classifiers: does the word read as English / Spanish descriptive notation? */
 bool descriptive_looks_en(const char *text, size_t length);
 bool descriptive_looks_es(const char *text, size_t length);
