@@ -616,12 +616,6 @@ const char *const msg_texts_games[MSG_GAMES_NB - MSG_GAMES_TAG_TRUNCATED][MSG_LA
 		"fend: ответ кончается здесь, до конца тела запроса: %s: %s",
 		"fend: la respuesta termina aquí, antes del final del cuerpo: %s: %s",
 	},
-	AT(MSG_GAMES_J_PGN_LANG) = {
-		"lang must be en, it, es, fr, de, nl, ru or figurine",
-		"lang deve essere en, it, es, fr, de, nl, ru o figurine",
-		"lang должен быть en, it, es, fr, de, nl, ru или figurine",
-		"lang debe ser en, it, es, fr, de, nl, ru o figurine",
-	},
 	AT(MSG_GAMES_N_NAG) = {
 		"NAG",
 		"NAG",
