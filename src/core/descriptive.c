@@ -469,7 +469,8 @@ static enum descriptive_code descriptive_review(struct descriptive_reader *r)
 				e->pos = pos;
 				e->candidate_count = n;
 				memcpy(e->candidates, cands, sizeof *cands * (size_t)n);
-				error_message(e->message, sizeof e->message, game->msg_lang, MSG_GAMES_D_AMBIGUOUS, where, alive_count + 1, chosen, alive);
+				error_message(e->message, sizeof e->message, game->msg_lang, MSG_GAMES_D_AMBIGUOUS,
+					      where, alive_count + 1, chosen, alive);
 				return DESCRIPTIVE_ERR_AMBIGUOUS;
 			}
 			if (alive_count && (note = descriptive_note(game, DESCRIPTIVE_NOTE_AMBIGUOUS, i, 0, 0)))
@@ -547,8 +548,8 @@ static enum descriptive_code descriptive_read_line(struct descriptive_game *game
 	game->dead_used = false;
 	for (int i = first; i < first + count; i++)
 		if (lengths[i] > GAMETEXT_TOKEN_MAX ||
-		    descriptive_parse_token_in(texts[i], (size_t)lengths[i], game->lang, game->msg_lang, &game->specs[i],
-					       e->message)) {
+		    descriptive_parse_token_in(texts[i], (size_t)lengths[i], game->lang, game->msg_lang,
+					       &game->specs[i], e->message)) {
 			if (lengths[i] > GAMETEXT_TOKEN_MAX)
 				error_message(e->message, sizeof e->message, game->msg_lang, MSG_GAMES_D_TOO_LONG, 20,
 					      texts[i]);

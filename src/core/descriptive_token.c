@@ -355,7 +355,8 @@ int descriptive_parse_token_in(const char *text, size_t length, enum descriptive
 		to = descriptive_read_square(&c);
 		if (!to)
 			return descriptive_why(why, msg_lang, text, length,
-					       lang == DESCRIPTIVE_EN ? MSG_GAMES_DT_NO_SQUARE_EN : MSG_GAMES_DT_NO_SQUARE_ES);
+					       lang == DESCRIPTIVE_EN ? MSG_GAMES_DT_NO_SQUARE_EN
+								      : MSG_GAMES_DT_NO_SQUARE_ES);
 		spec->to = to;
 	}
 	if (descriptive_read_promotion(&c, spec))

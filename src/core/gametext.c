@@ -487,7 +487,8 @@ static enum gametext_code gametext_variation_end(struct gametext_reader *r, size
 	const struct gametext_level *L = &r->level[r->depth];
 
 	if (r->depth == 0)
-		return gametext_fail(out, GAMETEXT_ERR_PARENTHESES, (int)offset, 1, r->text, MSG_GAMES_GT_CLOSES_NO_VARIATION);
+		return gametext_fail(out, GAMETEXT_ERR_PARENTHESES, (int)offset, 1, r->text,
+				     MSG_GAMES_GT_CLOSES_NO_VARIATION);
 	if (L->line < 0 && L->head >= 0) {
 		int *head = &out->order[L->branch].annotations;
 		if (*head < 0)
@@ -869,7 +870,8 @@ int gametext_remarks(const struct gametext *gt, const char *text, struct gametex
 
 	if (gt->result_offset >= 0 && n < max) {
 		out[n] = (struct gametext_remark){ GAMETEXT_REMARK_RESULT, -1, 0, gt->result_offset, gt->result_length, "" };
-		error_message(out[n++].message, GAMETEXT_MESSAGE_MAX, gt->msg_lang, MSG_GAMES_GT_RESULT, gt->result_length,
+		error_message(out[n++].message, GAMETEXT_MESSAGE_MAX, gt->msg_lang, MSG_GAMES_GT_RESULT,
+			      gt->result_length,
 			 text + gt->result_offset);
 	}
 	if (gt->prose_offset >= 0 && n < max) {
@@ -891,7 +893,8 @@ int gametext_remarks(const struct gametext *gt, const char *text, struct gametex
 	if (gt->empty_variations && n < max) {
 		out[n] = (struct gametext_remark){ GAMETEXT_REMARK_EMPTY_VARIATION, -1, 0, gt->empty_offset, 1, "" };
 		error_message(out[n++].message, GAMETEXT_MESSAGE_MAX, gt->msg_lang, MSG_GAMES_GT_EMPTY_VARIATIONS,
-			      gt->empty_variations, msg_noun(MSG_GAMES_N_MOVELESS_VARIATION, gt->empty_variations, gt->msg_lang));
+			      gt->empty_variations,
+			      msg_noun(MSG_GAMES_N_MOVELESS_VARIATION, gt->empty_variations, gt->msg_lang));
 	}
 	for (int t = 0; t < gt->token_count && n < max; t++) {
 		const struct gametext_token *tok = &gt->tokens[t];
