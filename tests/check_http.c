@@ -2107,6 +2107,40 @@ static const cJSON *pgn_game(const struct reply *r, int i)
 	return cJSON_GetArrayItem(games, i);
 }
 
+/* A game's problems in the language Accept-Language asks for, with the codes of English:
+ * /pgn's warnings and 422, /convert's notes. */
+START_TEST(pgn_accept_language)
+{
+	static const char *const italian[] = { "Accept-Language: it", NULL };
+	struct reply r;
+	char value[64];
+
+	http1("POST", "/pgn", "application/x-chess-pgn", "1. e4 $300 e5 *", italian, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_str_eq(reply_header(&r, "Content-Language", value, sizeof value), "it");
+	{
+		const cJSON *warning = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(pgn_game(&r, 0), "warnings"), 0);
+		ck_assert_str_eq(cjson_string(warning, "code"), "nag_out_of_range");
+		ck_assert_str_eq(cjson_string(warning, "message"), "i NAG vanno da $0 a $255: $300 ignorato");
+	}
+	reply_free(&r);
+	http1("POST", "/pgn", "application/x-chess-pgn", "1. e4 e5 2. Nf3 ) *", NULL, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_ptr_nonnull(strstr(r.body, "')' without a '(' before it"));
+	reply_free(&r);
+	http1("POST", "/pgn", "application/x-chess-pgn", "1. e4 e5 2. Nf3 ) *", italian, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_ptr_nonnull(strstr(r.body, "\"code\":\"unmatched_parenthesis\""));
+	ck_assert_ptr_nonnull(strstr(r.body, "')' senza una '(' prima"));
+	reply_free(&r);
+	http1("POST", "/convert", "application/json", "{\"text\":\"1. e4 e5 1-0\",\"from\":\"san\"}", italian, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_ptr_nonnull(strstr(r.body, "\"code\":\"result\""));
+	ck_assert_ptr_nonnull(strstr(r.body, "il risultato 1-0 chiude le mosse"));
+	reply_free(&r);
+}
+END_TEST
+
 START_TEST(pgn_bodies)
 {
 	static const char *const types[] = { "application/x-chess-pgn", "application/vnd.chess-pgn",
@@ -2759,6 +2793,7 @@ static Suite *http_suite(void)
 	tcase_add_test(tc, validate_post);
 	tcase_add_test(tc, validate_get);
 	tcase_add_test(tc, validate_accept_language);
+	tcase_add_test(tc, pgn_accept_language);
 	tcase_add_test(tc, apply_move_post);
 	tcase_add_test(tc, moves_get_and_post);
 	tcase_add_test(tc, render_text_and_json);

@@ -8,7 +8,10 @@
 #include <string.h>
 
 #include "check_util.h"
+#include "core/descriptive.h"
 #include "core/fen.h"
+#include "core/gametext.h"
+#include "core/pgn.h"
 #include "core/messages.h"
 #include "core/utf8.h"
 
@@ -285,6 +288,120 @@ START_TEST(test_hint_languages)
 }
 END_TEST
 
+/* The problems of a PGN game read with its messages in lang: "code line:column message" a line each. */
+struct messages_pgn {
+	char text[2048];
+	size_t length;
+};
+
+static void messages_pgn_issue(void *ctx, const struct pgn_issue *issue)
+{
+	struct messages_pgn *out = ctx;
+
+	out->length += (size_t)snprintf(out->text + out->length, sizeof out->text - out->length, "%s %u:%u %s\n",
+					pgn_code_name(issue->code), issue->line, issue->column, issue->message);
+	ck_assert_uint_lt(out->length, sizeof out->text);
+}
+
+static void messages_pgn_read(const char *pgn, enum msg_lang lang, struct messages_pgn *out)
+{
+	static const struct pgn_visitor visitor = { .issue = messages_pgn_issue };
+	struct pgn_reader *r = malloc(sizeof *r);
+	struct pgn_options options = { { SAN_LANG_EN, false }, false, lang };
+
+	ck_assert_ptr_nonnull(r);
+	out->length = 0;
+	out->text[0] = '\0';
+	pgn_reader_init(r, &visitor, out, &options);
+	for (size_t at = 0, n = strlen(pgn); at < n;)
+		at += pgn_reader_feed(r, pgn + at, n - at);
+	pgn_reader_finish(r);
+	free(r);
+}
+
+/* The part of each line of problems before its message: "code line:column". */
+static void messages_pgn_places(const char *text, char *out, size_t size)
+{
+	size_t n = 0;
+
+	for (const char *p = text; *p && n + 1 < size;) {
+		const char *space = strchr(p, ' '), *end = strchr(p, '\n');
+		space = space ? strchr(space + 1, ' ') : NULL;
+		for (const char *q = p; q < space && n + 1 < size; q++)
+			out[n++] = *q;
+		if (n + 1 < size)
+			out[n++] = '\n';
+		if (!end)
+			break;
+		p = end + 1;
+	}
+	out[n] = '\0';
+}
+
+START_TEST(test_pgn_languages)
+{
+	static const char pgn[] = "[Event \"x\"]\n[Bad\n1. e4 $300 e5 2. Nf3 Nc6 ( 2... d6 ( 2... f5";
+	struct messages_pgn english, other;
+	char places[2][1024];
+
+	messages_pgn_read(pgn, MSG_EN, &english);
+	ck_assert_str_eq(english.text,
+			 "bad_tag 2:5 a tag pair is [Name \"value\"]: the line ends inside it\n"
+			 "nag_out_of_range 3:7 NAGs run from $0 to $255: $300 ignored\n"
+			 "unterminated_variation 3:43 the game ends inside 2 open variations\n"
+			 "missing_result 3:43 the movetext ends without a result; taken as *\n");
+	messages_pgn_places(english.text, places[0], sizeof places[0]);
+	for (int lang = MSG_IT; lang < MSG_LANG_NB; lang++) {
+		messages_pgn_read(pgn, (enum msg_lang)lang, &other);
+		messages_pgn_places(other.text, places[1], sizeof places[1]);
+		ck_assert_str_eq(places[1], places[0]);
+	}
+	messages_pgn_read(pgn, MSG_IT, &other);
+	ck_assert_str_eq(other.text,
+			 "bad_tag 2:5 un tag si scrive [Nome \"valore\"]: la riga finisce al suo interno\n"
+			 "nag_out_of_range 3:7 i NAG vanno da $0 a $255: $300 ignorato\n"
+			 "unterminated_variation 3:43 la partita finisce dentro 2 varianti aperte\n"
+			 "missing_result 3:43 le mosse finiscono senza un risultato; preso come *\n");
+	messages_pgn_read(pgn, MSG_RU, &other);
+	ck_assert(strstr(other.text, "unterminated_variation 3:43 партия кончается внутри 2 открытых вариантов\n"));
+	messages_pgn_read("1. e4 ( 1. d4 *", MSG_RU, &other);
+	ck_assert(strstr(other.text, "партия кончается внутри 1 открытого варианта\n"));
+	messages_pgn_read(pgn, MSG_ES, &other);
+	ck_assert(strstr(other.text, "nag_out_of_range 3:7 los NAG van de $0 a $255: $300 se ignora\n"));
+}
+END_TEST
+
+/* Game text (/convert) and descriptive notation in Italian: the same offsets. */
+START_TEST(test_game_text_languages)
+{
+	struct descriptive_game *game = calloc(1, sizeof *game);
+	struct gametext_remark remarks[4];
+	struct fen_report report;
+	struct fen_options options = { 0 };
+	static const char text[] = "1. P-K4 P-K4 2. N-KB3 N-QB3 3. B-N5 B-N5 1-0";
+
+	ck_assert_ptr_nonnull(game);
+	ck_assert_int_eq(fen_parse(POSITION_START_FEN, strlen(POSITION_START_FEN), &options, &game->start, &report), FEN_VALID);
+	game->lang = DESCRIPTIVE_EN;
+	game->msg_lang = MSG_IT;
+	ck_assert_int_eq(descriptive_read_game(game, text, strlen(text)), DESCRIPTIVE_OK);
+	ck_assert_int_eq(gametext_remarks(&game->text, text, remarks, 4), 1);
+	ck_assert_str_eq(remarks[0].message, "il risultato 1-0 chiude le mosse");
+	ck_assert_int_eq(descriptive_read_game(game, "1. P-K4 )", 9), DESCRIPTIVE_ERR_TEXT);
+	ck_assert_str_eq(game->error.message, "\")\" alla posizione 8 non chiude nessuna variante");
+	game->msg_lang = MSG_EN;
+	ck_assert_int_eq(descriptive_read_game(game, "1. P-K4 )", 9), DESCRIPTIVE_ERR_TEXT);
+	ck_assert_str_eq(game->error.message, "\")\" at offset 8 closes no variation");
+	game->msg_lang = MSG_ES;
+	ck_assert_int_eq(descriptive_read_game(game, "1. P-K5", 7), DESCRIPTIVE_ERR_ILLEGAL);
+	ck_assert_str_eq(game->error.message, "1. P-K5 no corresponde a ninguna jugada legal");
+	game->msg_lang = MSG_IT;
+	descriptive_read_game(game, "1. P-K4 Z-K4", 12);
+	ck_assert_str_eq(game->error.message, "\"Z-K4\" non è notazione descrittiva: non inizia con un pezzo (K Q R B N P)");
+	free(game);
+}
+END_TEST
+
 static Suite *messages_suite(void)
 {
 	Suite *s = suite_create("messages");
@@ -299,6 +416,10 @@ static Suite *messages_suite(void)
 	tcase_add_loop_test(tc, test_parser_languages, 0, (int)(sizeof messages_fens / sizeof messages_fens[0]));
 	tcase_add_test(tc, test_parser_messages_fit);
 	tcase_add_test(tc, test_hint_languages);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("games");
+	tcase_add_test(tc, test_pgn_languages);
+	tcase_add_test(tc, test_game_text_languages);
 	suite_add_tcase(s, tc);
 	return s;
 }

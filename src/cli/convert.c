@@ -37,6 +37,7 @@ static int cli_convert(struct fen_cli *cli)
 	creq.tags = cli->tags;
 	creq.tag_count = cli->tag_count;
 	creq.style = cli->style;
+	creq.msg_lang = cli->parse.lang;
 	/* The reader's working memory is large (a game's worth of search state). */
 	if (!(game = malloc(sizeof *game)))
 		cli_out_of_memory();

@@ -149,7 +149,7 @@ static void cli_pgn_json_print(void *ctx)
 static int cli_pgn(struct fen_cli *cli)
 {
 	static const char *const formats[] = { "json", "fen", "epd", "uci", "san", "pgn", NULL };
-	struct pgn_options options = { { cli->san.lang, cli->san.strict }, !cli->lang_given };
+	struct pgn_options options = { { cli->san.lang, cli->san.strict }, !cli->lang_given, cli->parse.lang };
 	struct pgn_reader *reader;
 	const char *path;
 	FILE *in;
@@ -193,6 +193,7 @@ static int cli_pgn(struct fen_cli *cli)
 		struct cli_pgn_json json = { cli, json_pgn_new(&cli->style, cli->san.lang, true), false };
 		if (!json.builder)
 			cli_out_of_memory();
+		json_pgn_set_msg_lang(json.builder, cli->parse.lang);
 		pgn_reader_init(reader, &json_pgn_visitor, json.builder, &options);
 		ok = cli_pgn_feed(in, reader, cli_pgn_json_print, &json);
 		errors = json.errors;

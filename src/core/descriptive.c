@@ -263,7 +263,7 @@ static struct descriptive_note *descriptive_note(struct descriptive_game *game, 
 	note = &game->notes[game->note_count++];
 	if (game->note_count == DESCRIPTIVE_NOTES_MAX) {
 		*note = (struct descriptive_note){ DESCRIPTIVE_NOTE_TRUNCATED, -1, -1, 0, "", 0 };
-		snprintf(note->message, sizeof note->message, "more notes than fit; the rest are left out");
+		error_message(note->message, sizeof note->message, game->msg_lang, MSG_GAMES_D_NOTES_TRUNCATED);
 		return NULL;
 	}
 	*note = (struct descriptive_note){ (uint8_t)code, ply, offset, length, "", 0 };
@@ -277,7 +277,7 @@ static int descriptive_where(const struct descriptive_reader *r, int ply, char *
 	bool black = (ply + r->game->start.turn) % 2;
 
 	return snprintf(out, size, "%d%s %.*s%s", number, black ? "..." : ".", r->lengths[ply], r->texts[ply],
-			r->depth ? " (in a variation)" : "");
+			r->depth ? msg_text(MSG_GAMES_W_IN_VARIATION, r->game->msg_lang) : "");
 }
 
 /* The dead-end table's key for ply with pos and origin (never 0, which marks a free slot). */
@@ -450,8 +450,9 @@ static enum descriptive_code descriptive_review(struct descriptive_reader *r)
 					if (found == 0 && d < sizeof dead) {
 						char later[80];
 						descriptive_where(r, r->deepest, later, sizeof later);
-						d += (size_t)snprintf(dead + d, sizeof dead - d, "%s%s (then %s fits nothing)",
-								      d ? "; " : "", text, later);
+						error_message(dead + d, sizeof dead - d, game->msg_lang,
+							      MSG_GAMES_D_THEN_NOTHING, d ? "; " : "", text, later);
+						d += strlen(dead + d);
 					}
 					r->deepest = saved;
 				}
@@ -468,24 +469,24 @@ static enum descriptive_code descriptive_review(struct descriptive_reader *r)
 				e->pos = pos;
 				e->candidate_count = n;
 				memcpy(e->candidates, cands, sizeof *cands * (size_t)n);
-				snprintf(e->message, sizeof e->message, "%s fits %d moves that all let the game go on: %s and %s",
-					 where, alive_count + 1, chosen, alive);
+				error_message(e->message, sizeof e->message, game->msg_lang, MSG_GAMES_D_AMBIGUOUS,
+					      where, alive_count + 1, chosen, alive);
 				return DESCRIPTIVE_ERR_AMBIGUOUS;
 			}
 			if (alive_count && (note = descriptive_note(game, DESCRIPTIVE_NOTE_AMBIGUOUS, i, 0, 0)))
-				snprintf(note->message, sizeof note->message, "%s fits %s and also %s, which let the game go on; "
-					 "%s was taken", where, chosen, alive, chosen);
+				error_message(note->message, sizeof note->message, game->msg_lang,
+					      MSG_GAMES_D_NOTE_AMBIGUOUS, where, chosen, alive, chosen);
 			else if (!alive_count && (note = descriptive_note(game, DESCRIPTIVE_NOTE_LOOKAHEAD, i, 0, 0)))
-				snprintf(note->message, sizeof note->message, "%s fits %s or %s; only %s lets the game go on",
-					 where, chosen, dead, chosen);
+				error_message(note->message, sizeof note->message, game->msg_lang,
+					      MSG_GAMES_D_NOTE_LOOKAHEAD, where, chosen, dead, chosen);
 		}
 		/* A file named without its side, where the squares alone did not decide. */
 		if (n == 1 && spec->kind == DESCRIPTIVE_MOVE && bb_count(spec->to) > 1 &&
 		    (note = descriptive_note(game, DESCRIPTIVE_NOTE_SIDE_INFERRED, i, 0, 0))) {
 			char to[3];
 			fen_format_square(move_to(m), to);
-			snprintf(note->message, sizeof note->message,
-				 "%s: the file is named without its side; only %s is a legal move (%s)", where, to, chosen);
+			error_message(note->message, sizeof note->message, game->msg_lang, MSG_GAMES_D_SIDE_INFERRED,
+				      where, to, chosen);
 		}
 		/* A side on a piece that stands on the other side now: read by where it started. */
 		if (spec->piece_wing && spec->piece != PAWN && move_kind_of(m) != MOVE_CASTLING) {
@@ -496,25 +497,25 @@ static enum descriptive_code descriptive_review(struct descriptive_reader *r)
 				char home[3], now[3];
 				fen_format_square(origin[from], home);
 				fen_format_square(from, now);
-				snprintf(note->message, sizeof note->message,
-					 "%s: the %s side named is where the piece started (%s), not where it stands (%s): %s",
-					 where, spec->piece_wing == DESCRIPTIVE_WING_KING ? "king's" : "queen's", home, now,
-					 chosen);
+				error_message(note->message, sizeof note->message, game->msg_lang,
+					      spec->piece_wing == DESCRIPTIVE_WING_KING ? MSG_GAMES_D_ORIGIN_KING
+											: MSG_GAMES_D_ORIGIN_QUEEN,
+					      where, home, now, chosen);
 			}
 		}
 		{
 			bool check = descriptive_gives(&pos, m, 1), mate = check && descriptive_gives(&pos, m, 2);
-			const char *what = NULL;
+			enum msg_id what = MSG_AS_IS;
 			if (spec->check == 2 && !mate)
-				what = check ? "is marked mate but only gives check" : "is marked mate but gives no check";
+				what = check ? MSG_GAMES_D_MATE_ONLY_CHECK : MSG_GAMES_D_MATE_NO_CHECK;
 			else if (spec->check == 1 && !check)
-				what = "is marked check but gives none";
+				what = MSG_GAMES_D_CHECK_NONE;
 			else if (!spec->check && mate)
-				what = "gives mate, which is not marked";
+				what = MSG_GAMES_D_MATE_UNMARKED;
 			else if (!spec->check && check)
-				what = "gives check, which is not marked";
-			if (what && (note = descriptive_note(game, DESCRIPTIVE_NOTE_CHECK_SUFFIX, i, 0, 0)))
-				snprintf(note->message, sizeof note->message, "%s (%s) %s", where, chosen, what);
+				what = MSG_GAMES_D_CHECK_UNMARKED;
+			if (what != MSG_AS_IS && (note = descriptive_note(game, DESCRIPTIVE_NOTE_CHECK_SUFFIX, i, 0, 0)))
+				error_message(note->message, sizeof note->message, game->msg_lang, what, where, chosen);
 		}
 		descriptive_play(&pos, m, origin, next, &undo);
 		memcpy(origin, next, SQUARE_NB);
@@ -547,9 +548,11 @@ static enum descriptive_code descriptive_read_line(struct descriptive_game *game
 	game->dead_used = false;
 	for (int i = first; i < first + count; i++)
 		if (lengths[i] > GAMETEXT_TOKEN_MAX ||
-		    descriptive_parse_token(texts[i], (size_t)lengths[i], game->lang, &game->specs[i], e->message)) {
+		    descriptive_parse_token_in(texts[i], (size_t)lengths[i], game->lang, game->msg_lang,
+					       &game->specs[i], e->message)) {
 			if (lengths[i] > GAMETEXT_TOKEN_MAX)
-				snprintf(e->message, sizeof e->message, "\"%.*s...\" is too long for a move", 20, texts[i]);
+				error_message(e->message, sizeof e->message, game->msg_lang, MSG_GAMES_D_TOO_LONG, 20,
+					      texts[i]);
 			e->code = DESCRIPTIVE_ERR_MALFORMED;
 			e->ply = i;
 			e->depth = depth;
@@ -560,15 +563,14 @@ static enum descriptive_code descriptive_read_line(struct descriptive_game *game
 	found = descriptive_search(&r, first, &pos, origin, MOVE_NONE);
 	if (found < 0 && r.stopped) {
 		e->code = DESCRIPTIVE_ERR_STOPPED;
-		snprintf(e->message, sizeof e->message, "the reading was stopped before it ended");
+		error_message(e->message, sizeof e->message, game->msg_lang, MSG_GAMES_D_STOPPED);
 		return e->code;
 	}
 	if (found <= 0) {
 		e->code = found < 0 ? DESCRIPTIVE_ERR_SEARCH_LIMIT : DESCRIPTIVE_ERR_ILLEGAL;
 		e->ply = found < 0 ? -1 : r.deepest;
 		if (found < 0) {
-			snprintf(e->message, sizeof e->message,
-				 "the game has too many possible readings to try (more than %ld positions)", r.limit);
+			error_message(e->message, sizeof e->message, game->msg_lang, MSG_GAMES_D_SEARCH_LIMIT, r.limit);
 			return e->code;
 		}
 		char what[120];
@@ -577,8 +579,8 @@ static enum descriptive_code descriptive_read_line(struct descriptive_game *game
 		e->length = lengths[r.deepest];
 		descriptive_where(&r, r.deepest, where, sizeof where);
 		descriptive_describe(&game->specs[r.deepest], (enum color)e->pos.turn, what, sizeof what);
-		snprintf(e->message, sizeof e->message, "%s fits no legal move%s: there is no %s", where,
-			 r.branched ? ", however the moves before it are read" : "", what + 2);
+		error_message(e->message, sizeof e->message, game->msg_lang, MSG_GAMES_D_FITS_NOTHING, where,
+			      r.branched ? msg_text(MSG_GAMES_W_HOWEVER_READ, game->msg_lang) : "", what + 2);
 		return e->code;
 	}
 	for (int i = first; i < first + count; i++) {
@@ -617,12 +619,13 @@ static enum descriptive_code descriptive_read(struct descriptive_game *game, con
 	e->message[0] = '\0';
 	if (count == 0) {
 		e->code = DESCRIPTIVE_ERR_EMPTY;
-		snprintf(e->message, sizeof e->message, "there are no moves to read");
+		error_message(e->message, sizeof e->message, game->msg_lang, MSG_GAMES_D_EMPTY);
 		return e->code;
 	}
 	if (count > DESCRIPTIVE_PLY_MAX) {
 		e->code = DESCRIPTIVE_ERR_TOO_MANY_MOVES;
-		snprintf(e->message, sizeof e->message, "a game may have at most %d plies", DESCRIPTIVE_PLY_MAX);
+		error_message(e->message, sizeof e->message, game->msg_lang, MSG_GAMES_D_TOO_MANY_PLIES,
+			      DESCRIPTIVE_PLY_MAX);
 		return e->code;
 	}
 	descriptive_origins(&game->start, origin);
@@ -702,6 +705,7 @@ enum descriptive_code descriptive_read_game(struct descriptive_game *game, const
 	game->note_count = 0;
 	gt->start_fullmove = (int)game->start.fullmove;
 	gt->start_black = game->start.turn == BLACK;
+	gt->msg_lang = game->msg_lang;
 	split = gametext_split(text, length, game->lang == DESCRIPTIVE_EN ? descriptive_looks_en : descriptive_looks_es,
 			       gt);
 	if (split != GAMETEXT_OK) {
@@ -719,7 +723,8 @@ enum descriptive_code descriptive_read_game(struct descriptive_game *game, const
 		/* The notation's own reason, for a word that is neither a move nor prose (not
 		 * for a "$n" that is no NAG). */
 		if (split == GAMETEXT_ERR_UNREADABLE && text[e->offset] != '$')
-			descriptive_parse_token(text + e->offset, (size_t)e->length, game->lang, &game->specs[0], e->message);
+			descriptive_parse_token_in(text + e->offset, (size_t)e->length, game->lang, game->msg_lang,
+						   &game->specs[0], e->message);
 		else
 			snprintf(e->message, sizeof e->message, "%s", gt->message);
 		return e->code;

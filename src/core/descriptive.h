@@ -144,6 +144,7 @@ struct descriptive_ply {
 struct descriptive_game {
 	/* input */
 	enum descriptive_lang lang;
+	enum msg_lang msg_lang;        /* the language of the error's and the notes' messages */
 	bool strict_ambiguity;         /* an ambiguity that stays is an error, not a note */
 	long node_limit;               /* 0: DESCRIPTIVE_SEARCH_NODES */
 	const struct work_check *check; /* asked every DESCRIPTIVE_CHECK_NODES positions; NULL: never stop */
@@ -170,6 +171,10 @@ struct descriptive_game {
  * a reason in why (DESCRIPTIVE_MESSAGE_MAX bytes, may be NULL). */
 int descriptive_parse_token(const char *text, size_t length, enum descriptive_lang lang,
 			    struct descriptive_spec *spec, char *why);
+
+/* descriptive_parse_token, with why in msg_lang (descriptive_parse_token's is English). */
+int descriptive_parse_token_in(const char *text, size_t length, enum descriptive_lang lang, enum msg_lang msg_lang,
+			       struct descriptive_spec *spec, char *why);
 
 /* gametext classifiers: does the word read as English / Spanish descriptive notation? */
 bool descriptive_looks_en(const char *text, size_t length);

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "error.h"
+
 /* A file name and the files it may mean (bit f for file f, a = bit 0). */
 struct descriptive_file_name {
 	const char *name;
@@ -254,16 +256,22 @@ static int descriptive_read_promotion(struct descriptive_cursor *c, struct descr
 }
 
 /* Sets why to a message and returns -1. */
-static int descriptive_why(char *why, const char *text, size_t length, const char *reason)
+static int descriptive_why(char *why, enum msg_lang msg_lang, const char *text, size_t length, enum msg_id reason)
 {
 	if (why)
-		snprintf(why, DESCRIPTIVE_MESSAGE_MAX, "\"%.*s\" is not descriptive notation: %s",
-			 (int)(length > 40 ? 40 : length), text, reason);
+		error_message(why, DESCRIPTIVE_MESSAGE_MAX, msg_lang, MSG_GAMES_DT_NOT_DESCRIPTIVE,
+			      (int)(length > 40 ? 40 : length), text, msg_text(reason, msg_lang));
 	return -1;
 }
 
 int descriptive_parse_token(const char *text, size_t length, enum descriptive_lang lang,
 			    struct descriptive_spec *spec, char *why)
+{
+	return descriptive_parse_token_in(text, length, lang, MSG_EN, spec, why);
+}
+
+int descriptive_parse_token_in(const char *text, size_t length, enum descriptive_lang lang, enum msg_lang msg_lang,
+			       struct descriptive_spec *spec, char *why)
 {
 	struct descriptive_cursor c = { text, length, 0, lang };
 	struct descriptive_piece piece, target;
@@ -274,7 +282,7 @@ int descriptive_parse_token(const char *text, size_t length, enum descriptive_la
 	descriptive_strip_suffixes(text, &n, spec);
 	c.n = n;
 	if (n == 0)
-		return descriptive_why(why, text, length, "it is empty");
+		return descriptive_why(why, msg_lang, text, length, MSG_GAMES_DT_EMPTY);
 	if ((n == 5 && (!memcmp(text, "O-O-O", 5) || !memcmp(text, "0-0-0", 5)))) {
 		spec->kind = DESCRIPTIVE_CASTLE_QUEEN;
 		return 0;
@@ -289,9 +297,8 @@ int descriptive_parse_token(const char *text, size_t length, enum descriptive_la
 		return 0;
 	}
 	if (descriptive_read_piece(&c, &piece))
-		return descriptive_why(why, text, length,
-				       lang == DESCRIPTIVE_EN ? "it does not start with a piece (K Q R B N P)"
-							      : "it does not start with a piece (R D T A C P)");
+		return descriptive_why(why, msg_lang, text, length,
+				       lang == DESCRIPTIVE_EN ? MSG_GAMES_DT_NO_PIECE_EN : MSG_GAMES_DT_NO_PIECE_ES);
 	spec->piece = (uint8_t)piece.type;
 	spec->piece_wing = piece.wing;
 	spec->from = descriptive_file_squares(piece.files);
@@ -308,9 +315,9 @@ int descriptive_parse_token(const char *text, size_t length, enum descriptive_la
 		else if ((rank = descriptive_read_rank(&c)) >= 0)
 			spec->from &= descriptive_squares(DESCRIPTIVE_ALL_FILES, rank);
 		else
-			return descriptive_why(why, text, length, "'/' or '(' after the piece needs a rank or a square");
+			return descriptive_why(why, msg_lang, text, length, MSG_GAMES_DT_ORIGIN);
 		if (open == '(' && descriptive_peek(&c, 0) != ')')
-			return descriptive_why(why, text, length, "'(' without its ')'");
+			return descriptive_why(why, msg_lang, text, length, MSG_GAMES_DT_PAREN);
 		if (open == '(')
 			c.i++;
 	}
@@ -319,9 +326,9 @@ int descriptive_parse_token(const char *text, size_t length, enum descriptive_la
 		c.i++;
 		spec->kind = DESCRIPTIVE_CAPTURE;
 		if (descriptive_read_piece(&c, &target))
-			return descriptive_why(why, text, length, "'x' must be followed by the piece taken");
+			return descriptive_why(why, msg_lang, text, length, MSG_GAMES_DT_CAPTURE);
 		if (target.type == KING)
-			return descriptive_why(why, text, length, "a king cannot be taken");
+			return descriptive_why(why, msg_lang, text, length, MSG_GAMES_DT_KING_TAKEN);
 		spec->target = (uint8_t)target.type;
 		spec->target_wing = target.wing;
 		spec->to = descriptive_file_squares(target.files);
@@ -343,21 +350,21 @@ int descriptive_parse_token(const char *text, size_t length, enum descriptive_la
 		if (sep == '-')
 			c.i++;
 		else if (lang == DESCRIPTIVE_EN)
-			return descriptive_why(why, text, length, "the piece must be followed by '-' or 'x'");
+			return descriptive_why(why, msg_lang, text, length, MSG_GAMES_DT_SEPARATOR);
 		spec->kind = DESCRIPTIVE_MOVE;
 		to = descriptive_read_square(&c);
 		if (!to)
-			return descriptive_why(why, text, length,
-					       lang == DESCRIPTIVE_EN ? "no square after '-' (such as K4, KB3, QN5)"
-								      : "no square after the piece (such as 4R, 3AR, 1D)");
+			return descriptive_why(why, msg_lang, text, length,
+					       lang == DESCRIPTIVE_EN ? MSG_GAMES_DT_NO_SQUARE_EN
+								      : MSG_GAMES_DT_NO_SQUARE_ES);
 		spec->to = to;
 	}
 	if (descriptive_read_promotion(&c, spec))
-		return descriptive_why(why, text, length, "a promotion must name a queen, rook, bishop or knight");
+		return descriptive_why(why, msg_lang, text, length, MSG_GAMES_DT_PROMOTION);
 	if (c.i != c.n)
-		return descriptive_why(why, text, length, "unexpected text after the move");
+		return descriptive_why(why, msg_lang, text, length, MSG_GAMES_DT_TRAILING);
 	if (spec->promotion && spec->piece != PAWN)
-		return descriptive_why(why, text, length, "only a pawn promotes");
+		return descriptive_why(why, msg_lang, text, length, MSG_GAMES_DT_NOT_PAWN);
 	return 0;
 }
 

@@ -3,6 +3,8 @@
  * notation left to a classifier. */
 #include "gametext.h"
 
+#include "error.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -159,14 +161,14 @@ bool gametext_looks_algebraic(const char *w, size_t n)
 
 /* Records the error and returns its code. */
 static enum gametext_code gametext_fail(struct gametext *out, enum gametext_code code, int offset, int length,
-					const char *text, const char *what)
+					const char *text, enum msg_id what)
 {
 	int shown = length > 32 ? 32 : length;
 
 	out->error_offset = offset;
 	out->error_length = length;
-	snprintf(out->message, sizeof out->message, "\"%.*s%s\" at offset %d %s", shown, text + offset,
-		 length > shown ? "..." : "", offset, what);
+	error_message(out->message, sizeof out->message, out->msg_lang, MSG_GAMES_GT_AT, shown, text + offset,
+		      length > shown ? "..." : "", offset, msg_text(what, out->msg_lang));
 	return code;
 }
 
@@ -394,7 +396,7 @@ static enum gametext_code gametext_annotate(struct gametext_reader *r, enum game
 
 	if (k == GAMETEXT_ANNOTATIONS_MAX)
 		return gametext_fail(out, GAMETEXT_ERR_TOO_MANY_ANNOTATIONS, (int)offset, (int)length, r->text,
-				     "is past the most comments and NAGs one text may hold (2048)");
+				     MSG_GAMES_GT_TOO_MANY_ANNOTATIONS);
 	out->annotations[out->annotation_count++] =
 		(struct gametext_annotation){ (unsigned char)kind, prose, nag, (int)offset, (int)length, -1 };
 	if (L->last >= 0) {
@@ -418,7 +420,7 @@ static enum gametext_code gametext_nag(struct gametext_reader *r, int nag, size_
 {
 	if (r->level[r->depth].last < 0)
 		return gametext_fail(r->out, GAMETEXT_ERR_DANGLING_SUFFIX, (int)offset, (int)length, r->text,
-				     "marks a move, but there is no move before it");
+				     MSG_GAMES_GT_DANGLING);
 	return gametext_annotate(r, GAMETEXT_NAG, false, nag, offset, length);
 }
 
@@ -431,10 +433,10 @@ static enum gametext_code gametext_move(struct gametext_reader *r, size_t offset
 
 	if (k == GAMETEXT_PLY_MAX)
 		return gametext_fail(out, GAMETEXT_ERR_TOO_MANY_MOVES, (int)offset, (int)n, r->text,
-				     "is past the most moves one text may hold (1024 plies, variations included)");
+				     MSG_GAMES_GT_TOO_MANY_MOVES);
 	if (n > GAMETEXT_TOKEN_MAX)
 		return gametext_fail(out, GAMETEXT_ERR_TOKEN_TOO_LONG, (int)offset, (int)n, r->text,
-				     "is too long for a move");
+				     MSG_GAMES_GT_TOO_LONG);
 	if (L->line < 0) {
 		struct gametext_line *line = &out->lines[out->line_count];
 		/* first holds the line's first ply until the tokens are put in line order */
@@ -464,10 +466,10 @@ static enum gametext_code gametext_variation_begin(struct gametext_reader *r, si
 
 	if (L->last < 0)
 		return gametext_fail(r->out, GAMETEXT_ERR_PARENTHESES, (int)offset, 1, r->text,
-				     "opens a variation, but no move stands before it for the variation to replace");
+				     MSG_GAMES_GT_VARIATION_WITHOUT_MOVE);
 	if (r->depth == GAMETEXT_DEPTH_MAX)
 		return gametext_fail(r->out, GAMETEXT_ERR_TOO_DEEP, (int)offset, 1, r->text,
-				     "opens a variation deeper than 32 nested ones");
+				     MSG_GAMES_GT_TOO_DEEP);
 	r->level[r->depth + 1] = (struct gametext_level){
 		-1, -1, L->line, L->last, (int)offset, r->out->order[L->last].ply, -1, -1, false,
 	};
@@ -485,7 +487,8 @@ static enum gametext_code gametext_variation_end(struct gametext_reader *r, size
 	const struct gametext_level *L = &r->level[r->depth];
 
 	if (r->depth == 0)
-		return gametext_fail(out, GAMETEXT_ERR_PARENTHESES, (int)offset, 1, r->text, "closes no variation");
+		return gametext_fail(out, GAMETEXT_ERR_PARENTHESES, (int)offset, 1, r->text,
+				     MSG_GAMES_GT_CLOSES_NO_VARIATION);
 	if (L->line < 0 && L->head >= 0) {
 		int *head = &out->order[L->branch].annotations;
 		if (*head < 0)
@@ -523,7 +526,7 @@ static enum gametext_code gametext_prose_at(struct gametext_reader *r, size_t st
 	if (end == r->length) {
 		if (r->depth > 0)
 			return gametext_fail(out, GAMETEXT_ERR_PARENTHESES, r->level[r->depth].open, 1, r->text,
-					     "opens a variation that no ')' closes");
+					     MSG_GAMES_GT_VARIATION_UNCLOSED);
 		gametext_prose(out, r->text, r->length, start);
 		return GAMETEXT_OK;
 	}
@@ -581,7 +584,7 @@ static enum gametext_code gametext_dollar(struct gametext_reader *r, size_t i, s
 	*next = j;
 	if (j == i + 1 || value > 255)
 		return gametext_fail(r->out, GAMETEXT_ERR_UNREADABLE, (int)i, (int)(j - i), r->text,
-				     "is not a NAG ($0 to $255)");
+				     MSG_GAMES_GT_NOT_A_NAG);
 	return gametext_nag(r, value, i, j - i);
 }
 
@@ -678,14 +681,14 @@ static enum gametext_code gametext_word(struct gametext_reader *r, size_t start,
 		if (last && L->glue) {
 			if ((int)(start + n) - last->offset > GAMETEXT_TOKEN_MAX)
 				return gametext_fail(out, GAMETEXT_ERR_TOKEN_TOO_LONG, last->offset,
-						     (int)(start + n) - last->offset, r->text, "is too long for a move");
+						     (int)(start + n) - last->offset, r->text, MSG_GAMES_GT_TOO_LONG);
 			last->length = (int)(start + n) - last->offset;
 			return GAMETEXT_OK;
 		}
 		if (last && (nag = nag_from_glyph(w, n)) > 0)
 			return gametext_nag(r, nag, start, n);
 		return gametext_fail(out, GAMETEXT_ERR_DANGLING_SUFFIX, (int)start, (int)n, r->text,
-				     "marks a move, but there is no move before it");
+				     MSG_GAMES_GT_DANGLING);
 	}
 	/* A full stop that ends a sentence: what follows may be prose. "e.p." keeps its own. */
 	if (n > 1 && w[n - 1] == '.' && !(n >= 4 && !memcmp(w + n - 4, "e.p.", 4)) &&
@@ -707,8 +710,8 @@ static enum gametext_code gametext_word(struct gametext_reader *r, size_t start,
 		return gametext_prose_at(r, start, next);
 	if (n > GAMETEXT_TOKEN_MAX)
 		return gametext_fail(out, GAMETEXT_ERR_TOKEN_TOO_LONG, (int)start, (int)n, r->text,
-				     "is too long for a move");
-	return gametext_fail(out, GAMETEXT_ERR_UNREADABLE, (int)start, (int)n, r->text, "is not a move in this notation");
+				     MSG_GAMES_GT_TOO_LONG);
+	return gametext_fail(out, GAMETEXT_ERR_UNREADABLE, (int)start, (int)n, r->text, MSG_GAMES_GT_NOT_A_MOVE);
 }
 
 /* Puts the tokens, read in text order, in line order (the main line first), and makes
@@ -763,7 +766,7 @@ enum gametext_code gametext_split(const char *text, size_t length, gametext_move
 			const char *close = memchr(text + i, '}', length - i);
 			if (!close) {
 				code = gametext_fail(out, GAMETEXT_ERR_BRACES, (int)i, 1, text,
-						     "opens a comment that no '}' closes");
+						     MSG_GAMES_GT_COMMENT_UNCLOSED);
 				break;
 			}
 			code = gametext_annotate(&r, GAMETEXT_COMMENT, false, 0, i + 1, (size_t)(close - text) - i - 1);
@@ -772,7 +775,7 @@ enum gametext_code gametext_split(const char *text, size_t length, gametext_move
 		} else if (leading && (c == '}' || c == '(' || c == ')' || c == '$')) {
 			code = gametext_prose_at(&r, i, &next);
 		} else if (c == '}') {
-			code = gametext_fail(out, GAMETEXT_ERR_BRACES, (int)i, 1, text, "closes no comment");
+			code = gametext_fail(out, GAMETEXT_ERR_BRACES, (int)i, 1, text, MSG_GAMES_GT_CLOSES_NO_COMMENT);
 		} else if (c == '(') {
 			code = gametext_variation_begin(&r, i);
 			sentence_end = false;
@@ -793,12 +796,12 @@ enum gametext_code gametext_split(const char *text, size_t length, gametext_move
 		return code;
 	if (r.depth > 0)
 		return gametext_fail(out, GAMETEXT_ERR_PARENTHESES, r.level[r.depth].open, 1, text,
-				     "opens a variation that no ')' closes");
+				     MSG_GAMES_GT_VARIATION_UNCLOSED);
 	gametext_finish(&r);
 	if (out->count == 0) {
 		out->error_offset = 0;
 		out->error_length = (int)length;
-		snprintf(out->message, sizeof out->message, "the text holds no moves");
+		error_message(out->message, sizeof out->message, out->msg_lang, MSG_GAMES_GT_EMPTY);
 		return GAMETEXT_ERR_EMPTY;
 	}
 	return GAMETEXT_OK;
@@ -854,9 +857,9 @@ static int gametext_prose_remarks(const struct gametext *gt, const char *text, i
 		gametext_move_name(gt, text, t, name, sizeof name);
 		out[n] = (struct gametext_remark){ GAMETEXT_REMARK_PROSE_COMMENT, gt->tokens[t].ply,
 						   gt->lines[gt->tokens[t].line].depth, an->offset, an->length, "" };
-		snprintf(out[n++].message, GAMETEXT_MESSAGE_MAX, "the text between the moves is not moves: kept as a "
-			 "comment %s %s: \"%.*s%s\"", before ? "before" : "of", name, shown, text + an->offset,
-			 shown < an->length ? "..." : "");
+		error_message(out[n++].message, GAMETEXT_MESSAGE_MAX, gt->msg_lang,
+			      before ? MSG_GAMES_GT_PROSE_COMMENT_BEFORE : MSG_GAMES_GT_PROSE_COMMENT_OF, name, shown,
+			      text + an->offset, shown < an->length ? "..." : "");
 	}
 	return n;
 }
@@ -867,19 +870,20 @@ int gametext_remarks(const struct gametext *gt, const char *text, struct gametex
 
 	if (gt->result_offset >= 0 && n < max) {
 		out[n] = (struct gametext_remark){ GAMETEXT_REMARK_RESULT, -1, 0, gt->result_offset, gt->result_length, "" };
-		snprintf(out[n++].message, GAMETEXT_MESSAGE_MAX, "the result %.*s ends the moves", gt->result_length,
+		error_message(out[n++].message, GAMETEXT_MESSAGE_MAX, gt->msg_lang, MSG_GAMES_GT_RESULT,
+			      gt->result_length,
 			 text + gt->result_offset);
 	}
 	if (gt->prose_offset >= 0 && n < max) {
 		int shown = gametext_shown(text + gt->prose_offset, gt->prose_length);
 		out[n] = (struct gametext_remark){ GAMETEXT_REMARK_PROSE, -1, 0, gt->prose_offset, gt->prose_length, "" };
-		snprintf(out[n++].message, GAMETEXT_MESSAGE_MAX, "the text after the moves is not moves and was ignored: \"%.*s%s\"",
+		error_message(out[n++].message, GAMETEXT_MESSAGE_MAX, gt->msg_lang, MSG_GAMES_GT_PROSE_AFTER,
 			 shown, text + gt->prose_offset, shown < gt->prose_length ? "..." : "");
 	}
 	if (gt->lead_offset >= 0 && n < max) {
 		int shown = gametext_shown(text + gt->lead_offset, gt->lead_length);
 		out[n] = (struct gametext_remark){ GAMETEXT_REMARK_LEADING, -1, 0, gt->lead_offset, gt->lead_length, "" };
-		snprintf(out[n++].message, GAMETEXT_MESSAGE_MAX, "the text before the moves is not moves and was ignored: \"%.*s%s\"",
+		error_message(out[n++].message, GAMETEXT_MESSAGE_MAX, gt->msg_lang, MSG_GAMES_GT_PROSE_BEFORE,
 			 shown, text + gt->lead_offset, shown < gt->lead_length ? "..." : "");
 	}
 	for (int l = 0; l < gt->line_count; l++)
@@ -888,8 +892,9 @@ int gametext_remarks(const struct gametext *gt, const char *text, struct gametex
 		n = gametext_prose_remarks(gt, text, gt->tokens[t].annotations, t, false, out, n, max);
 	if (gt->empty_variations && n < max) {
 		out[n] = (struct gametext_remark){ GAMETEXT_REMARK_EMPTY_VARIATION, -1, 0, gt->empty_offset, 1, "" };
-		snprintf(out[n++].message, GAMETEXT_MESSAGE_MAX, "%d variation%s without a move %s left out",
-			 gt->empty_variations, gt->empty_variations > 1 ? "s" : "", gt->empty_variations > 1 ? "were" : "was");
+		error_message(out[n++].message, GAMETEXT_MESSAGE_MAX, gt->msg_lang, MSG_GAMES_GT_EMPTY_VARIATIONS,
+			      gt->empty_variations,
+			      msg_noun(MSG_GAMES_N_MOVELESS_VARIATION, gt->empty_variations, gt->msg_lang));
 	}
 	for (int t = 0; t < gt->token_count && n < max; t++) {
 		const struct gametext_token *tok = &gt->tokens[t];
@@ -898,7 +903,7 @@ int gametext_remarks(const struct gametext *gt, const char *text, struct gametex
 			continue;
 		out[n] = (struct gametext_remark){ GAMETEXT_REMARK_MOVE_NUMBER, tok->ply, gt->lines[tok->line].depth,
 						   tok->offset, tok->length, "" };
-		snprintf(out[n++].message, GAMETEXT_MESSAGE_MAX, "move number %d stands where move %d was expected",
+		error_message(out[n++].message, GAMETEXT_MESSAGE_MAX, gt->msg_lang, MSG_GAMES_GT_MOVE_NUMBER,
 			 tok->number, expected);
 	}
 	return n;

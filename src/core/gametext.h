@@ -43,6 +43,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "messages.h"
+
 /* The most move tokens one text may hold, variations included. */
 #define GAMETEXT_PLY_MAX 1024
 /* The most comments and NAGs one text may hold. */
@@ -110,6 +112,7 @@ struct gametext {
 	 * are known (the number expected before each ply) */
 	int start_fullmove;  /* 1 for the standard start */
 	bool start_black;    /* Black moves first */
+	enum msg_lang msg_lang; /* the language of the message and the remarks */
 	/* output */
 	int count;           /* main-line moves: tokens[0 .. count) */
 	int token_count;     /* every move, variations included */

@@ -82,15 +82,17 @@ static bool pgn_code_is_syntax(enum pgn_code code)
 static void pgn_game_begin(struct pgn_reader *r);
 
 /* Reports a problem of the current game. */
-void pgn_issue(struct pgn_reader *r, struct pgn_issue *issue, enum pgn_code code, unsigned column, const char *format,
+void pgn_issue(struct pgn_reader *r, struct pgn_issue *issue, enum pgn_code code, unsigned column, enum msg_id id,
 	       ...)
 {
 	char message[PGN_MESSAGE_MAX];
 	va_list ap;
 
 	pgn_game_begin(r);
-	va_start(ap, format);
-	vsnprintf(message, sizeof message, format, ap);
+	va_start(ap, id);
+	/* the format comes from the catalogue, never from input: tests/check_messages checks
+	 * that each language's takes the arguments the English one does */
+	vsnprintf(message, sizeof message, msg_text(id, r->options.lang), ap);
 	va_end(ap);
 	utf8_sanitize(message);
 	issue->code = code;
@@ -214,7 +216,7 @@ static void pgn_tag(struct pgn_reader *r)
 	r->tag_value[length] = '\0';
 	if (r->tag_value_cut && listed)
 		PGN_PROBLEM(r, PGN_WARN_TAG_TRUNCATED, r->tag_line, r->tag_column,
-			    "the value of tag %s is longer than %d bytes and was cut", name, PGN_TAG_VALUE_MAX);
+			    MSG_GAMES_TAG_TRUNCATED, name, PGN_TAG_VALUE_MAX);
 	if (!strcmp(name, "FEN")) {
 		r->has_fen = true;
 		r->fen_length = length < FEN_INPUT_MAX ? length : FEN_INPUT_MAX;
@@ -235,7 +237,7 @@ static void pgn_tag(struct pgn_reader *r)
 		if (!r->tags_cut) {
 			r->tags_cut = true;
 			PGN_PROBLEM(r, PGN_WARN_TAGS_DROPPED, r->tag_line, r->tag_column,
-				    "the game has more than %d tag pairs: %s and the tags after it are not listed",
+				    MSG_GAMES_TAGS_DROPPED,
 				    PGN_GAME_TAGS_MAX, name);
 		}
 		return;
@@ -257,21 +259,21 @@ void pgn_start(struct pgn_reader *r)
 	if (r->variant == 2) {
 		r->start_valid = false;
 		PGN_PROBLEM(r, PGN_ERR_UNSUPPORTED_VARIANT, r->tok_line, r->tok_column,
-			    "variant \"%s\" is not chess or Chess960: its moves are not read", r->variant_name);
+			    MSG_GAMES_UNSUPPORTED_VARIANT, r->variant_name);
 	} else if (r->has_fen) {
-		struct fen_options options = { FEN_LENIENT, r->variant == 1, false, MSG_EN };
+		struct fen_options options = { FEN_LENIENT, r->variant == 1, false, r->options.lang };
 		struct fen_report report;
 		if (fen_parse(r->fen, r->fen_length, &options, &r->start, &report) != FEN_VALID) {
 			r->start_valid = false;
 			PGN_PROBLEM(r, PGN_ERR_INVALID_FEN, r->tok_line, r->tok_column,
-				    "the FEN tag is not a legal position (%s: %s): the moves are not read",
+				    MSG_GAMES_INVALID_FEN,
 				    report.error_count ? error_code_name(report.errors[0].code) : "invalid",
 				    report.error_count ? report.errors[0].message : "");
 		} else {
 			for (int i = 0; i < report.warning_count; i++)
 				if (report.warnings[i].code == FEN_WARN_CHESS960_ASSUMED && r->variant != 1)
 					PGN_PROBLEM(r, PGN_WARN_CHESS960_INFERRED, r->tok_line, r->tok_column,
-						    "the FEN tag's castling rights need Chess960, without a Variant tag saying so");
+						    MSG_GAMES_CHESS960_INFERRED);
 		}
 	} else {
 		position_set_start(&r->start);
@@ -299,8 +301,8 @@ void pgn_game_end(struct pgn_reader *r, const char *result, bool given)
 	pgn_lang_settle(r);
 	if (r->overflow || r->depth > 0)
 		PGN_PROBLEM(r, PGN_ERR_UNTERMINATED_VARIATION, r->tok_line, r->tok_column,
-			    "the game ends inside %d open variation%s", r->depth + r->overflow,
-			    r->depth + r->overflow > 1 ? "s" : "");
+			    MSG_GAMES_UNTERMINATED_VARIATION, r->depth + r->overflow,
+			    msg_noun(MSG_GAMES_N_VARIATION, r->depth + r->overflow, r->options.lang));
 	for (; r->depth > 0; r->depth--)
 		if (r->lines[r->depth].announced && r->visitor->variation_end)
 			r->visitor->variation_end(r->ctx, r->depth);
@@ -312,16 +314,16 @@ void pgn_game_end(struct pgn_reader *r, const char *result, bool given)
 		struct pgn_issue issue = { .san = SAN_OK, .line = placed ? r->lang.english_line : r->tok_line,
 					   .ply = r->lang.english_ply, .token = placed ? r->lang.english_token : NULL };
 		pgn_lang_message(r, message, sizeof message);
-		pgn_issue(r, &issue, PGN_WARN_LANG_DETECTED, placed ? r->lang.english_column : r->tok_column, "%s",
+		pgn_issue(r, &issue, PGN_WARN_LANG_DETECTED, placed ? r->lang.english_column : r->tok_column, MSG_AS_IS,
 			  message);
 	}
 	if (!given) {
 		result = r->result_tag[0] ? r->result_tag : "*";
 		PGN_PROBLEM(r, PGN_WARN_MISSING_RESULT, r->tok_line, r->tok_column,
-			    "the movetext ends without a result; taken as %s", result);
+			    MSG_GAMES_MISSING_RESULT, result);
 	} else if (r->result_tag[0] && strcmp(r->result_tag, result)) {
 		PGN_PROBLEM(r, PGN_WARN_RESULT_MISMATCH, r->tok_line, r->tok_column,
-			    "the movetext ends with %s, the Result tag says %s", result, r->result_tag);
+			    MSG_GAMES_RESULT_MISMATCH, result, r->result_tag);
 	}
 	end = (struct pgn_game_end){
 		.game = r->game,
@@ -372,8 +374,7 @@ static void pgn_token(struct pgn_reader *r)
 
 
 /* A warning about a comment of the current line (at the comment's place). */
-__attribute__((format(printf, 3, 4))) static void pgn_comment_problem(struct pgn_reader *r, enum pgn_code code,
-								      const char *format, ...)
+static void pgn_comment_problem(struct pgn_reader *r, enum pgn_code code, enum msg_id id, ...)
 {
 	struct pgn_line *line = &r->lines[r->depth];
 	struct pgn_issue issue = { .san = SAN_OK, .line = r->comment_line };
@@ -382,10 +383,10 @@ __attribute__((format(printf, 3, 4))) static void pgn_comment_problem(struct pgn
 
 	if (r->started && line->has_move)
 		issue.ply = line->ply;
-	va_start(ap, format);
-	vsnprintf(message, sizeof message, format, ap);
+	va_start(ap, id);
+	vsnprintf(message, sizeof message, msg_text(id, r->options.lang), ap);
 	va_end(ap);
-	pgn_issue(r, &issue, code, r->comment_column, "%s", message);
+	pgn_issue(r, &issue, code, r->comment_column, MSG_AS_IS, message);
 }
 
 /* What a comment of the current line is about, for a warning: "ply 12", "the game's
@@ -395,9 +396,10 @@ static const char *pgn_comment_target(const struct pgn_reader *r, char *buf, siz
 	const struct pgn_line *line = &r->lines[r->depth];
 
 	if (r->started && line->has_move)
-		snprintf(buf, size, "ply %d", line->ply);
+		error_message(buf, size, r->options.lang, MSG_GAMES_W_PLY, line->ply);
 	else
-		snprintf(buf, size, "%s", r->depth ? "the variation's first move" : "the game's first move");
+		snprintf(buf, size, "%s", msg_text(r->depth ? MSG_GAMES_W_VARIATION_FIRST : MSG_GAMES_W_GAME_FIRST,
+						   r->options.lang));
 	return buf;
 }
 
@@ -425,7 +427,7 @@ static void pgn_comment_give(struct pgn_reader *r, bool cut)
 
 	if (cut && !line->comment_cut) {
 		line->comment_cut = true;
-		pgn_comment_problem(r, PGN_WARN_COMMENT_TRUNCATED, "a comment longer than %d bytes was cut",
+		pgn_comment_problem(r, PGN_WARN_COMMENT_TRUNCATED, MSG_GAMES_COMMENT_TRUNCATED,
 				    PGN_COMMENT_MAX);
 	}
 	if (!move_fits || !game_fits || length > room) {
@@ -433,13 +435,12 @@ static void pgn_comment_give(struct pgn_reader *r, bool cut)
 		if (length && game_bound && !r->comments_cut) {
 			r->comments_cut = true;
 			pgn_comment_problem(r, PGN_WARN_COMMENTS_DROPPED,
-					    "the game's comments pass %d bytes: the text after that is dropped, "
-					    "and the commands of the comments dropped whole",
+					    MSG_GAMES_COMMENTS_DROPPED,
 					    PGN_GAME_COMMENTS_MAX);
 		} else if (length && !game_bound && !line->comment_cut) {
 			line->comment_cut = true;
 			pgn_comment_problem(r, PGN_WARN_COMMENT_TRUNCATED,
-					    "the comments of %s pass %d bytes joined: the text after that is dropped",
+					    MSG_GAMES_MOVE_COMMENTS_TRUNCATED,
 					    pgn_comment_target(r, target, sizeof target), PGN_MOVE_COMMENT_MAX);
 		}
 		/* Nothing left of it: dropped whole, commands included. */
@@ -469,13 +470,13 @@ static void pgn_comment_give(struct pgn_reader *r, bool cut)
 				r->arrows_cut = true;
 				pgn_comment_problem(
 					r, PGN_WARN_ARROWS_DROPPED,
-					"the game has more than %d [%%cal] and [%%csl] marks: the rest are left out",
+					MSG_GAMES_GAME_ARROWS_DROPPED,
 					PGN_GAME_ARROWS_MAX);
 			}
 		} else if (comment.arrows_dropped && !line->arrows_cut) {
 			line->arrows_cut = true;
 			pgn_comment_problem(r, PGN_WARN_ARROWS_DROPPED,
-					    "%s has more than %d [%%cal] and [%%csl] marks: the rest are left out",
+					    MSG_GAMES_MOVE_ARROWS_DROPPED,
 					    pgn_comment_target(r, target, sizeof target), PGN_ARROWS_MAX);
 		}
 	}
@@ -554,7 +555,7 @@ static void pgn_variation_open(struct pgn_reader *r, unsigned at_line, unsigned 
 	if (r->overflow || r->depth == PGN_DEPTH_MAX) {
 		if (!r->overflow++)
 			PGN_PROBLEM(r, PGN_ERR_VARIATION_TOO_DEEP, at_line, at_column,
-				    "variations nested more than %d deep are not read", PGN_DEPTH_MAX);
+				    MSG_GAMES_VARIATION_TOO_DEEP, PGN_DEPTH_MAX);
 		return;
 	}
 	parent = &r->lines[r->depth];
@@ -569,7 +570,7 @@ static void pgn_variation_open(struct pgn_reader *r, unsigned at_line, unsigned 
 		return;
 	if (!parent->has_move) {
 		PGN_PROBLEM(r, PGN_ERR_VARIATION_WITHOUT_MOVE, at_line, at_column,
-			    "a variation before any move of its line has no move to replace: not read");
+			    MSG_GAMES_VARIATION_WITHOUT_MOVE);
 		return;
 	}
 	child->pos = parent->prev;
@@ -590,7 +591,7 @@ static void pgn_variation_close(struct pgn_reader *r, unsigned at_line, unsigned
 		return;
 	}
 	if (r->depth == 0) {
-		PGN_PROBLEM(r, PGN_ERR_UNMATCHED_PARENTHESIS, at_line, at_column, "')' without a '(' before it");
+		PGN_PROBLEM(r, PGN_ERR_UNMATCHED_PARENTHESIS, at_line, at_column, MSG_GAMES_UNMATCHED_PARENTHESIS);
 		return;
 	}
 	if (r->lines[r->depth].announced && r->visitor->variation_end)
@@ -609,7 +610,7 @@ static void pgn_unexpected(struct pgn_reader *r, unsigned char c, unsigned at_li
 	else
 		snprintf(shown, sizeof shown, "0x%02x", c);
 	struct pgn_issue issue = { .san = SAN_OK, .line = at_line };
-	pgn_issue(r, &issue, PGN_ERR_UNEXPECTED_CHARACTER, at_column, "unexpected character %s", shown);
+	pgn_issue(r, &issue, PGN_ERR_UNEXPECTED_CHARACTER, at_column, MSG_GAMES_UNEXPECTED_CHARACTER, shown);
 	if (r->started)
 		pgn_line_stop(r);
 }
@@ -619,7 +620,7 @@ static void pgn_dollar(struct pgn_reader *r)
 {
 	PGN_HOLD(r, .kind = PGN_EV_DOLLAR, .line = r->tok_line, .column = r->tok_column);
 	PGN_PROBLEM(r, PGN_ERR_UNEXPECTED_CHARACTER, r->tok_line, r->tok_column,
-		    "'$' starts a NAG and needs a number after it");
+		    MSG_GAMES_DOLLAR_WITHOUT_NUMBER);
 }
 
 /* A byte between tokens. */
@@ -677,9 +678,9 @@ static void pgn_default(struct pgn_reader *r, unsigned char c)
 	pgn_unexpected(r, c, r->line, r->column);
 }
 
-static void pgn_bad_tag(struct pgn_reader *r, const char *what)
+static void pgn_bad_tag(struct pgn_reader *r, enum msg_id what)
 {
-	PGN_PROBLEM(r, PGN_ERR_BAD_TAG, r->line, r->column, "a tag pair is [Name \"value\"]: %s", what);
+	PGN_PROBLEM(r, PGN_ERR_BAD_TAG, r->line, r->column, MSG_GAMES_BAD_TAG, msg_text(what, r->options.lang));
 	r->state = PGN_S_TAG_SKIP;
 }
 
@@ -750,26 +751,25 @@ static void pgn_byte(struct pgn_reader *r, unsigned char c)
 			r->tag_value_cut = r->tag_escape = false;
 			r->state = c == '"' ? PGN_S_TAG_VALUE : PGN_S_TAG_SPACE;
 		} else if (c == '\n') {
-			pgn_bad_tag(r, "the line ends inside it");
+			pgn_bad_tag(r, MSG_GAMES_W_TAG_LINE_ENDS);
 			r->state = PGN_S_DEFAULT;
 		} else {
-			pgn_bad_tag(r, r->tag_name_length ? "the name must be followed by a space and a quoted value"
-							  : "a tag's name is letters, digits and '_'");
+			pgn_bad_tag(r, r->tag_name_length ? MSG_GAMES_W_TAG_NAME_SPACE : MSG_GAMES_W_TAG_NAME_CHARS);
 		}
 		break;
 	case PGN_S_TAG_SPACE:
 		if (c == '"')
 			r->state = PGN_S_TAG_VALUE;
 		else if (c == '\n')
-			pgn_bad_tag(r, "the line ends before the value"), r->state = PGN_S_DEFAULT;
+			pgn_bad_tag(r, MSG_GAMES_W_TAG_LINE_BEFORE_VALUE), r->state = PGN_S_DEFAULT;
 		else if (c != ' ' && c != '\t')
-			pgn_bad_tag(r, "the value must be in double quotes");
+			pgn_bad_tag(r, MSG_GAMES_W_TAG_QUOTES);
 		break;
 	case PGN_S_TAG_VALUE:
 		if (r->tag_escape || (c != '\\' && c != '"')) {
 			if (c == '\n') {
 				PGN_PROBLEM(r, PGN_ERR_UNTERMINATED_TAG, r->tag_line, r->tag_column,
-					    "tag %s: the line ends inside its value", r->tag_name);
+					    MSG_GAMES_TAG_LINE_ENDS, r->tag_name);
 				r->state = PGN_S_DEFAULT;
 				break;
 			}
@@ -792,10 +792,10 @@ static void pgn_byte(struct pgn_reader *r, unsigned char c)
 			r->state = PGN_S_DEFAULT;
 			pgn_tag(r);
 		} else if (c == '\n') {
-			pgn_bad_tag(r, "']' is missing");
+			pgn_bad_tag(r, MSG_GAMES_W_TAG_BRACKET_MISSING);
 			r->state = PGN_S_DEFAULT;
 		} else if (c != ' ' && c != '\t' && c != '\r') {
-			pgn_bad_tag(r, "only ']' may follow the value");
+			pgn_bad_tag(r, MSG_GAMES_W_TAG_AFTER_VALUE);
 		}
 		break;
 	case PGN_S_TAG_SKIP:
@@ -918,7 +918,7 @@ void pgn_reader_finish(struct pgn_reader *r)
 		/* what is held comes before this error */
 		pgn_lang_settle(r);
 		PGN_PROBLEM(r, PGN_ERR_UNTERMINATED_COMMENT, r->comment_line, r->comment_column,
-			    "the input ends inside a comment that starts here");
+			    MSG_GAMES_UNTERMINATED_COMMENT);
 		pgn_comment_end(r);
 		break;
 	case PGN_S_SEMICOLON:
@@ -929,7 +929,7 @@ void pgn_reader_finish(struct pgn_reader *r)
 	case PGN_S_TAG_VALUE:
 	case PGN_S_TAG_CLOSE:
 		PGN_PROBLEM(r, PGN_ERR_UNTERMINATED_TAG, r->tag_line, r->tag_column,
-			    "the input ends inside a tag pair that starts here");
+			    MSG_GAMES_UNTERMINATED_TAG);
 		break;
 	default:
 		break;

@@ -38,6 +38,7 @@
 #include <stddef.h>
 
 #include "fen.h"
+#include "messages.h"
 #include "movegen.h"
 #include "position.h"
 #include "san.h"
@@ -288,6 +289,7 @@ struct pgn_options {
 	/* Read SAN in the language the game's letters show (san_detect.h); san.lang is then
 	 * only the language that warnings and messages spell moves in. */
 	bool detect_lang;
+	enum msg_lang lang;             /* the language of the reader's messages */
 };
 
 /* One line of play: the mainline at depth 0, variations above it. */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "pgn.h"
+#include "messages.h"
 #include "pgn_lang.h"
 
 static inline bool pgn_is_space(unsigned char c)
@@ -44,9 +45,10 @@ static inline unsigned pgn_chars(const char *text, size_t length)
 	return n;
 }
 
-/* Reports a problem of the current game (starting the game if it has not begun). */
-void pgn_issue(struct pgn_reader *r, struct pgn_issue *issue, enum pgn_code code, unsigned column, const char *format,
-	       ...) __attribute__((format(printf, 5, 6)));
+/* Reports a problem of the current game (starting the game if it has not begun), in the
+ * words of message id (messages.h) in the reader's language, with its arguments. */
+void pgn_issue(struct pgn_reader *r, struct pgn_issue *issue, enum pgn_code code, unsigned column, enum msg_id id,
+	       ...);
 
 /* A problem with nothing but a place and words. */
 #define PGN_PROBLEM(r, code, line_, column, ...)                              \

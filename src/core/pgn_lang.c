@@ -18,6 +18,8 @@
  * for the rest of the game. */
 #include "pgn_lang.h"
 
+#include "error.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -428,10 +430,10 @@ void pgn_lang_message(const struct pgn_reader *r, char *out, size_t size)
 
 	san_detect_reading(r->lang.alive, reading, sizeof reading);
 	if (r->lang.failed)
-		snprintf(out, size, "no language reads every move: read in %s, the game goes to ply %d", reading,
+		error_message(out, size, r->options.lang, MSG_GAMES_LANG_NONE, reading,
 			 r->lang.fail_ply - 1);
 	else
-		snprintf(out, size, "the moves are in %s and were read so; give lang to choose", reading);
+		error_message(out, size, r->options.lang, MSG_GAMES_LANG_DETECTED, reading);
 }
 
 void pgn_lang_ambiguous_message(const struct pgn_reader *r, const struct position *pos, char *out, size_t size)
@@ -443,6 +445,6 @@ void pgn_lang_ambiguous_message(const struct pgn_reader *r, const struct positio
 		san_format_move(pos, d->moves[k], SAN_LANG_EN, SAN_STYLE_SAN, san[k]);
 		san_detect_labels(d->langs[k], names[k], sizeof names[k]);
 	}
-	snprintf(out, size, "\"%s\" is %s in %s and %s in %s, and both games go on to the end: give lang", d->token,
+	error_message(out, size, r->options.lang, MSG_GAMES_LANG_AMBIGUOUS, d->token,
 		 san[0], names[0], san[1], names[1]);
 }

@@ -31,8 +31,7 @@ static bool pgn_line_skipping(struct pgn_reader *r, const char *token, unsigned 
 		line->skipped = true;
 		struct pgn_issue issue = { .san = SAN_OK, .token = token, .ply = line->ply + 1 };
 		pgn_issue(r, &issue, PGN_WARN_SKIPPED, column,
-			  r->depth ? "this variation's moves from here on are not played, after the error before"
-				   : "the mainline's moves from here on are not played, after the error before");
+			  r->depth ? MSG_GAMES_SKIPPED_VARIATION : MSG_GAMES_SKIPPED_MAINLINE);
 	}
 	return true;
 }
@@ -55,7 +54,7 @@ static void pgn_nag_give(struct pgn_reader *r, int nag, const char *token, unsig
 		if (!r->nags_cut) {
 			r->nags_cut = true;
 			pgn_issue(r, &issue, PGN_WARN_NAGS_DROPPED, column,
-				  "the game has more than %d NAGs: $%d and the NAGs after it are ignored",
+				  MSG_GAMES_GAME_NAGS_DROPPED,
 				  PGN_GAME_NAGS_MAX, nag);
 		}
 		return;
@@ -64,7 +63,7 @@ static void pgn_nag_give(struct pgn_reader *r, int nag, const char *token, unsig
 		if (!line->nags_cut) {
 			line->nags_cut = true;
 			pgn_issue(r, &issue, PGN_WARN_NAGS_DROPPED, column,
-				  "ply %d has more than %d NAGs: $%d and the NAGs after it on that move are ignored",
+				  MSG_GAMES_MOVE_NAGS_DROPPED,
 				  line->ply, PGN_MOVE_NAGS_MAX, nag);
 		}
 		return;
@@ -87,11 +86,11 @@ void pgn_nag(struct pgn_reader *r, int nag, const char *token, unsigned column)
 		return;
 	if (!line->has_move) {
 		struct pgn_issue issue = { .san = SAN_OK, .token = token };
-		pgn_issue(r, &issue, PGN_WARN_NAG_WITHOUT_MOVE, column, "annotation %s has no move before it: ignored",
+		pgn_issue(r, &issue, PGN_WARN_NAG_WITHOUT_MOVE, column, MSG_GAMES_NAG_WITHOUT_MOVE,
 			  token);
 	} else if (nag > NAG_MAX) {
 		struct pgn_issue issue = { .san = SAN_OK, .token = token };
-		pgn_issue(r, &issue, PGN_WARN_NAG_OUT_OF_RANGE, column, "NAGs run from $0 to $255: %s ignored", token);
+		pgn_issue(r, &issue, PGN_WARN_NAG_OUT_OF_RANGE, column, MSG_GAMES_NAG_OUT_OF_RANGE, token);
 	} else {
 		pgn_nag_give(r, nag, token, column);
 	}
@@ -112,7 +111,7 @@ static void pgn_number(struct pgn_reader *r, const char *t, size_t n, unsigned c
 	if (number != (long)line->pos.fullmove) {
 		struct pgn_issue issue = { .san = SAN_OK, .token = t, .ply = line->ply + 1 };
 		pgn_issue(r, &issue, PGN_WARN_MOVE_NUMBER_MISMATCH, column,
-			  "move number %ld where move %u is to be played", number, (unsigned)line->pos.fullmove);
+			  MSG_GAMES_MOVE_NUMBER_MISMATCH, number, (unsigned)line->pos.fullmove);
 	}
 }
 
@@ -137,7 +136,7 @@ static void pgn_move(struct pgn_reader *r, const char *t, size_t n, unsigned col
 	if (r->moves >= PGN_GAME_MOVES_MAX) {
 		struct pgn_issue issue = { .san = SAN_OK, .token = text, .ply = line->ply + 1 };
 		pgn_issue(r, &issue, PGN_ERR_GAME_TOO_LARGE, column,
-			  "the game has more than %d moves (variations included): the rest is not read",
+			  MSG_GAMES_GAME_TOO_LARGE,
 			  PGN_GAME_MOVES_MAX);
 		for (int d = 0; d <= r->depth; d++)
 			r->lines[d].dead = r->lines[d].skipped = true;
@@ -149,7 +148,7 @@ static void pgn_move(struct pgn_reader *r, const char *t, size_t n, unsigned col
 	if (!r->options.san.strict && pgn_looks_uci(text, kept) && uci_parse_move(&line->pos, text, kept, &m) == UCI_OK) {
 		text[kept] = '\0';
 		struct pgn_issue issue = { .san = SAN_OK, .token = text, .ply = line->ply + 1 };
-		pgn_issue(r, &issue, PGN_WARN_UCI_MOVE, column, "move %s is written in UCI, not SAN", text);
+		pgn_issue(r, &issue, PGN_WARN_UCI_MOVE, column, MSG_GAMES_UCI_MOVE, text);
 		nags[0] = nag;
 		nag_count = nag != 0;
 	} else {
@@ -169,7 +168,7 @@ static void pgn_move(struct pgn_reader *r, const char *t, size_t n, unsigned col
 				struct pgn_issue issue = { .san = SAN_OK, .token = text, .ply = line->ply + 1, .pos = &line->pos,
 							   .readings = r->defer.moves, .reading_langs = r->defer.langs };
 				pgn_lang_ambiguous_message(r, &line->pos, message, sizeof message);
-				pgn_issue(r, &issue, PGN_ERR_AMBIGUOUS_LANGUAGE, column, "%s", message);
+				pgn_issue(r, &issue, PGN_ERR_AMBIGUOUS_LANGUAGE, column, MSG_AS_IS, message);
 				pgn_line_stop(r);
 				return;
 			}
@@ -198,7 +197,7 @@ static void pgn_move(struct pgn_reader *r, const char *t, size_t n, unsigned col
 			text[kept] = '\0'; /* the token without a move suffix (!, ?, ...) */
 			if (r->options.detect_lang)
 				pgn_lang_failed(r, line->ply + 1);
-			pgn_issue(r, &issue, pc, column, "%s", error->message);
+			pgn_issue(r, &issue, pc, column, MSG_AS_IS, error->message);
 			pgn_line_stop(r);
 			return;
 		}
@@ -226,7 +225,7 @@ static void pgn_move(struct pgn_reader *r, const char *t, size_t n, unsigned col
 				.became = w->became,
 				.pos = &line->pos,
 			};
-			pgn_issue(r, &issue, PGN_WARN_SAN, column + pgn_chars(t, (size_t)w->offset), "%s",
+			pgn_issue(r, &issue, PGN_WARN_SAN, column + pgn_chars(t, (size_t)w->offset), MSG_AS_IS,
 				  w->message);
 		}
 		nag_count = res->nag_count;
@@ -264,12 +263,12 @@ static void pgn_result(struct pgn_reader *r, const char *result, bool lenient, c
 	pgn_start(r);
 	if (lenient) {
 		struct pgn_issue issue = { .san = SAN_OK, .token = t };
-		pgn_issue(r, &issue, PGN_WARN_LENIENT_RESULT, column, "result %s read as %s", t, result);
+		pgn_issue(r, &issue, PGN_WARN_LENIENT_RESULT, column, MSG_GAMES_LENIENT_RESULT, t, result);
 	}
 	if (r->depth > 0 || r->overflow) {
 		struct pgn_issue issue = { .san = SAN_OK, .token = t };
 		pgn_issue(r, &issue, PGN_WARN_RESULT_IN_VARIATION, column,
-			  "a result inside a variation does not end the game: ignored");
+			  MSG_GAMES_RESULT_IN_VARIATION);
 		return;
 	}
 	pgn_game_end(r, result, true);
@@ -282,7 +281,7 @@ static void pgn_ep_suffix(struct pgn_reader *r, const char *t, unsigned column)
 	pgn_start(r);
 	if (!r->overflow && !r->lines[r->depth].dead) {
 		struct pgn_issue issue = { .san = SAN_OK, .token = t };
-		pgn_issue(r, &issue, PGN_WARN_EN_PASSANT_SUFFIX, column, "\"e.p.\" after a move is not SAN: ignored");
+		pgn_issue(r, &issue, PGN_WARN_EN_PASSANT_SUFFIX, column, MSG_GAMES_EN_PASSANT_SUFFIX);
 	}
 }
 
@@ -292,7 +291,7 @@ void pgn_too_long(struct pgn_reader *r, const char *t, unsigned column)
 	PGN_HOLD(r, .kind = PGN_EV_TOO_LONG, .line = r->tok_line, .column = column, .text = t, .length = strlen(t));
 	pgn_start(r);
 	struct pgn_issue issue = { .san = SAN_OK, .token = t };
-	pgn_issue(r, &issue, PGN_ERR_TOKEN_TOO_LONG, column, "a token longer than %d bytes: nothing in PGN is that long",
+	pgn_issue(r, &issue, PGN_ERR_TOKEN_TOO_LONG, column, MSG_GAMES_TOKEN_TOO_LONG,
 		  PGN_TOKEN_MAX);
 	pgn_line_stop(r);
 }

@@ -110,6 +110,7 @@ void endpoint_convert(const struct http_request *req, struct http_response *resp
 		return;
 	}
 	creq.check = budget_work(req);
+	creq.msg_lang = resp->lang;
 	result = json_convert(&pos, &creq, game, &failure);
 	free(game);
 	if (failure == JSON_CONVERT_STOPPED)

@@ -45,6 +45,7 @@ struct pgn_stream {
 	char *print;                   /* where games are printed, kept for the next */
 	size_t print_size;
 	struct pgn_export *export;     /* PGN answers */
+	enum msg_lang msg_lang;        /* the language of the answer's messages */
 	struct stream_output *out;     /* where export's games go, while it is fed */
 	enum san_lang lang;
 	bool first;                    /* the first game is being read */
@@ -138,7 +139,7 @@ static int pgn_options(struct pgn_stream *st, const struct http_request *req, st
 {
 	struct fen_options fen;
 	struct json_fen_style style;
-	struct pgn_options options = { { SAN_LANG_EN, false }, false };
+	struct pgn_options options = { { SAN_LANG_EN, false }, false, negotiate_lang(req) };
 	const char *lang;
 
 	if (body_style_options(req, &fen, &style, resp) || body_string(req, "lang", false, &lang, resp) ||
@@ -152,6 +153,7 @@ static int pgn_options(struct pgn_stream *st, const struct http_request *req, st
 	/* no lang: each game is read in the language its letters show, written in English */
 	options.detect_lang = lang == NULL;
 	st->lang = options.san.lang;
+	st->msg_lang = options.lang;
 	if (st->answer == PGN_ANSWER_PGN) {
 		/* The reader's caps bound a game: the exporter holds one (pgn_export.h). */
 		if (!(st->export = malloc(sizeof *st->export))) {
@@ -164,6 +166,8 @@ static int pgn_options(struct pgn_stream *st, const struct http_request *req, st
 		return 0;
 	}
 	st->builder = json_pgn_new(&style, options.san.lang, true);
+	if (st->builder)
+		json_pgn_set_msg_lang(st->builder, options.lang);
 	if (!st->builder) {
 		reply_internal_error(resp);
 		return -1;
@@ -348,8 +352,10 @@ static void pgn_malformed(struct http_response *resp, bool got, unsigned line, u
 	char detail[256];
 	cJSON *ext = cJSON_CreateObject();
 
-	snprintf(detail, sizeof detail, got ? "not PGN: line %u, column %u: %s" : "the body holds no PGN game", line,
-		 column, why ? why : "");
+	if (got)
+		error_message(detail, sizeof detail, resp->lang, MSG_GAMES_J_NOT_PGN, line, column, why ? why : "");
+	else
+		error_message(detail, sizeof detail, resp->lang, MSG_GAMES_J_NO_PGN);
 	if (ext) {
 		cJSON_AddNumberToObject(ext, "line", line);
 		cJSON_AddNumberToObject(ext, "column", column);
@@ -363,7 +369,7 @@ static void pgn_malformed(struct http_response *resp, bool got, unsigned line, u
 /* The words of a game that needs more memory than a request may take (json-arena.c's
  * limit, --max-request-memory): the detail, and the members (the limit; NULL when out
  * of memory) of a 413. */
-static cJSON *pgn_too_large_words(char *detail, size_t size)
+static cJSON *pgn_too_large_words(char *detail, size_t size, enum msg_lang lang)
 {
 	size_t limit = json_arena_limit_bytes();
 	cJSON *ext;
@@ -372,10 +378,7 @@ static cJSON *pgn_too_large_words(char *detail, size_t size)
 	 * (the server sets the next one). */
 	json_arena_limit(0);
 	ext = cJSON_CreateObject();
-	snprintf(detail, size,
-		 "a game of the body needs more than the %zu bytes of memory one request may take "
-		 "(--max-request-memory)",
-		 limit);
+	error_message(detail, size, lang, MSG_GAMES_J_TOO_MUCH_MEMORY, limit);
 	if (!ext || !cJSON_AddNumberToObject(ext, "limit", (double)limit)) {
 		cJSON_Delete(ext);
 		return NULL;
@@ -384,10 +387,10 @@ static cJSON *pgn_too_large_words(char *detail, size_t size)
 }
 
 /* The same as a problem tree, for a streamed answer's last record. */
-static cJSON *pgn_too_large(void)
+static cJSON *pgn_too_large(enum msg_lang lang)
 {
-	char detail[200];
-	cJSON *ext = pgn_too_large_words(detail, sizeof detail);
+	char detail[320];
+	cJSON *ext = pgn_too_large_words(detail, sizeof detail, lang);
 
 	return ext ? reply_problem_object(REPLY_PAYLOAD_TOO_LARGE, detail, ext) : NULL;
 }
@@ -396,8 +399,8 @@ static cJSON *pgn_too_large(void)
  * a request may take, else 500 (out of memory, a spool read error). */
 static void pgn_first_failed(struct http_response *resp)
 {
-	char detail[200];
-	cJSON *ext = json_arena_exceeded() ? pgn_too_large_words(detail, sizeof detail) : NULL;
+	char detail[320];
+	cJSON *ext = json_arena_exceeded() ? pgn_too_large_words(detail, sizeof detail, resp->lang) : NULL;
 
 	if (!ext)
 		reply_internal_error(resp);
@@ -486,7 +489,7 @@ static enum stream_step pgn_produce(void *state, struct stream_input *in, struct
 			/* A game past the memory of a request ends the answer with that problem as
 			 * its last record; out of memory cuts it short. */
 			if (json_arena_exceeded()) {
-				cJSON *problem = pgn_too_large();
+				cJSON *problem = pgn_too_large(st->msg_lang);
 				int failed = !problem || pgn_abort(st, out, problem);
 				cJSON_Delete(problem);
 				return failed ? STREAM_FAIL : STREAM_END;
@@ -517,8 +520,8 @@ static int pgn_abort(void *state, struct stream_output *out, const cJSON *proble
 		const char *code = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(problem, "code"));
 		const char *detail = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(problem, "detail"));
 		char line[512];
-		snprintf(line, sizeof line, "fend: the answer ends here, before the end of the body: %s: %s",
-			 code ? code : "error", detail ? detail : "");
+		error_message(line, sizeof line, st->msg_lang, MSG_GAMES_J_ANSWER_ENDS, code ? code : "error",
+			      detail ? detail : "");
 		return pgn_write_escape(line, pgn_abort_sink, out);
 	}
 	if (!(text = cJSON_PrintUnformatted(problem)))

@@ -159,10 +159,11 @@ static int endpoint_game_options(const struct http_request *req, struct endpoint
 	return 0;
 }
 
-/* How the reader reads the game's PGN: in "lang", or in the language detected. */
-static struct pgn_options endpoint_game_pgn_options(const struct endpoint_game *g)
+/* How the reader reads the game's PGN: in "lang", or in the language detected; its
+ * messages in the response's language. */
+static struct pgn_options endpoint_game_pgn_options(const struct endpoint_game *g, const struct http_response *resp)
 {
-	return (struct pgn_options){ { g->lang, false }, !g->lang_given };
+	return (struct pgn_options){ { g->lang, false }, !g->lang_given, resp->lang };
 }
 
 /* X-Fen-Lang-Detected: the language the moves were read in, when it was detected and is
@@ -260,7 +261,7 @@ static int endpoint_game_pgn(const char *pgn, struct endpoint_game *g, struct ht
 	struct pgn_reader *reader = malloc(sizeof *reader);
 	struct render_game_error *err = malloc(sizeof *err);
 	struct render_game_reader gr;
-	struct pgn_options options = endpoint_game_pgn_options(g);
+	struct pgn_options options = endpoint_game_pgn_options(g, resp);
 	int rc = -1;
 
 	if (!reader || !err) {
@@ -470,7 +471,7 @@ static int endpoint_game_begin(void *state, struct stream_input *in, struct stre
 	struct endpoint_game_stream *st = state;
 	struct endpoint_game *g = &st->game;
 	struct render_game_reader gr;
-	struct pgn_options options = endpoint_game_pgn_options(g);
+	struct pgn_options options = endpoint_game_pgn_options(g, resp);
 	char etag[NEGOTIATE_ETAG_MAX];
 	bool done = false;
 	ssize_t n;

@@ -249,6 +249,7 @@ static enum json_apply_outcome json_read_descriptive(const struct position *star
 		return JSON_APPLY_ILLEGAL_MOVE;
 	game->start = *start;
 	game->lang = options->san.lang == SAN_LANG_ES ? DESCRIPTIVE_ES : DESCRIPTIVE_EN;
+	game->msg_lang = MSG_EN;
 	game->strict_ambiguity = true;
 	game->node_limit = 0;
 	game->check = options->check;

@@ -213,6 +213,7 @@ static cJSON *json_convert_read_algebraic(const struct position *start, const st
 	}
 	gt->start_fullmove = (int)start->fullmove;
 	gt->start_black = start->turn == BLACK;
+	gt->msg_lang = req->msg_lang;
 	split = gametext_split(req->text, req->length, gametext_looks_algebraic, gt);
 	if (split != GAMETEXT_OK) {
 		bool unreadable = split == GAMETEXT_ERR_UNREADABLE;
@@ -256,9 +257,9 @@ static cJSON *json_convert_read_algebraic(const struct position *start, const st
 		    r != SAN_ERR_NULL_MOVE_IN_CHECK) {
 			bool malformed = r == SAN_ERR_MALFORMED || r == SAN_ERR_EMPTY;
 			char detail[DESCRIPTIVE_MESSAGE_MAX];
-			snprintf(detail, sizeof detail, "move %d, \"%.*s\", %s", ply + 1, (int)utf8_prefix(token, length, 40),
-				 token, malformed ? "is not a move in UCI notation (such as e2e4 or e7e8q)"
-						  : "is not legal in this position");
+			error_message(detail, sizeof detail, req->msg_lang,
+				      malformed ? MSG_GAMES_J_UCI_MALFORMED : MSG_GAMES_J_UCI_ILLEGAL, ply + 1,
+				      (int)utf8_prefix(token, length, 40), token);
 			*failure = JSON_CONVERT_ILLEGAL;
 			problem = json_convert_problem("illegal_move", malformed ? "malformed" : "not_legal", detail, ply,
 						       req->text, gt->tokens[i].offset, (int)length, &pos, NULL, 0, &req->style,
@@ -453,8 +454,8 @@ static bool json_convert_marks_make(const struct descriptive_game *game, const c
 			}
 		if (dropped) {
 			char message[DESCRIPTIVE_MESSAGE_MAX];
-			snprintf(message, sizeof message, "%d more NAG%s of this move left out: a move keeps at most %d",
-				 dropped, dropped > 1 ? "s" : "", PGN_NAGS_MAX);
+			error_message(message, sizeof message, gt->msg_lang, MSG_GAMES_J_NAGS_DROPPED, dropped,
+				      msg_noun(MSG_GAMES_N_NAG, dropped, gt->msg_lang), PGN_NAGS_MAX);
 			oom = !json_convert_note(notes, "nags_dropped", tok->ply, gt->lines[tok->line].depth, tok->offset,
 						 tok->length, message);
 		}
@@ -587,6 +588,7 @@ cJSON *json_convert(const struct position *start, const struct json_convert_requ
 	game->start = *start;
 	if (req->from == JSON_CONVERT_DESCRIPTIVE) {
 		game->lang = req->descriptive_lang;
+		game->msg_lang = req->msg_lang;
 		game->strict_ambiguity = req->strict;
 		game->node_limit = 0;
 		game->check = req->check;

@@ -49,6 +49,7 @@ struct json_pgn_text {
 struct json_pgn {
 	struct json_fen_style style;
 	enum san_lang lang;
+	enum msg_lang msg_lang;         /* the language of its own messages */
 	bool pause;                     /* game_end asks the reader to pause */
 	bool oom;
 	cJSON *game;                    /* the game being built */
@@ -694,14 +695,14 @@ static void json_pgn_on_issue(void *ctx, const struct pgn_issue *issue)
  * their lists, with the place of the first one left out. */
 static void json_pgn_unlisted(struct json_pgn *b, int game)
 {
-	static const char *const kinds[2] = { "errors", "warnings" };
 	char message[PGN_MESSAGE_MAX];
 
 	for (int kind = 0; kind < 2; kind++) {
 		if (!b->unlisted[kind])
 			continue;
-		snprintf(message, sizeof message, "%d more %s of this game are not listed; at most %d are",
-			 b->unlisted[kind], kinds[kind], PGN_GAME_ISSUES_MAX);
+		error_message(message, sizeof message, b->msg_lang,
+			      kind ? MSG_GAMES_J_WARNINGS_UNLISTED : MSG_GAMES_J_ERRORS_UNLISTED, b->unlisted[kind],
+			      PGN_GAME_ISSUES_MAX);
 		struct pgn_issue issue = {
 			.code = kind ? PGN_WARN_WARNINGS_NOT_LISTED : PGN_WARN_ERRORS_NOT_LISTED,
 			.san = SAN_OK,
@@ -768,6 +769,11 @@ const struct pgn_visitor json_pgn_visitor = {
 	.game_end = json_pgn_game_end,
 };
 
+void json_pgn_set_msg_lang(struct json_pgn *b, enum msg_lang lang)
+{
+	b->msg_lang = lang;
+}
+
 struct json_pgn *json_pgn_new(const struct json_fen_style *style, enum san_lang lang, bool pause)
 {
 	struct json_pgn *b = calloc(1, sizeof *b);
@@ -777,6 +783,7 @@ struct json_pgn *json_pgn_new(const struct json_fen_style *style, enum san_lang 
 	b->style = *style;
 	b->lang = lang;
 	b->pause = pause;
+	b->msg_lang = MSG_EN;
 	for (int i = 0; i < JSON_PGN_DIGITS; i++)
 		snprintf(b->digits[i], sizeof b->digits[i], "%d", i);
 	return b;

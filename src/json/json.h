@@ -231,6 +231,7 @@ struct json_convert_request {
 	int tag_count;
 	struct json_fen_style style;
 	const struct work_check *check;        /* a descriptive reading stops when it says so (NULL: never) */
+	enum msg_lang msg_lang;                /* the language of the notes' and problems' messages */
 };
 
 /* Why json_convert returned a problem instead of a result. */
@@ -391,6 +392,10 @@ struct json_pgn_summary {
 struct json_pgn;
 extern const struct pgn_visitor json_pgn_visitor;
 struct json_pgn *json_pgn_new(const struct json_fen_style *style, enum san_lang lang, bool pause);
+
+/* The language of the builder's own messages (the notes that errors or warnings were left
+ * out); English until set. */
+void json_pgn_set_msg_lang(struct json_pgn *b, enum msg_lang lang);
 void json_pgn_free(struct json_pgn *b);
 
 /* The last finished game (the caller owns it), or NULL when none is waiting; *oom is set
