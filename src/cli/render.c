@@ -126,7 +126,7 @@ static int cli_render_pgn(const struct fen_cli *cli)
 	if (!in) {
 		fprintf(stderr, "fen: cannot open %s: %s\n", cli->game, strerror(errno));
 	} else {
-		struct pgn_options options = { { cli->san.lang, false }, !cli->lang_given };
+		struct pgn_options options = { { cli->san.lang, false, MSG_EN }, !cli->lang_given };
 		render_game_begin_options(&g, reader, &start, moves, CLI_GAME_PLIES_MAX, &marks, err, &options);
 		while (!done && (got = fread(buffer, 1, sizeof buffer, in)) > 0)
 			done = render_game_feed(&g, buffer, got);

@@ -5,7 +5,7 @@
 #include <strings.h>
 
 /* { English, Italian, Russian, Spanish } of each id. */
-static const char *const msg_texts[MSG_NB][MSG_LANG_NB] = {
+static const char *const msg_texts[MSG_CORE_NB][MSG_LANG_NB] = {
 	[MSG_FEN_BAD_WHITESPACE] = {
 		"%s %s; fields are separated by exactly one space",
 		"%s %s; i campi sono separati da un solo spazio",
@@ -682,14 +682,21 @@ static const char *const msg_lang_names[MSG_LANG_NB] = { "en", "it", "ru", "es" 
 
 const char *msg_text(enum msg_id id, enum msg_lang lang)
 {
+	const char *const *row;
 	const char *text;
 
 	if (id < 0 || id >= MSG_NB)
 		return "";
 	if (lang < 0 || lang >= MSG_LANG_NB)
 		lang = MSG_EN;
-	text = msg_texts[id][lang];
-	return text ? text : msg_texts[id][MSG_EN] ? msg_texts[id][MSG_EN] : "";
+	if (id >= MSG_MOVES_EMPTY && id < MSG_MOVES_NB)
+		row = msg_texts_moves[id - MSG_MOVES_EMPTY];
+	else if (id < MSG_CORE_NB)
+		row = msg_texts[id];
+	else
+		return "";
+	text = row[lang];
+	return text ? text : row[MSG_EN] ? row[MSG_EN] : "";
 }
 
 const char *msg_noun(enum msg_id one, long n, enum msg_lang lang)

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "messages.h"
 #include "movegen.h"
 #include "position.h"
 
@@ -127,6 +128,7 @@ struct san_issue {
 struct san_parse_options {
 	enum san_lang lang;
 	bool strict;                    /* the first warning becomes the error */
+	enum msg_lang msg_lang;         /* the language of messages (English when zeroed) */
 };
 
 struct san_parse_result {
@@ -144,6 +146,7 @@ struct san_parse_result {
 	struct san_issue warnings[SAN_WARNINGS_MAX];
 	struct san_issue error;         /* when the return value is not SAN_OK */
 	struct move_list candidates;    /* SAN_ERR_AMBIGUOUS: the legal moves that fit */
+	enum msg_lang msg_lang;         /* the language of the messages (options->msg_lang) */
 };
 
 /* Reads length bytes of text as a move in pos (a valid position). options may be NULL

@@ -248,7 +248,7 @@ struct san_detect_group {
 static bool san_detect_read(const struct position *pos, const char *text, size_t length, bool uci, enum san_lang lang,
 			    bool strict, struct san_parse_result *scratch, move *m)
 {
-	struct san_parse_options options = { lang, strict };
+	struct san_parse_options options = { lang, strict, MSG_EN };
 	enum san_code code = uci ? san_parse_uci_move(pos, text, length, &options, scratch)
 				 : san_parse_move(pos, text, length, &options, scratch);
 

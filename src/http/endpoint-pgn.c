@@ -138,7 +138,7 @@ static int pgn_options(struct pgn_stream *st, const struct http_request *req, st
 {
 	struct fen_options fen;
 	struct json_fen_style style;
-	struct pgn_options options = { { SAN_LANG_EN, false }, false };
+	struct pgn_options options = { { SAN_LANG_EN, false, MSG_EN }, false };
 	const char *lang;
 
 	if (body_style_options(req, &fen, &style, resp) || body_string(req, "lang", false, &lang, resp) ||

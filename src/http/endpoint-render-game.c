@@ -162,7 +162,7 @@ static int endpoint_game_options(const struct http_request *req, struct endpoint
 /* How the reader reads the game's PGN: in "lang", or in the language detected. */
 static struct pgn_options endpoint_game_pgn_options(const struct endpoint_game *g)
 {
-	return (struct pgn_options){ { g->lang, false }, !g->lang_given };
+	return (struct pgn_options){ { g->lang, false, MSG_EN }, !g->lang_given };
 }
 
 /* X-Fen-Lang-Detected: the language the moves were read in, when it was detected and is

@@ -195,7 +195,7 @@ static cJSON *json_convert_read_algebraic(const struct position *start, const st
 {
 	struct gametext *gt = &game->text;
 	struct position pos = *start;
-	struct san_parse_options options = { req->san_lang, req->strict };
+	struct san_parse_options options = { req->san_lang, req->strict, MSG_EN };
 	struct san_parse_result *parsed = malloc(sizeof *parsed);
 	struct position *starts = NULL; /* each line's start, set when its move is reached */
 	enum gametext_code split;

@@ -126,7 +126,7 @@ struct json_apply_options {
 	const struct work_check *check; /* a descriptive reading stops when it says so (NULL: never) */
 };
 
-#define JSON_APPLY_OPTIONS_DEFAULT ((struct json_apply_options){ JSON_NOTATION_AUTO, { SAN_LANG_EN, false }, false, \
+#define JSON_APPLY_OPTIONS_DEFAULT ((struct json_apply_options){ JSON_NOTATION_AUTO, { SAN_LANG_EN, false, MSG_EN }, false, \
 								 false, NULL, 0, NULL, NULL, 0, NULL })
 
 /* Why json_apply_moves returned problem members instead of a result. */
