@@ -1644,7 +1644,7 @@ START_TEST(reply_print_every_shape)
 	tree = json_board(&pos, &style);
 	test_same_print(tree);
 	cJSON_Delete(tree);
-	tree = json_illegal_move(&pos, 3, "z\"9\n", 4, true, &style);
+	tree = json_illegal_move(&pos, 3, "z\"9\n", 4, true, MSG_EN, &style);
 	test_same_print(tree);
 	cJSON_Delete(tree);
 }

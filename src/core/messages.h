@@ -245,6 +245,15 @@ enum msg_id {
 	MSG_MOVES_JSON_MOVE,          /* "move %d, \"%.*s%s\": %s" */
 	MSG_MOVES_JSON_NOT_UCI,
 	MSG_MOVES_JSON_NOT_LEGAL,
+	/* a piece-letter language detected (san_detect.c, json-lang.c) */
+	MSG_MOVES_DETECT_READING,     /* "Italian piece letters (R D T A C; Spanish reads them alike)" */
+	MSG_MOVES_LANG_DETECTED,
+	MSG_MOVES_LANG_HINT,
+	MSG_MOVES_AMBIGUOUS_LANGUAGE,
+	MSG_MOVES_W_ALIKE_SEP_ONE,    /* "; " before one notation that reads the letters alike */
+	MSG_MOVES_W_ALIKE_SEP_MANY,
+	MSG_MOVES_W_ALIKE_ONE,        /* " reads them alike" */
+	MSG_MOVES_W_ALIKE_MANY,
 	/* words: pieces (by piece type, pawn first), with an article where the language has one */
 	MSG_MOVES_W_PAWN, MSG_MOVES_W_KNIGHT, MSG_MOVES_W_BISHOP, MSG_MOVES_W_ROOK, MSG_MOVES_W_QUEEN,
 	MSG_MOVES_W_KING,

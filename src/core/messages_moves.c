@@ -206,7 +206,7 @@ const char *const msg_texts_moves[MSG_MOVES_NB - MSG_MOVES_EMPTY][MSG_LANG_NB] =
 	},
 	AT(MSG_MOVES_ANNOTATION) = {
 		"the annotation \"%.*s\" is not part of the move; it is kept as NAG $%d",
-		"il commento \"%.*s\" non fa parte della mossa; è conservato come NAG $%d",
+		"la valutazione \"%.*s\" non fa parte della mossa; è conservata come NAG $%d",
 		"оценка \"%.*s\" не входит в ход; она сохранена как NAG $%d",
 		"la anotación \"%.*s\" no forma parte de la jugada; se conserva como NAG $%d",
 	},
@@ -260,9 +260,9 @@ const char *const msg_texts_moves[MSG_MOVES_NB - MSG_MOVES_EMPTY][MSG_LANG_NB] =
 	},
 	AT(MSG_MOVES_OVER_DISAMBIGUATED) = {
 		"more of the origin square than needed to tell the move apart: %s",
-		"più della casa di partenza di quanto serva a distinguere la mossa: %s",
+		"la casa di partenza è indicata più di quanto serva a distinguere la mossa: %s",
 		"исходное поле указано подробнее, чем нужно, чтобы отличить ход: %s",
-		"más de la casilla de origen de lo necesario para distinguir la jugada: %s",
+		"la casilla de origen se indica más de lo necesario para distinguir la jugada: %s",
 	},
 	AT(MSG_MOVES_PROMOTION_FORM) = {
 		"a promotion is written with '=': %s", "la promozione si scrive con '=': %s",
@@ -334,6 +334,36 @@ const char *const msg_texts_moves[MSG_MOVES_NB - MSG_MOVES_EMPTY][MSG_LANG_NB] =
 	AT(MSG_MOVES_JSON_NOT_LEGAL) = {
 		"move %d, \"%.*s%s\", is not legal in this position", "mossa %d, \"%.*s%s\", non è legale in questa posizione",
 		"ход %d, \"%.*s%s\", невозможен в этой позиции", "jugada %d, \"%.*s%s\", no es legal en esta posición",
+	},
+	AT(MSG_MOVES_DETECT_READING) = {
+		"%s piece letters (%s%s%s%s)", "le lettere dei pezzi della notazione %s (%s%s%s%s)",
+		"буквы фигур %s нотации (%s%s%s%s)", "las letras de pieza de la notación %s (%s%s%s%s)",
+	},
+	AT(MSG_MOVES_LANG_DETECTED) = {
+		"the moves are in %s and were read so: \"%s\" is %s; give lang to choose",
+		"le mosse usano %s e sono state lette così: \"%s\" è %s; indica lang per scegliere",
+		"в ходах использованы %s, и они прочитаны так: \"%s\" — это %s; укажите lang, чтобы выбрать",
+		"las jugadas usan %s y se leyeron así: \"%s\" es %s; indica lang para elegir",
+	},
+	AT(MSG_MOVES_LANG_HINT) = {
+		"%s (no language reads every move: read in %s, the moves go to ply %d)",
+		"%s (nessuna notazione legge tutte le mosse: con %s, le mosse arrivano alla semimossa %d)",
+		"%s (ни одна нотация не читает все ходы: если читать %s, ходы доходят до полухода %d)",
+		"%s (ninguna notación lee todas las jugadas: con %s, las jugadas llegan a la media jugada %d)",
+	},
+	AT(MSG_MOVES_AMBIGUOUS_LANGUAGE) = {
+		"move %d, \"%s\", is %s in %s and %s in %s, and each reads every move: give lang",
+		"mossa %d, \"%s\", è %s nella notazione %s e %s nella notazione %s, e ognuna legge tutte le mosse: indica lang",
+		"ход %d, \"%s\", — это %s в %s нотации и %s в %s нотации, и каждая читает все ходы: укажите lang",
+		"jugada %d, \"%s\", es %s en la notación %s y %s en la notación %s, y cada una lee todas las jugadas: indica lang",
+	},
+	AT(MSG_MOVES_W_ALIKE_SEP_ONE) = { "; ", "; la notazione ", "; в ", "; la notación " },
+	AT(MSG_MOVES_W_ALIKE_SEP_MANY) = { "; ", "; le notazioni ", "; в ", "; las notaciones " },
+	AT(MSG_MOVES_W_ALIKE_ONE) = {
+		" reads them alike", " le legge allo stesso modo", " нотации они читаются так же", " las lee igual",
+	},
+	AT(MSG_MOVES_W_ALIKE_MANY) = {
+		" read them alike", " le leggono allo stesso modo", " нотациях они читаются так же", " las leen igual",
 	},
 	AT(MSG_MOVES_W_PAWN) = { "pawn", "pedone", "пешка", "peón" },
 	AT(MSG_MOVES_W_KNIGHT) = { "knight", "cavallo", "конь", "caballo" },

@@ -177,7 +177,7 @@ static cJSON *json_convert_detect(const struct position *start, const struct jso
 		return NULL;
 	*failure = JSON_CONVERT_AMBIGUOUS_LANGUAGE;
 	t = &gt->tokens[d->ply];
-	problem = json_ambiguous_language(d, d->ply, req->text + t->offset, (size_t)t->length, &req->style);
+	problem = json_ambiguous_language(d, d->ply, req->text + t->offset, (size_t)t->length, MSG_EN, &req->style);
 	if (problem && (!json_put_number(problem, "offset", t->offset) || !json_put_number(problem, "length", t->length))) {
 		cJSON_Delete(problem);
 		return NULL;
@@ -280,7 +280,7 @@ static cJSON *json_convert_read_algebraic(const struct position *start, const st
 						       r == SAN_ERR_AMBIGUOUS ? parsed->candidates.count : 0, &req->style, req->output_lang);
 			problem = json_convert_depth(problem, depth);
 			/* no language reads every move: how far the one read went */
-			if (detecting && problem && !json_lang_hint(problem, &detected, ply)) {
+			if (detecting && problem && !json_lang_hint(problem, &detected, ply, MSG_EN)) {
 				cJSON_Delete(problem);
 				problem = NULL;
 			}
