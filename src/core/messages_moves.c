@@ -15,7 +15,7 @@ const char *const msg_texts_moves[MSG_MOVES_NB - MSG_MOVES_EMPTY][MSG_LANG_NB] =
 	AT(MSG_MOVES_PIECE_LETTER) = {
 		"\"%c\" is no %s piece letter, and files are small letters (%c): \"%c\" is %s",
 		"\"%c\" non è una lettera di pezzo nella notazione %s, e le colonne si scrivono in minuscolo (%c): \"%c\" è %s",
-		"\"%c\" — не буква фигуры в %s нотации, а вертикали пишутся строчными буквами (%c): \"%c\" — это %s",
+		"\"%c\" — не буква фигуры в %s нотации, а вертикали — строчные буквы (%c): \"%c\" — это %s",
 		"\"%c\" no es una letra de pieza en la notación %s, y las columnas se escriben en minúscula (%c): \"%c\" es %s",
 	},
 	AT(MSG_MOVES_PAREN_UNOPENED) = {

@@ -24,7 +24,8 @@
 #define SAN_MAX 32
 /* Longest move text san_parse_move looks at; longer input is not a move. */
 #define SAN_INPUT_MAX 64
-#define SAN_MESSAGE_MAX 160
+/* Room for a message (Cyrillic letters take two bytes each). */
+#define SAN_MESSAGE_MAX 320
 #define SAN_VALUE_MAX 32
 /* Room for the warnings of one move (each rule is reported at most once). */
 #define SAN_WARNINGS_MAX 12

@@ -268,7 +268,7 @@ static cJSON *json_convert_read_algebraic(const struct position *start, const st
 		}
 		if (r != SAN_OK) {
 			bool malformed = r == SAN_ERR_MALFORMED || r == SAN_ERR_EMPTY;
-			char detail[DESCRIPTIVE_MESSAGE_MAX];
+			char detail[SAN_MESSAGE_MAX + 96];
 			snprintf(detail, sizeof detail, "move %d, \"%.*s\": %s", ply + 1, (int)utf8_prefix(token, length, 40),
 				 token, parsed->error.message);
 			*failure = r == SAN_ERR_AMBIGUOUS ? JSON_CONVERT_AMBIGUOUS : JSON_CONVERT_ILLEGAL;
