@@ -254,7 +254,8 @@ enum msg_id {
 	MSG_MOVES_W_ALIKE_SEP_MANY,
 	MSG_MOVES_W_ALIKE_ONE,        /* " reads them alike" */
 	MSG_MOVES_W_ALIKE_MANY,
-	/* words: pieces (by piece type, pawn first), with an article where the language has one */
+	/* words: pieces (by piece type, pawn first), then the same with the article the
+	 * language puts before them (English's "the" is in its messages) */
 	MSG_MOVES_W_PAWN, MSG_MOVES_W_KNIGHT, MSG_MOVES_W_BISHOP, MSG_MOVES_W_ROOK, MSG_MOVES_W_QUEEN,
 	MSG_MOVES_W_KING,
 	MSG_MOVES_W_THE_PAWN, MSG_MOVES_W_THE_KNIGHT, MSG_MOVES_W_THE_BISHOP, MSG_MOVES_W_THE_ROOK,

@@ -278,6 +278,14 @@ static bool san_is_file(char c) { return c >= 'a' && c <= 'h'; }
 static bool san_is_upper_file(char c) { return c >= 'A' && c <= 'H'; }
 static bool san_is_rank(char c) { return c >= '1' && c <= '8'; }
 
+/* The catalogue's words follow piece types and SAN languages in their order. */
+_Static_assert(MSG_MOVES_W_KING - MSG_MOVES_W_PAWN == KING - PAWN &&
+	       MSG_MOVES_W_THE_KING - MSG_MOVES_W_THE_PAWN == KING - PAWN &&
+	       MSG_MOVES_W_NO_WHITE_KING - MSG_MOVES_W_NO_WHITE_PAWN == KING - PAWN &&
+	       MSG_MOVES_W_NO_BLACK_PAWN - MSG_MOVES_W_NO_WHITE_PAWN == KING - PAWN + 1 &&
+	       MSG_MOVES_W_LANG_FIGURINE - MSG_MOVES_W_LANG_EN == SAN_LANG_FIGURINE && SAN_LANG_EN == 0,
+	       "the moves' words are out of order");
+
 /* A piece type's name (MSG_MOVES_W_PAWN...), and with its article (MSG_MOVES_W_THE_PAWN...). */
 static const char *san_piece_name(enum piece_type t, enum msg_lang ml)
 {
