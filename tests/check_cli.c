@@ -166,6 +166,12 @@ START_TEST(test_validate_lang)
 	ck_assert_int_eq(run.status, 1);
 	ck_assert_str_eq(run.err, "fen: invalid_fen: белые без короля; у каждой стороны должен быть ровно один\n");
 	cli_free(&run);
+	/* and apply's messages of moves */
+	const char *apply[] = { "apply", "--lang", "es", POSITION_START_FEN, "e4", "Re2", NULL };
+	run = cli_run(apply, NULL);
+	ck_assert_int_eq(run.status, 1);
+	ck_assert_str_eq(run.err, "fen: illegal_move: jugada 2, \"Re2\": ningún rey negro puede ir a e2\n");
+	cli_free(&run);
 }
 END_TEST
 

@@ -1644,7 +1644,7 @@ START_TEST(reply_print_every_shape)
 	tree = json_board(&pos, &style);
 	test_same_print(tree);
 	cJSON_Delete(tree);
-	tree = json_illegal_move(&pos, 3, "z\"9\n", 4, true, &style);
+	tree = json_illegal_move(&pos, 3, "z\"9\n", 4, true, MSG_EN, &style);
 	test_same_print(tree);
 	cJSON_Delete(tree);
 }
@@ -1950,7 +1950,7 @@ START_TEST(params_unknown_query)
 	for (int i = 0; render_option_names[i]; i++)
 		ck_assert_msg(test_known_has(&ex, render_option_names[i]), "%s", render_option_names[i]);
 	ck_assert(test_known_has(&ex, "fen") && test_known_has(&ex, "format") && test_known_has(&ex, "infer_castling"));
-	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(ex.json, "known")), 16);
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(ex.json, "known")), 17); /* and lang */
 	test_done(&ex);
 	test_send(&ex, HTTP_HEAD, "/render", NULL, made_up);
 	detail = test_unknown(&ex, "n", "query");
@@ -1994,7 +1994,7 @@ END_TEST
 START_TEST(params_unknown_member)
 {
 	static const char *const position[] = { "fen", "mode", "chess960", "infer_castling", "ep", "castling",
-						"expected" };
+						"expected", "lang" };
 	struct exchange ex;
 	const cJSON *known;
 	int i = 0;
@@ -2002,7 +2002,7 @@ START_TEST(params_unknown_member)
 	test_post(&ex, "/validate", "{\"fen\":\"" START_FEN "\",\"lenient\":true}");
 	ck_assert_str_eq(test_unknown(&ex, "lenient", "body"), "`lenient` is not a member of the JSON body of POST /validate");
 	known = cjson_member(ex.json, "known");
-	ck_assert_int_eq(cJSON_GetArraySize(known), 7);
+	ck_assert_int_eq(cJSON_GetArraySize(known), 8);
 	for (const cJSON *item = known->child; item; item = item->next)
 		ck_assert_str_eq(item->valuestring, position[i++]);
 	test_done(&ex);
@@ -2083,8 +2083,9 @@ static const struct {
 	bool body;             /* the names are members of a JSON body */
 	const char *names[24];
 } params_documented[] = {
-	{ HTTP_GET, "/validate", false, { "fen", "mode", "chess960", "infer_castling", "ep", "castling" } },
-	{ HTTP_POST, "/validate", true, { "fen", "mode", "chess960", "infer_castling", "ep", "castling", "expected" } },
+	{ HTTP_GET, "/validate", false, { "fen", "mode", "chess960", "infer_castling", "ep", "castling", "lang" } },
+	{ HTTP_POST, "/validate", true, { "fen", "mode", "chess960", "infer_castling", "ep", "castling", "expected",
+					  "lang" } },
 	{ HTTP_POST, "/apply-move", true, { "fen", "mode", "chess960", "infer_castling", "ep", "castling", "move", "moves",
 					    "notation", "lang", "strict_san", "history", "history_fen", "tags" } },
 	{ HTTP_POST, "/convert", true, { "text", "from", "lang", "san_lang", "to", "strict", "tags", "fen", "mode",
@@ -2093,10 +2094,10 @@ static const struct {
 	{ HTTP_POST, "/moves", true, { "fen", "mode", "chess960", "infer_castling", "ep", "castling", "lang" } },
 	{ HTTP_GET, "/render", false, { "fen", "format", "orientation", "coordinates", "check", "size", "theme",
 					"last_move", "arrows", "circles", "squares", "mode", "chess960",
-					"infer_castling", "ep", "castling" } },
+					"infer_castling", "ep", "castling", "lang" } },
 	{ HTTP_POST, "/render", true, { "fen", "format", "orientation", "coordinates", "check", "size", "theme",
 					"last_move", "arrows", "circles", "squares", "mode", "chess960",
-					"infer_castling", "ep", "castling" } },
+					"infer_castling", "ep", "castling", "lang" } },
 	{ HTTP_GET, "/render/game.gif", false, { "fen", "moves", "pgn", "delay", "final_delay", "orientation",
 						 "coordinates", "check", "size", "theme", "arrows", "circles",
 						 "squares", "mode", "chess960", "infer_castling", "ep", "castling",

@@ -555,6 +555,45 @@ START_TEST(validate_accept_language)
 }
 END_TEST
 
+/* The messages of moves follow the language too, with the codes of English; lang chooses
+ * it on /validate and /render, where it names no SAN: one of the four, else 400. */
+START_TEST(moves_accept_language)
+{
+	static const char *const italian[] = { "Accept-Language: it", NULL };
+	static const char *const body = "{\"fen\":\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\","
+					"\"moves\":[\"e4\",\"e5\",\"Ke3\"]}";
+	struct reply r;
+	char value[256];
+
+	http1("POST", "/apply-move", "application/json", body, NULL, &r);
+	ck_assert_int_eq(r.status, 422);
+	ck_assert_str_eq(cjson_string(r.json, "code"), "illegal_move");
+	ck_assert_str_eq(cjson_string(r.json, "detail"), "move 3, \"Ke3\": no white king can move to e3");
+	reply_free(&r);
+	http1("POST", "/apply-move", "application/json", body, italian, &r);
+	ck_assert_int_eq(r.status, 422);
+	ck_assert_str_eq(reply_header(&r, "Content-Language", value, sizeof value), "it");
+	ck_assert_str_eq(cjson_string(r.json, "code"), "illegal_move");
+	ck_assert_str_eq(cjson_string(r.json, "cause"), "no_such_piece");
+	ck_assert_str_eq(cjson_string(r.json, "detail"), "mossa 3, \"Ke3\": nessun re bianco può andare in e3");
+	reply_free(&r);
+	http1("GET", "/validate?fen=8/8/8/8/8/8/8/8_w_-_-_0_1&lang=es", NULL, NULL, italian, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_str_eq(reply_header(&r, "Content-Language", value, sizeof value), "es");
+	reply_free(&r);
+	http1("GET", "/validate?fen=8/8/8/8/8/8/8/8_w_-_-_0_1&lang=fr", NULL, NULL, italian, &r);
+	ck_assert_int_eq(r.status, 400);
+	ck_assert_str_eq(cjson_string(r.json, "code"), "invalid_field");
+	ck_assert_str_eq(cjson_string(r.json, "field"), "lang");
+	reply_free(&r);
+	http1("POST", "/render", "application/json", "{\"fen\":\"8/8/8/9 w - - 0 1\",\"lang\":\"ru\"}", italian, &r);
+	ck_assert_int_eq(r.status, 422);
+	ck_assert_str_eq(reply_header(&r, "Content-Language", value, sizeof value), "ru");
+	ck_assert_str_eq(cjson_string(r.json, "code"), "invalid_fen");
+	reply_free(&r);
+}
+END_TEST
+
 START_TEST(validate_get)
 {
 	static const char *const valid[] = { "fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR_w_KQkq_-_0_1", "mode",
@@ -1136,7 +1175,7 @@ START_TEST(unknown_parameters)
 	ck_assert_str_eq(cjson_string(r.json, "in"), "query");
 	ck_assert_str_eq(cjson_string(r.json, "detail"),
 			 "`orientaton` is not a query parameter of GET /render; did you mean `orientation`?");
-	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(r.json, "known")), 16);
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(r.json, "known")), 17); /* lang included */
 	reply_free(&r);
 	/* a made-up parameter cannot make another cached picture */
 	http1("GET", "/render?fen=8/8/8/8/8/8/8/K6k+w+-+-+0+1&format=svg&n=2", NULL, NULL, NULL, &r);
@@ -1147,7 +1186,7 @@ START_TEST(unknown_parameters)
 	post_json("/validate", "{\"fen\":\"" START_FEN "\",\"lenient\":true}", &r);
 	assert_problem(&r, 400, "unknown_parameter", NULL);
 	ck_assert_str_eq(cjson_string(r.json, "in"), "body");
-	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(r.json, "known")), 7); /* fen mode chess960 infer_castling ep castling expected */
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(r.json, "known")), 8); /* fen mode chess960 infer_castling ep castling expected lang */
 	reply_free(&r);
 	http1("POST", "/validate?mode=lenient", "application/json", START_BODY, NULL, &r);
 	assert_problem(&r, 400, "unknown_parameter", NULL);
@@ -1158,7 +1197,7 @@ START_TEST(unknown_parameters)
 	http1("POST", "/validate?mdoe=lenient", "application/x-ndjson", "\"8/8/8/8/8/8/8/K6k\"\n", NULL, &r);
 	assert_problem(&r, 400, "unknown_parameter", NULL);
 	ck_assert(strstr(cjson_string(r.json, "detail"), "did you mean `mode`?"));
-	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(r.json, "known")), 5);
+	ck_assert_int_eq(cJSON_GetArraySize(cjson_member(r.json, "known")), 6); /* the style options and lang */
 	reply_free(&r);
 	http1("POST", "/pgn?lagn=de", "application/x-chess-pgn", "1. e4 *", NULL, &r);
 	assert_problem(&r, 400, "unknown_parameter", NULL);
@@ -2794,6 +2833,7 @@ static Suite *http_suite(void)
 	tcase_add_test(tc, validate_get);
 	tcase_add_test(tc, validate_accept_language);
 	tcase_add_test(tc, pgn_accept_language);
+	tcase_add_test(tc, moves_accept_language);
 	tcase_add_test(tc, apply_move_post);
 	tcase_add_test(tc, moves_get_and_post);
 	tcase_add_test(tc, render_text_and_json);

@@ -398,12 +398,12 @@ START_TEST(test_illegal_move)
 	struct position pos;
 
 	util_parse("3k4/8/8/8/8/8/8/4K2R w K - 0 1", false, &pos);
-	json_expect(json_illegal_move(&pos, 2, "e2e4", 4, false, &json_default),
+	json_expect(json_illegal_move(&pos, 2, "e2e4", 4, false, MSG_EN, &json_default),
 		    "{\"code\":\"illegal_move\",\"reason\":\"not_legal\",\"detail\":\"move 3, \\\"e2e4\\\", is not legal in "
 		    "this position\",\"index\":2,\"move\":\"e2e4\",\"fen\":\"3k4/8/8/8/8/8/8/4K2R w K - 0 1\",\"legal_moves\":"
 		    "[\"e1d1\",\"e1f1\",\"e1d2\",\"e1e2\",\"e1f2\",\"h1f1\",\"h1g1\",\"h1h2\",\"h1h3\",\"h1h4\",\"h1h5\",\"h1h6\","
 		    "\"h1h7\",\"h1h8\",\"e1g1\"]}");
-	json_expect(json_illegal_move(&pos, 0, "xyz", 3, true, &json_default),
+	json_expect(json_illegal_move(&pos, 0, "xyz", 3, true, MSG_EN, &json_default),
 		    "{\"code\":\"illegal_move\",\"reason\":\"malformed\",\"detail\":\"move 1, \\\"xyz\\\", is not a move in UCI "
 		    "notation (such as e2e4 or e7e8q)\",\"index\":0,\"move\":\"xyz\",\"fen\":\"3k4/8/8/8/8/8/8/4K2R w K - 0 1\","
 		    "\"legal_moves\":[\"e1d1\",\"e1f1\",\"e1d2\",\"e1e2\",\"e1f2\",\"h1f1\",\"h1g1\",\"h1h2\",\"h1h3\",\"h1h4\","
@@ -419,7 +419,7 @@ START_TEST(test_illegal_move_long)
 	cJSON *tree;
 
 	util_parse("3k4/8/8/8/8/8/8/4K2R w K - 0 1", false, &pos);
-	tree = json_illegal_move(&pos, 4, text, strlen(text), true, &json_default);
+	tree = json_illegal_move(&pos, 4, text, strlen(text), true, MSG_EN, &json_default);
 	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "detail")->valuestring,
 			 "move 5, \"\"1234567890123456789012345678901...\", is not a move in UCI notation (such as e2e4 or e7e8q)");
 	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(tree, "move")->valuestring,

@@ -13,6 +13,7 @@
 #include "core/gametext.h"
 #include "core/pgn.h"
 #include "core/messages.h"
+#include "core/san.h"
 #include "core/utf8.h"
 
 /* The arguments a printf format takes, one letter each ("*" for a width or precision
@@ -307,7 +308,7 @@ static void messages_pgn_read(const char *pgn, enum msg_lang lang, struct messag
 {
 	static const struct pgn_visitor visitor = { .issue = messages_pgn_issue };
 	struct pgn_reader *r = malloc(sizeof *r);
-	struct pgn_options options = { { SAN_LANG_EN, false }, false, lang };
+	struct pgn_options options = { { SAN_LANG_EN, false, lang }, false, lang };
 
 	ck_assert_ptr_nonnull(r);
 	out->length = 0;
@@ -371,6 +372,18 @@ START_TEST(test_pgn_languages)
 }
 END_TEST
 
+/* A SAN error inside a PGN game is in the game's language too. */
+START_TEST(test_pgn_san_language)
+{
+	struct messages_pgn out;
+
+	messages_pgn_read("1. e4 e5 2. Nf6 *", MSG_IT, &out);
+	ck_assert_str_eq(out.text, "illegal_move 1:13 nessun cavallo bianco può andare in f6\n");
+	messages_pgn_read("1. e4 e5 2. Nf6 *", MSG_EN, &out);
+	ck_assert_str_eq(out.text, "illegal_move 1:13 no white knight can move to f6\n");
+}
+END_TEST
+
 /* Game text (/convert) and descriptive notation in Italian: the same offsets. */
 START_TEST(test_game_text_languages)
 {
@@ -402,6 +415,57 @@ START_TEST(test_game_text_languages)
 }
 END_TEST
 
+/* Reading a move: SAN's and UCI's reasons and warnings in the options' language, English
+ * when the options are zeroed or absent. */
+START_TEST(test_san_languages)
+{
+	struct position pos, rooks;
+	struct fen_report report;
+	struct san_parse_result r;
+	struct san_parse_options options = { SAN_LANG_EN, false, MSG_IT };
+	const char *fen = "k7/8/8/8/8/8/K7/R6R w - - 0 1";
+
+	position_set_start(&pos);
+	ck_assert_int_eq(san_parse_move(&pos, "Ke3", 3, &options, &r), SAN_ERR_NO_SUCH_PIECE);
+	ck_assert_str_eq(r.error.message, "nessun re bianco può andare in e3");
+	ck_assert_int_eq(san_parse_move(&pos, "Ke3", 3, NULL, &r), SAN_ERR_NO_SUCH_PIECE);
+	ck_assert_str_eq(r.error.message, "no white king can move to e3");
+	options.msg_lang = MSG_RU;
+	ck_assert_int_eq(san_parse_move(&pos, "Pe4", 3, &options, &r), SAN_OK);
+	ck_assert_int_eq(r.warning_count, 1);
+	ck_assert_int_eq(r.warnings[0].code, SAN_WARN_PAWN_LETTER);
+	ck_assert_str_eq(r.warnings[0].message, "в SAN ходы пешки пишутся без буквы: e4");
+	options.msg_lang = MSG_ES;
+	ck_assert_int_eq(san_parse_uci_move(&pos, "e2e9", 4, &options, &r), SAN_ERR_MALFORMED);
+	ck_assert_str_eq(r.error.message, "\"e2e9\" no es una jugada en notación UCI (como e2e4 o e7e8q)");
+	ck_assert_int_eq(san_parse_move(&pos, "Ng1-f3", 6, &options, &r), SAN_OK);
+	ck_assert_str_eq(r.warnings[0].message, "\"Ng1-f3\" indica ambas casillas; SAN escribe Nf3");
+	ck_assert_int_eq(fen_parse(fen, strlen(fen), NULL, &rooks, &report), FEN_VALID);
+	options = (struct san_parse_options){ SAN_LANG_IT, false, MSG_IT };
+	ck_assert_int_eq(san_parse_move(&rooks, "Td1", 3, &options, &r), SAN_ERR_AMBIGUOUS);
+	ck_assert_str_eq(r.error.message, "corrisponde a 2 mosse: Tad1, Thd1");
+}
+END_TEST
+
+/* The longest reasons, with a list of notations, fit whole in every language. */
+START_TEST(test_san_messages_fit)
+{
+	static const char *const last[MSG_LANG_NB] = { "Dutch", "olandese", "нидерландской", "neerlandesa" };
+	struct position pos;
+	struct san_parse_result r;
+
+	position_set_start(&pos);
+	for (int lang = 0; lang < MSG_LANG_NB; lang++) {
+		struct san_parse_options options = { SAN_LANG_EN, false, (enum msg_lang)lang };
+		size_t n;
+		ck_assert_int_eq(san_parse_move(&pos, "Dd4", 3, &options, &r), SAN_ERR_MALFORMED);
+		n = strlen(r.error.message);
+		ck_assert_msg(n > strlen(last[lang]) && !strcmp(r.error.message + n - strlen(last[lang]), last[lang]),
+			      "cut short: %s", r.error.message);
+	}
+}
+END_TEST
+
 static Suite *messages_suite(void)
 {
 	Suite *s = suite_create("messages");
@@ -420,6 +484,11 @@ static Suite *messages_suite(void)
 	tc = tcase_create("games");
 	tcase_add_test(tc, test_pgn_languages);
 	tcase_add_test(tc, test_game_text_languages);
+	tcase_add_test(tc, test_pgn_san_language);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("moves");
+	tcase_add_test(tc, test_san_languages);
+	tcase_add_test(tc, test_san_messages_fit);
 	suite_add_tcase(s, tc);
 	return s;
 }

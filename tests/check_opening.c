@@ -284,7 +284,7 @@ END_TEST
 static cJSON *test_pgn_games(const char *text)
 {
 	struct json_fen_style style = JSON_FEN_STYLE_DEFAULT;
-	struct pgn_options options = { { SAN_LANG_EN, false }, false, MSG_EN };
+	struct pgn_options options = { { SAN_LANG_EN, false, MSG_EN }, false, MSG_EN };
 	struct json_pgn *builder = json_pgn_new(&style, SAN_LANG_EN, true);
 	struct pgn_reader *reader = malloc(sizeof *reader);
 	cJSON *games = cJSON_CreateArray(), *game;

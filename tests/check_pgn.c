@@ -68,7 +68,7 @@ static cJSON *read_pgn_with(const char *text, size_t length, size_t chunk, const
 
 static cJSON *read_pgn_options(const char *text, size_t length, size_t chunk, enum san_lang lang, bool strict)
 {
-	struct pgn_options options = { { lang, strict }, false, MSG_EN };
+	struct pgn_options options = { { lang, strict, MSG_EN }, false, MSG_EN };
 
 	return read_pgn_with(text, length, chunk, &options);
 }
@@ -76,7 +76,7 @@ static cJSON *read_pgn_options(const char *text, size_t length, size_t chunk, en
 /* The language detected, SAN written in English, as /pgn does without lang. */
 static cJSON *read_pgn_detect(const char *text, size_t chunk)
 {
-	struct pgn_options options = { { SAN_LANG_EN, false }, true, MSG_EN };
+	struct pgn_options options = { { SAN_LANG_EN, false, MSG_EN }, true, MSG_EN };
 
 	return read_pgn_with(text, strlen(text), chunk, &options);
 }
@@ -1867,8 +1867,8 @@ static const struct {
 
 START_TEST(test_detect_same_events)
 {
-	struct pgn_options detect = { { detect_cases[_i].lang, false }, true, MSG_EN };
-	struct pgn_options named = { { detect_cases[_i].lang, false }, false, MSG_EN };
+	struct pgn_options detect = { { detect_cases[_i].lang, false, MSG_EN }, true, MSG_EN };
+	struct pgn_options named = { { detect_cases[_i].lang, false, MSG_EN }, false, MSG_EN };
 	char *want = transcript_of(detect_cases[_i].pgn, strlen(detect_cases[_i].pgn), &named);
 	static const size_t chunks[] = { 1, 3, 7, 64, 100000 };
 
@@ -1887,7 +1887,7 @@ START_TEST(test_detect_italian)
 {
 	cJSON *it = read_pgn_detect(CARUANA_IT, 4096), *en = read_pgn(CARUANA), *named;
 	cJSON *game = cJSON_GetArrayItem(it, 0), *original = cJSON_GetArrayItem(en, 0), *w;
-	struct pgn_options italian = { { SAN_LANG_IT, false }, false, MSG_EN };
+	struct pgn_options italian = { { SAN_LANG_IT, false, MSG_EN }, false, MSG_EN };
 
 	ck_assert_int_eq(cJSON_GetArraySize(get(game, "moves")), 17);
 	for (int i = 0; i < 17; i++) {

@@ -250,7 +250,7 @@ static const struct pgn_visitor trace_visitor = {
 static struct trace trace_pgn(const char *input, size_t length, enum san_lang lang)
 {
 	struct pgn_reader *r = malloc(sizeof *r);
-	struct pgn_options options = { { lang, false }, false, MSG_EN };
+	struct pgn_options options = { { lang, false, MSG_EN }, false, MSG_EN };
 	struct trace t = { 0 };
 
 	util_text_add(&t.out, "", 0);

@@ -164,8 +164,8 @@ static void san_check_round_trip(const char *fen, bool chess960)
 	movegen_legal(&pos, &list);
 	for (int i = 0; i < list.count; i++) {
 		for (int lang = 0; lang < SAN_LANG_NB; lang++) {
-			struct san_parse_options strict = { (enum san_lang)lang, true };
-			struct san_parse_options lenient = { (enum san_lang)lang, false };
+			struct san_parse_options strict = { (enum san_lang)lang, true, MSG_EN };
+			struct san_parse_options lenient = { (enum san_lang)lang, false, MSG_EN };
 			struct san_parse_result result;
 			char text[SAN_MAX];
 			size_t n;
@@ -540,7 +540,7 @@ static const struct {
 
 START_TEST(test_parse)
 {
-	struct san_parse_options options = { parse_cases[_i].lang, parse_cases[_i].strict };
+	struct san_parse_options options = { parse_cases[_i].lang, parse_cases[_i].strict, MSG_EN };
 	struct san_parse_result result;
 	struct position pos;
 	enum san_code code;
@@ -634,13 +634,13 @@ START_TEST(test_warning_fields)
 	/* the standard form is written in the language the move was read in */
 	util_parse(START, false, &pos);
 	{
-		struct san_parse_options de = { SAN_LANG_DE, false };
+		struct san_parse_options de = { SAN_LANG_DE, false, MSG_EN };
 		ck_assert_int_eq(san_parse_move(&pos, "Sg1-f3", 6, &de, &result), SAN_OK);
 		ck_assert_str_eq(result.warnings[0].became, "Sf3");
 	}
 	/* strict: the error is the first warning, with its given and became */
 	{
-		struct san_parse_options strict = { SAN_LANG_EN, true };
+		struct san_parse_options strict = { SAN_LANG_EN, true, MSG_EN };
 		ck_assert_int_eq(san_parse_move(&pos, "Ng1f3", 5, &strict, &result), SAN_WARN_COORDINATE_MOVE);
 		ck_assert_str_eq(result.error.given, "Ng1f3");
 		ck_assert_str_eq(result.error.became, "Nf3");
@@ -711,7 +711,7 @@ END_TEST
 START_TEST(test_null_fields)
 {
 	struct san_parse_result result;
-	struct san_parse_options strict = { SAN_LANG_EN, true };
+	struct san_parse_options strict = { SAN_LANG_EN, true, MSG_EN };
 	struct position pos;
 
 	util_parse(START, false, &pos);
@@ -740,7 +740,7 @@ END_TEST
 /* Cyrillic look-alikes: where the warning points and what it quotes, as written. */
 START_TEST(test_cyrillic_fields)
 {
-	struct san_parse_options ru = { SAN_LANG_RU, false };
+	struct san_parse_options ru = { SAN_LANG_RU, false, MSG_EN };
 	struct san_parse_result result;
 	struct position pos;
 
@@ -797,7 +797,7 @@ END_TEST
 /* UCI read with SAN's rules for blanks and the null move. */
 START_TEST(test_parse_uci)
 {
-	struct san_parse_options strict = { SAN_LANG_EN, true };
+	struct san_parse_options strict = { SAN_LANG_EN, true, MSG_EN };
 	struct san_parse_result result;
 	struct position pos;
 	char uci[UCI_MAX];
@@ -927,7 +927,7 @@ START_TEST(test_messages_are_utf8)
 	util_parse(START, false, &pos);
 	for (int lang = 0; lang < SAN_LANG_NB; lang++) {
 		for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
-			struct san_parse_options options = { (enum san_lang)lang, false };
+			struct san_parse_options options = { (enum san_lang)lang, false, MSG_EN };
 			enum san_code rc = san_parse_move(&pos, texts[i], strlen(texts[i]), &options, &result);
 			ck_assert_int_ne(rc, SAN_OK);
 			ck_assert_uint_eq(utf8_valid_length(result.error.message, strlen(result.error.message)),
@@ -947,7 +947,7 @@ END_TEST
 /* A piece letter of another language at the start: the message says what it is where. */
 START_TEST(test_foreign_letter_message)
 {
-	struct san_parse_options en = { SAN_LANG_EN, false };
+	struct san_parse_options en = { SAN_LANG_EN, false, MSG_EN };
 	struct san_parse_result result;
 	struct position pos;
 
@@ -965,7 +965,7 @@ END_TEST
  * move in the written language; the move read is the same. */
 START_TEST(test_parse_written)
 {
-	struct san_parse_options it = { SAN_LANG_IT, false };
+	struct san_parse_options it = { SAN_LANG_IT, false, MSG_EN };
 	struct san_parse_result result;
 	struct position pos;
 

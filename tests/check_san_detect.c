@@ -145,7 +145,7 @@ static enum san_detect_verdict test_detect(const char *fen, const char *moves, s
  * blank-separated, into out. */
 static void test_read(const char *fen, const char *moves, enum san_lang lang, char *out, size_t size)
 {
-	struct san_parse_options options = { lang, false };
+	struct san_parse_options options = { lang, false, MSG_EN };
 	struct san_parse_result r;
 	struct test_list l;
 	struct position pos;

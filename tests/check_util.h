@@ -192,7 +192,7 @@ static inline char *util_pgn_export(const char *input, size_t length, enum san_l
 {
 	struct pgn_export *e = malloc(sizeof *e);
 	struct pgn_reader *r = malloc(sizeof *r);
-	struct pgn_options options = { { lang, false }, false, MSG_EN };
+	struct pgn_options options = { { lang, false, MSG_EN }, false, MSG_EN };
 	struct util_text out = { 0 };
 
 	ck_assert(e && r);

@@ -52,6 +52,7 @@ static int cli_set_name(struct fen_cli *cli, enum cli_opt opt, const char *value
 		/* en, it, ru and es are also the language of messages, as the API's lang */
 		if (!msg_lang_parse(value, strlen(value), &cli->parse.lang))
 			cli->parse.lang = MSG_EN;
+		cli->san.msg_lang = cli->parse.lang;
 		break;
 	case CLI_OPT_SAN_LANG:
 		if (json_parse_lang(value, &cli->output_lang))

@@ -149,7 +149,7 @@ static void cli_pgn_json_print(void *ctx)
 static int cli_pgn(struct fen_cli *cli)
 {
 	static const char *const formats[] = { "json", "fen", "epd", "uci", "san", "pgn", NULL };
-	struct pgn_options options = { { cli->san.lang, cli->san.strict }, !cli->lang_given, cli->parse.lang };
+	struct pgn_options options = { { cli->san.lang, cli->san.strict, cli->parse.lang }, !cli->lang_given, cli->parse.lang };
 	struct pgn_reader *reader;
 	const char *path;
 	FILE *in;

@@ -66,7 +66,7 @@ static int cli_render_game(const struct fen_cli *cli, const struct position *sta
 			const char *text = cli_token(&list, d.ply, &length, &(bool){ false });
 			free(moves);
 			free(offsets);
-			return cli_fail(cli, json_ambiguous_language(&d, d.ply, text, length, &cli->style), CLI_INVALID);
+			return cli_fail(cli, json_ambiguous_language(&d, d.ply, text, length, MSG_EN, &cli->style), CLI_INVALID);
 		}
 	}
 	for (size_t i = 0; i < count; i++) {
@@ -75,8 +75,8 @@ static int cli_render_game(const struct fen_cli *cli, const struct position *sta
 		size_t n;
 		const char *text = cli_token(&list, (int)i, &n, &(bool){ false });
 		if (render_read_move(&pos, text, n, d.lang, &moves[i], &malformed)) {
-			cJSON *problem = json_illegal_move(&pos, (int)i, text, n, malformed, &cli->style);
-			if (problem && d.lang != SAN_LANG_EN && !cli->lang_given && !json_lang_hint(problem, &d, (int)i)) {
+			cJSON *problem = json_illegal_move(&pos, (int)i, text, n, malformed, MSG_EN, &cli->style);
+			if (problem && d.lang != SAN_LANG_EN && !cli->lang_given && !json_lang_hint(problem, &d, (int)i, MSG_EN)) {
 				cJSON_Delete(problem);
 				problem = NULL;
 			}
@@ -126,7 +126,7 @@ static int cli_render_pgn(const struct fen_cli *cli)
 	if (!in) {
 		fprintf(stderr, "fen: cannot open %s: %s\n", cli->game, strerror(errno));
 	} else {
-		struct pgn_options options = { { cli->san.lang, false }, !cli->lang_given, cli->parse.lang };
+		struct pgn_options options = { { cli->san.lang, false, cli->parse.lang }, !cli->lang_given, cli->parse.lang };
 		render_game_begin_options(&g, reader, &start, moves, CLI_GAME_PLIES_MAX, &marks, err, &options);
 		while (!done && (got = fread(buffer, 1, sizeof buffer, in)) > 0)
 			done = render_game_feed(&g, buffer, got);

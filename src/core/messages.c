@@ -693,6 +693,8 @@ const char *msg_text(enum msg_id id, enum msg_lang lang)
 		row = msg_texts[id];
 	else if (id >= MSG_GAMES_TAG_TRUNCATED && id < MSG_GAMES_NB)
 		row = msg_texts_games[id - MSG_GAMES_TAG_TRUNCATED];
+	else if (id >= MSG_MOVES_EMPTY && id < MSG_MOVES_NB)
+		row = msg_texts_moves[id - MSG_MOVES_EMPTY];
 	else
 		return "";
 	text = row[lang];

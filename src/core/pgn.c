@@ -858,7 +858,7 @@ void pgn_reader_init(struct pgn_reader *r, const struct pgn_visitor *visitor, vo
 	if (options)
 		r->options = *options;
 	else
-		r->options.san = (struct san_parse_options){ SAN_LANG_EN, false };
+		r->options.san = (struct san_parse_options){ SAN_LANG_EN, false, MSG_EN };
 	r->state = PGN_S_DEFAULT;
 	r->line = 1;
 	r->column = 1;

@@ -315,7 +315,7 @@ static void pgn_lang_fork(struct pgn_reader *r, san_lang_set other, const char *
 /* Reads text in lang from the current line's position: the move, or MOVE_NONE. */
 static move pgn_lang_try(struct pgn_reader *r, const char *text, size_t n, enum san_lang lang)
 {
-	struct san_parse_options options = { lang, false };
+	struct san_parse_options options = { lang, false, MSG_EN };
 
 	return san_parse_move(&r->lines[r->depth].pos, text, n, &options, &r->san) == SAN_OK ? r->san.m : MOVE_NONE;
 }

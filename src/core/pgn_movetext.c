@@ -173,7 +173,7 @@ static void pgn_move(struct pgn_reader *r, const char *t, size_t n, unsigned col
 				return;
 			}
 		}
-		struct san_parse_options lenient = { lang, false };
+		struct san_parse_options lenient = { lang, false, r->options.lang };
 		enum san_code code = san_parse_move_written(&line->pos, text, n, &lenient, r->options.san.lang, res);
 		const struct san_issue *error = &res->error;
 		if (code == SAN_OK && r->options.san.strict)

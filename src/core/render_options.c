@@ -505,7 +505,7 @@ void render_problem_codes(const struct fen_report *report, char *out, size_t siz
 int render_read_move(const struct position *pos, const char *text, size_t length, enum san_lang lang, move *out,
 		     bool *malformed)
 {
-	struct san_parse_options options = { lang, false };
+	struct san_parse_options options = { lang, false, MSG_EN };
 	struct san_parse_result san;
 	enum uci_result r = uci_parse_move(pos, text, length, out);
 	enum san_code code;

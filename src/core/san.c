@@ -17,7 +17,9 @@
 #include <string.h>
 
 #include "attacks.h"
+#include "error.h"
 #include "fen.h"
+#include "messages.h"
 #include "nag.h"
 #include "san_internal.h"
 #include "uci.h"
@@ -260,7 +262,8 @@ static int san_read_piece(const char *text, int len, enum san_lang lang, bool al
 
 /* Is c, at the start of a move, a piece letter of some language ("Cc3", "D4"), and so no
  * file written in upper case? Then says in e what it is where, and returns true. */
-static bool san_piece_start(char c, enum san_lang lang, struct san_issue *e, int length) __attribute__((cold));
+static bool san_piece_start(char c, enum san_lang lang, enum msg_lang ml, struct san_issue *e, int length)
+	__attribute__((cold));
 
 /* Does lang use the letter P for a piece (Dutch: paard)? Then "P" is no pawn letter. */
 static bool san_p_is_piece(enum san_lang lang)
@@ -275,13 +278,43 @@ static bool san_is_file(char c) { return c >= 'a' && c <= 'h'; }
 static bool san_is_upper_file(char c) { return c >= 'A' && c <= 'H'; }
 static bool san_is_rank(char c) { return c >= '1' && c <= '8'; }
 
-static const char *const san_piece_names[PIECE_TYPE_NB] = { "", "pawn", "knight", "bishop", "rook", "queen", "king" };
+/* The catalogue's words follow piece types and SAN languages in their order. */
+_Static_assert(MSG_MOVES_W_KING - MSG_MOVES_W_PAWN == KING - PAWN &&
+	       MSG_MOVES_W_THE_KING - MSG_MOVES_W_THE_PAWN == KING - PAWN &&
+	       MSG_MOVES_W_NO_WHITE_KING - MSG_MOVES_W_NO_WHITE_PAWN == KING - PAWN &&
+	       MSG_MOVES_W_NO_BLACK_PAWN - MSG_MOVES_W_NO_WHITE_PAWN == KING - PAWN + 1 &&
+	       MSG_MOVES_W_LANG_FIGURINE - MSG_MOVES_W_LANG_EN == SAN_LANG_FIGURINE && SAN_LANG_EN == 0,
+	       "the moves' words are out of order");
+
+/* A piece type's name (MSG_MOVES_W_PAWN...), and with its article (MSG_MOVES_W_THE_PAWN...). */
+static const char *san_piece_name(enum piece_type t, enum msg_lang ml)
+{
+	return msg_text((enum msg_id)(MSG_MOVES_W_PAWN + t - PAWN), ml);
+}
+
+static const char *san_the_piece(enum piece_type t, enum msg_lang ml)
+{
+	return msg_text((enum msg_id)(MSG_MOVES_W_THE_PAWN + t - PAWN), ml);
+}
+
+/* A notation's name as in "the %s piece letters". */
+static const char *san_lang_word(enum san_lang lang, enum msg_lang ml)
+{
+	return msg_text((enum msg_id)(MSG_MOVES_W_LANG_EN + lang), ml);
+}
+
+/* The side to move as a subject: "White", "il Bianco". */
+static const char *san_side(const struct position *pos, enum msg_lang ml)
+{
+	return msg_text(pos->turn == WHITE ? MSG_W_WHITE : MSG_W_BLACK, ml);
+}
 
 /* Fills e as an error; returns its code. */
-static enum san_code san_fail(struct san_issue *e, enum san_code code, int offset, int length, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
+static enum san_code san_fail(struct san_issue *e, enum msg_lang ml, enum san_code code, int offset, int length,
+			      enum msg_id id, ...);
 
-static enum san_code san_fail(struct san_issue *e, enum san_code code, int offset, int length, const char *fmt, ...)
+static enum san_code san_fail(struct san_issue *e, enum msg_lang ml, enum san_code code, int offset, int length,
+			      enum msg_id id, ...)
 {
 	va_list ap;
 
@@ -289,8 +322,8 @@ static enum san_code san_fail(struct san_issue *e, enum san_code code, int offse
 	e->offset = offset;
 	e->length = length;
 	e->given[0] = e->became[0] = '\0';
-	va_start(ap, fmt);
-	vsnprintf(e->message, sizeof e->message, fmt, ap);
+	va_start(ap, id);
+	vsnprintf(e->message, sizeof e->message, msg_text(id, ml), ap);
 	va_end(ap);
 	/* Messages quote the move text, which may be any bytes, and may be cut mid-letter. */
 	utf8_sanitize(e->message);
@@ -313,7 +346,7 @@ static void san_copy_value(char out[SAN_VALUE_MAX], const char *text, int len)
 	utf8_sanitize(out);
 }
 
-static bool san_piece_start(char c, enum san_lang lang, struct san_issue *e, int length)
+static bool san_piece_start(char c, enum san_lang lang, enum msg_lang ml, struct san_issue *e, int length)
 {
 	const uint8_t *types = san_upper_type[c - 'A'];
 	char where[SAN_MESSAGE_MAX] = "";
@@ -326,20 +359,25 @@ static bool san_piece_start(char c, enum san_lang lang, struct san_issue *e, int
 			total += types[l] == t;
 		if (!total)
 			continue;
-		used += (size_t)snprintf(where + used, sizeof where - used, "%sthe %s in", used ? "; " : "",
-					 san_piece_names[t]);
+		if (used)
+			used += (size_t)snprintf(where + used, sizeof where - used, "; ");
+		if (used < sizeof where) {
+			error_message(where + used, sizeof where - used, ml, MSG_MOVES_W_PIECE_IN,
+				      san_the_piece((enum piece_type)t, ml));
+			used += strlen(where + used);
+		}
 		for (int l = 0; l < SAN_LANG_NB && used < sizeof where; l++)
 			if (types[l] == t)
-				used += (size_t)snprintf(where + used, sizeof where - used, "%s %s",
-							 !count++ ? "" : count == total ? " and" : ",", san_lang_labels[l]);
+				used += (size_t)snprintf(where + used, sizeof where - used, "%s%s",
+							 !count++ ? " " : count == total ? msg_text(MSG_W_AND, ml) : ", ",
+							 san_lang_word((enum san_lang)l, ml));
 		if (used >= sizeof where)
 			used = sizeof where - 1;
 	}
 	if (!used)
 		return false;
-	san_fail(e, SAN_ERR_MALFORMED, 0, length,
-		 "\"%c\" is no %s piece letter, and files are small letters (%c): \"%c\" is %s", c,
-		 san_lang_labels[lang], c - 'A' + 'a', c, where);
+	san_fail(e, ml, SAN_ERR_MALFORMED, 0, length, MSG_MOVES_PIECE_LETTER, c, san_lang_word(lang, ml),
+		 c - 'A' + 'a', c, where);
 	return true;
 }
 
@@ -415,8 +453,8 @@ static void san_skip_blanks(const char *text, int *end, int *glyph_offset)
 }
 
 /* Takes text apart into s. Offsets are relative to text, which has been trimmed. */
-static enum san_code san_shape_read(const char *text, int len, enum san_lang lang, struct san_shape *s,
-				    struct san_issue *e)
+static enum san_code san_shape_read(const char *text, int len, enum san_lang lang, enum msg_lang ml,
+				    struct san_shape *s, struct san_issue *e)
 {
 	int end = len, p = 0;
 	bool changed = true;
@@ -481,8 +519,8 @@ static enum san_code san_shape_read(const char *text, int len, enum san_lang lan
 	s->core_offset = 0;
 	s->core_length = end;
 	if (end == 0)
-		return san_fail(e, len ? SAN_ERR_MALFORMED : SAN_ERR_EMPTY, 0, len, len ? "no move before the suffix" :
-				"the move is empty");
+		return san_fail(e, ml, len ? SAN_ERR_MALFORMED : SAN_ERR_EMPTY, 0, len, len ? MSG_MOVES_NO_MOVE_BEFORE_SUFFIX :
+				MSG_MOVES_EMPTY);
 
 	/* Null moves, which PGN readers and engines write though no rule of chess has them. */
 	for (size_t i = 0; i < sizeof san_null_spellings / sizeof san_null_spellings[0]; i++) {
@@ -547,7 +585,7 @@ static enum san_code san_shape_read(const char *text, int len, enum san_lang lan
 			s->promotion_length = n;
 			if (paren) {
 				if (before != '(')
-					return san_fail(e, SAN_ERR_MALFORMED, q - n, n + 1, "')' without its '('");
+					return san_fail(e, ml, SAN_ERR_MALFORMED, q - n, n + 1, MSG_MOVES_PAREN_UNOPENED);
 				s->promotion_form = '(';
 				s->promotion_offset = q - n - 1;
 				s->promotion_length += 2;
@@ -569,24 +607,24 @@ static enum san_code san_shape_read(const char *text, int len, enum san_lang lan
 			break;
 		}
 		if (paren && s->promotion == NO_PIECE_TYPE)
-			return san_fail(e, SAN_ERR_MALFORMED, end - 1, 1, "a ')' that closes no promotion piece");
+			return san_fail(e, ml, SAN_ERR_MALFORMED, end - 1, 1, MSG_MOVES_PAREN_NO_PROMOTION);
 		if (s->promotion == NO_PIECE_TYPE && end > p && (text[end - 1] == '=' || text[end - 1] == '/'))
-			return san_fail(e, SAN_ERR_PROMOTION_INVALID, end - 1, 1, "'%c' names no piece to promote to",
+			return san_fail(e, ml, SAN_ERR_PROMOTION_INVALID, end - 1, 1, MSG_MOVES_PROMOTION_NO_PIECE,
 					text[end - 1]);
 		if (s->promotion == NO_PIECE_TYPE && end - 1 > p && text[end - 1] == 'P' && san_is_rank(text[end - 2]))
-			return san_fail(e, SAN_ERR_PROMOTION_INVALID, end - 1, 1, "a pawn cannot promote to a pawn");
+			return san_fail(e, ml, SAN_ERR_PROMOTION_INVALID, end - 1, 1, MSG_MOVES_PROMOTION_PAWN);
 		if (s->promotion == NO_PIECE_TYPE && end - 2 > p && text[end - 1] == 'P' &&
 		    (text[end - 2] == '=' || text[end - 2] == '/'))
-			return san_fail(e, SAN_ERR_PROMOTION_INVALID, end - 2, 2, "a pawn cannot promote to a pawn");
+			return san_fail(e, ml, SAN_ERR_PROMOTION_INVALID, end - 2, 2, MSG_MOVES_PROMOTION_PAWN);
 	}
 
 	/* What is left is [file][rank][x|-]<file><rank>, ASCII only. */
 	if (end - p < 2)
-		return san_fail(e, SAN_ERR_MALFORMED, p, end - p, "no destination square");
+		return san_fail(e, ml, SAN_ERR_MALFORMED, p, end - p, MSG_MOVES_NO_DESTINATION);
 	{
 		int q = end - 2;
 		char f = text[q], r = text[q + 1];
-		if (q == 0 && san_is_upper_file(f) && san_piece_start(f, lang, e, end))
+		if (q == 0 && san_is_upper_file(f) && san_piece_start(f, lang, ml, e, end))
 			return e->code;
 		if (san_is_upper_file(f)) {
 			s->square_case = true;
@@ -598,8 +636,8 @@ static enum san_code san_shape_read(const char *text, int len, enum san_lang lan
 			int at = san_chars_back(text, end, 2);
 			if (at < p)
 				at = p;
-			return san_fail(e, SAN_ERR_MALFORMED, at, end - at,
-					"\"%.*s\" is not a square, expected a destination like e4", end - at, text + at);
+			return san_fail(e, ml, SAN_ERR_MALFORMED, at, end - at,
+					MSG_MOVES_NOT_A_SQUARE, end - at, text + at);
 		}
 		s->to = square_make(f - 'a', r - '1');
 		s->to_offset = q;
@@ -607,7 +645,7 @@ static enum san_code san_shape_read(const char *text, int len, enum san_lang lan
 			s->separator = text[q - 1] == '-' ? '-' : 'x';
 			s->separator_offset = --q;
 			if (text[q] == ':')
-				return san_fail(e, SAN_ERR_MALFORMED, q, 1, "':' for a capture is not SAN; write 'x'");
+				return san_fail(e, ml, SAN_ERR_MALFORMED, q, 1, MSG_MOVES_COLON_CAPTURE);
 		}
 		if (q > p && san_is_rank(text[q - 1])) {
 			s->from_rank = text[q - 1] - '1';
@@ -615,7 +653,7 @@ static enum san_code san_shape_read(const char *text, int len, enum san_lang lan
 		}
 		if (q > p) {
 			f = text[q - 1];
-			if (q == 1 && san_is_upper_file(f) && san_piece_start(f, lang, e, end))
+			if (q == 1 && san_is_upper_file(f) && san_piece_start(f, lang, ml, e, end))
 				return e->code;
 			if (san_is_upper_file(f)) {
 				s->square_case = true;
@@ -628,24 +666,23 @@ static enum san_code san_shape_read(const char *text, int len, enum san_lang lan
 			}
 		}
 		if (q > p)
-			return san_fail(e, SAN_ERR_MALFORMED, p, q - p, "\"%.*s\" before the destination is not SAN",
+			return san_fail(e, ml, SAN_ERR_MALFORMED, p, q - p, MSG_MOVES_BEFORE_DESTINATION,
 					q - p, text + p);
 	}
 	if (s->separator == '-' && (s->from_file < 0 || s->from_rank < 0))
-		return san_fail(e, SAN_ERR_MALFORMED, s->separator_offset, 1,
-				"a '-' between squares needs the whole origin square, as in Ng1-f3");
+		return san_fail(e, ml, SAN_ERR_MALFORMED, s->separator_offset, 1,
+				MSG_MOVES_DASH_NEEDS_ORIGIN);
 	if (s->promotion == KING)
-		return san_fail(e, SAN_ERR_PROMOTION_INVALID, s->promotion_offset, s->promotion_length,
-				"a pawn cannot promote to a king");
+		return san_fail(e, ml, SAN_ERR_PROMOTION_INVALID, s->promotion_offset, s->promotion_length,
+				MSG_MOVES_PROMOTION_KING);
 	return SAN_OK;
 }
 
 /* ---- reading: finding the move ---- */
 
-static const char *const san_color_names[COLOR_NB] = { "White", "Black" };
-
 /* Why no legal castle fits: the right, the king's safety, the squares in between. */
-static enum san_code san_castling_error(const struct position *pos, int side, struct san_issue *e, int len)
+static enum san_code san_castling_error(const struct position *pos, int side, enum msg_lang ml, struct san_issue *e,
+					int len)
 {
 	enum color us = (enum color)pos->turn;
 	enum castling_right right = (enum castling_right)(us == WHITE ? (side == 1 ? CASTLE_WHITE_KING : CASTLE_WHITE_QUEEN)
@@ -655,17 +692,17 @@ static enum san_code san_castling_error(const struct position *pos, int side, st
 	bitboard occupied = position_occupied(pos), path, need_empty;
 
 	if (!(pos->castling & right))
-		return san_fail(e, SAN_ERR_NO_CASTLING_RIGHT, 0, len, "%s has lost the right to castle %s", san_color_names[us],
-				side == 1 ? "kingside" : "queenside");
+		return san_fail(e, ml, SAN_ERR_NO_CASTLING_RIGHT, 0, len, side == 1 ? MSG_MOVES_NO_CASTLING_KINGSIDE : MSG_MOVES_NO_CASTLING_QUEENSIDE,
+				msg_text(us == WHITE ? MSG_W_WHITE : MSG_W_BLACK, ml));
 	if (position_in_check(pos))
-		return san_fail(e, SAN_ERR_CASTLING_IN_CHECK, 0, len, "%s: the king cannot castle out of check", name);
+		return san_fail(e, ml, SAN_ERR_CASTLING_IN_CHECK, 0, len, MSG_MOVES_CASTLING_IN_CHECK, name);
 	rook = pos->castling_rook[castling_right_index(right)];
 	king_to = square_make(side == 1 ? 6 : 2, back);
 	rook_to = square_make(side == 1 ? 5 : 3, back);
 	need_empty = (attacks_between(king, king_to) | bb_square(king_to) | attacks_between(rook, rook_to) |
 		      bb_square(rook_to)) & ~bb_square(king) & ~bb_square(rook);
 	if (occupied & need_empty)
-		return san_fail(e, SAN_ERR_CASTLING_BLOCKED, 0, len, "%s: pieces stand between the king and the rook", name);
+		return san_fail(e, ml, SAN_ERR_CASTLING_BLOCKED, 0, len, MSG_MOVES_CASTLING_BLOCKED, name);
 	path = attacks_between(king, king_to) | bb_square(king_to);
 	occupied &= ~bb_square(rook);
 	while (path) {
@@ -673,11 +710,11 @@ static enum san_code san_castling_error(const struct position *pos, int side, st
 		if (position_is_attacked(pos, sq, (enum color)!us, occupied & ~bb_square(king))) {
 			char sqname[3];
 			fen_format_square(sq, sqname);
-			return san_fail(e, SAN_ERR_CASTLING_THROUGH_CHECK, 0, len,
-					"%s: the king would pass through or land on %s, which is attacked", name, sqname);
+			return san_fail(e, ml, SAN_ERR_CASTLING_THROUGH_CHECK, 0, len,
+					MSG_MOVES_CASTLING_THROUGH_CHECK, name, sqname);
 		}
 	}
-	return san_fail(e, SAN_ERR_ILLEGAL, 0, len, "%s is not legal here", name);
+	return san_fail(e, ml, SAN_ERR_ILLEGAL, 0, len, MSG_MOVES_CASTLING_ILLEGAL, name);
 }
 
 /* Squares from which a piece of type t and colour us could reach to, ignoring whether
@@ -710,7 +747,7 @@ static bitboard san_reachers(const struct position *pos, enum piece_type t, int 
 
 /* Why none of the pieces the text names can make its move. */
 static enum san_code san_illegal_error(const struct position *pos, const struct san_shape *s, int len,
-				       struct san_issue *e)
+				       enum msg_lang ml, struct san_issue *e)
 {
 	enum color us = (enum color)pos->turn;
 	enum piece_type t = s->piece == NO_PIECE_TYPE ? PAWN : s->piece;
@@ -729,18 +766,19 @@ static enum san_code san_illegal_error(const struct position *pos, const struct 
 		if (t == PAWN && s->from_file < 0) {
 			bitboard capturers = attacks_pawn((enum color)!us, s->to) & position_pieces(pos, us, PAWN);
 			if (capture_target && capturers)
-				return san_fail(e, SAN_ERR_NO_SUCH_PIECE, 0, len,
-						"no %s pawn can move straight to %s; a pawn capture names its file, as in %cx%s", us == WHITE ? "white" : "black", to_name,
+				return san_fail(e, ml, SAN_ERR_NO_SUCH_PIECE, 0, len,
+						MSG_MOVES_NO_PAWN_STRAIGHT,
+						msg_text(us == WHITE ? MSG_MOVES_W_NO_WHITE_PAWN : MSG_MOVES_W_NO_BLACK_PAWN, ml), to_name,
 						'a' + square_file(bb_lsb(capturers)), to_name);
 		}
-		return san_fail(e, SAN_ERR_NO_SUCH_PIECE, 0, len, "no %s %s can move to %s",
-				us == WHITE ? "white" : "black", san_piece_names[t], to_name);
+		return san_fail(e, ml, SAN_ERR_NO_SUCH_PIECE, 0, len, MSG_MOVES_NO_SUCH_PIECE,
+				msg_text((enum msg_id)((us == WHITE ? MSG_MOVES_W_NO_WHITE_PAWN : MSG_MOVES_W_NO_BLACK_PAWN) + t - PAWN), ml),
+				to_name);
 	}
 	if (pos->by_color[us] & bb_square(s->to))
-		return san_fail(e, SAN_ERR_ILLEGAL, s->to_offset, 2, "%s is occupied by a %s piece", to_name,
-				us == WHITE ? "white" : "black");
+		return san_fail(e, ml, SAN_ERR_ILLEGAL, s->to_offset, 2, us == WHITE ? MSG_MOVES_OCCUPIED_WHITE : MSG_MOVES_OCCUPIED_BLACK, to_name);
 	if (t == KING)
-		return san_fail(e, SAN_ERR_KING_IN_CHECK, 0, len, "the king would be in check on %s", to_name);
+		return san_fail(e, ml, SAN_ERR_KING_IN_CHECK, 0, len, MSG_MOVES_KING_WOULD_BE_IN_CHECK, to_name);
 	{
 		/* A piece is pinned when taking it off the board lets a slider see the king. */
 		bitboard before = position_attackers_to(pos, king, occupied) & pos->by_color[!us];
@@ -751,24 +789,24 @@ static enum san_code san_illegal_error(const struct position *pos, const struct 
 			if ((after & ~before) && !(attacks_line(king, sq) & bb_square(s->to) && !before)) {
 				char from_name[3];
 				fen_format_square(sq, from_name);
-				return san_fail(e, SAN_ERR_PINNED, 0, len, "the %s on %s is pinned to its king",
-						san_piece_names[t], from_name);
+				return san_fail(e, ml, SAN_ERR_PINNED, 0, len, MSG_MOVES_PINNED,
+						san_the_piece(t, ml), from_name);
 			}
 		}
 		if (before)
-			return san_fail(e, SAN_ERR_KING_IN_CHECK, 0, len, "the move does not get the king out of check");
+			return san_fail(e, ml, SAN_ERR_KING_IN_CHECK, 0, len, MSG_MOVES_STILL_IN_CHECK);
 	}
 	if (t == PAWN && s->to == pos->ep_square)
-		return san_fail(e, SAN_ERR_PINNED, 0, len, "the en-passant capture would expose the king along the rank");
-	return san_fail(e, SAN_ERR_ILLEGAL, 0, len, "this is not a legal move here");
+		return san_fail(e, ml, SAN_ERR_PINNED, 0, len, MSG_MOVES_EP_EXPOSES_KING);
+	return san_fail(e, ml, SAN_ERR_ILLEGAL, 0, len, MSG_MOVES_NOT_LEGAL);
 }
 
 /* Adds a warning unless its code is already there; strict reading stops at the first. */
 static bool san_warn(struct san_parse_result *out, enum san_code code, int offset, int length, const char *given,
-		     int given_length, const char *became, const char *fmt, ...) __attribute__((format(printf, 8, 9)));
+		     int given_length, const char *became, enum msg_id id, ...);
 
 static bool san_warn(struct san_parse_result *out, enum san_code code, int offset, int length, const char *given,
-		     int given_length, const char *became, const char *fmt, ...)
+		     int given_length, const char *became, enum msg_id id, ...)
 {
 	struct san_issue *w;
 	va_list ap;
@@ -784,8 +822,8 @@ static bool san_warn(struct san_parse_result *out, enum san_code code, int offse
 	w->length = length;
 	san_copy_value(w->given, given, given_length);
 	san_copy_value(w->became, became, (int)strlen(became));
-	va_start(ap, fmt);
-	vsnprintf(w->message, sizeof w->message, fmt, ap);
+	va_start(ap, id);
+	vsnprintf(w->message, sizeof w->message, msg_text(id, out->msg_lang), ap);
 	va_end(ap);
 	utf8_sanitize(w->message);
 	return true;
@@ -805,7 +843,7 @@ static void san_compare_glyphs(const struct san_shape *s, const char *text, stru
 			char suffix[16];
 			snprintf(suffix, sizeof suffix, "$%d", nag);
 			san_warn(out, SAN_WARN_ANNOTATION, offset, length, text + offset, length, suffix,
-				 "the annotation \"%.*s\" is not part of the move; it is kept as NAG $%d", length,
+				 MSG_MOVES_ANNOTATION, length,
 				 text + offset, nag);
 			continue;
 		}
@@ -819,8 +857,7 @@ static void san_compare_glyphs(const struct san_shape *s, const char *text, stru
 		int offset = s->nag_offsets[first];
 		int length = s->nag_offsets[last] + s->nag_lengths[last] - offset;
 		san_warn(out, SAN_WARN_GLYPH_ATTACHED, offset, length, text + offset, length, became,
-			 count > 1 ? "the glyphs \"%.*s\" are not part of the move; they are kept as NAGs %s"
-				   : "the glyph \"%.*s\" is not part of the move; it is kept as NAG %s",
+			 count > 1 ? MSG_MOVES_GLYPHS : MSG_MOVES_GLYPH,
 			 length, text + offset, became);
 	}
 }
@@ -854,64 +891,61 @@ static void san_compare(const struct position *pos, const struct move_list *lega
 	}
 	if (m == MOVE_NULL) {
 		san_warn(out, SAN_WARN_NULL_MOVE, 0, core_length, core, core_length, body,
-			 "\"%.*s\" is a null move: %s passes without moving, which no rule of chess allows "
-			 "(PGN writes it %s)", core_length, core, pos->turn == WHITE ? "White" : "Black", body);
+			 MSG_MOVES_NULL_MOVE, core_length, core, san_side(pos, out->msg_lang), body);
 	} else if (s->castle) {
 		if (s->castle_zeros)
 			san_warn(out, SAN_WARN_CASTLING_ZEROS, 0, core_length, core, core_length, body,
-				 "castling is written with the letter O, not zeros: %s", body);
+				 MSG_MOVES_CASTLING_ZEROS, body);
 		if (s->castle_lower)
 			san_warn(out, SAN_WARN_LETTER_CASE, 0, core_length, core, core_length, body,
-				 "castling is written with a capital O: %s", body);
+				 MSG_MOVES_CASTLING_CASE, body);
 	} else {
 		if (coordinate)
 			san_warn(out, SAN_WARN_COORDINATE_MOVE, 0, core_length, core, core_length, body,
-				 "\"%.*s\" names both squares; SAN writes %s", core_length, core, body);
+				 MSG_MOVES_COORDINATE, core_length, core, body);
 		if (s->pawn_letter)
 			san_warn(out, SAN_WARN_PAWN_LETTER, s->piece_offset, 1, core, core_length, body,
-				 "SAN writes pawn moves without a letter: %s", body);
+				 MSG_MOVES_PAWN_LETTER, body);
 		if (!coordinate || s->separator) {
 			if (capture && s->separator != 'x')
 				san_warn(out, SAN_WARN_MISSING_CAPTURE, s->to_offset, 2, core, core_length, body,
-					 "the move captures, so SAN writes an 'x': %s", body);
+					 MSG_MOVES_MISSING_CAPTURE, body);
 			if (!capture && s->separator == 'x')
 				san_warn(out, SAN_WARN_FALSE_CAPTURE, s->separator_offset, 1, core, core_length, body,
-					 "an 'x' on a move that captures nothing: %s", body);
+					 MSG_MOVES_FALSE_CAPTURE, body);
 		}
 		if (!coordinate) {
 			if ((s->from_file >= 0 && !file) || (s->from_rank >= 0 && !rank))
 				san_warn(out, SAN_WARN_OVER_DISAMBIGUATED, s->from_offset,
 					 (s->from_file >= 0) + (s->from_rank >= 0), core, core_length, body,
-					 "more of the origin square than needed to tell the move apart: %s", body);
+					 MSG_MOVES_OVER_DISAMBIGUATED, body);
 			if (s->promotion != NO_PIECE_TYPE && s->promotion_form != '=')
 				san_warn(out, SAN_WARN_PROMOTION_FORM, s->promotion_offset, s->promotion_length, core,
-					 core_length, body, "a promotion is written with '=': %s", body);
+					 core_length, body, MSG_MOVES_PROMOTION_FORM, body);
 			if (s->piece_case || s->square_case || s->promotion_case)
 				san_warn(out, SAN_WARN_LETTER_CASE,
 					 s->piece_case ? s->piece_offset : s->square_case ? s->square_case_offset
 										 : s->promotion_offset,
 					 1, core, core_length, body,
-					 "pieces are capital letters and files small ones: %s", body);
+					 MSG_MOVES_LETTER_CASE, body);
 		}
 	}
 	if (s->ep_suffix) {
 		char given[SAN_VALUE_MAX];
 		snprintf(given, sizeof given, "%.*s", s->ep_offset + s->ep_length - s->core_offset, core);
 		san_warn(out, SAN_WARN_EN_PASSANT_SUFFIX, s->ep_offset, s->ep_length, given, (int)strlen(given), body,
-			 "SAN writes en passant like any pawn capture: %s", body);
+			 MSG_MOVES_EP_SUFFIX, body);
 	}
 	if (mark != s->check) {
 		char given[SAN_VALUE_MAX];
 		snprintf(given, sizeof given, "%.*s%s", core_length, core, s->check ? (s->check == '+' ? "+" : "#") : "");
 		if (mark && !s->check)
 			san_warn(out, SAN_WARN_MISSING_CHECK, s->core_offset + core_length, 0, given, (int)strlen(given), full,
-				 mark == '#' ? "the move mates, so SAN ends it with '#': %s" : "the move gives check, so SAN ends it with '+': %s",
+				 mark == '#' ? MSG_MOVES_MISSING_MATE : MSG_MOVES_MISSING_CHECK,
 				 full);
 		else
 			san_warn(out, SAN_WARN_FALSE_CHECK, s->check_offset, 1, given, (int)strlen(given), full,
-				 !mark ? "'%c' on a move that gives no check: %s"
-				 : mark == '#' ? "'%c' on a move that mates, which SAN writes '#': %s"
-					       : "'%c' on a move that checks but does not mate: %s",
+				 !mark ? MSG_MOVES_FALSE_CHECK : mark == '#' ? MSG_MOVES_CHECK_FOR_MATE : MSG_MOVES_MATE_FOR_CHECK,
 				 s->check, full);
 	}
 	san_compare_glyphs(s, text, out);
@@ -929,22 +963,21 @@ static enum san_code san_parse_trimmed(const struct position *pos, const char *t
 	move found = MOVE_NONE;
 
 	if (len > SAN_INPUT_MAX)
-		return san_fail(&out->error, SAN_ERR_MALFORMED, SAN_INPUT_MAX, len - SAN_INPUT_MAX,
-				"%d bytes is too long for a move (at most %d)", len, SAN_INPUT_MAX);
+		return san_fail(&out->error, out->msg_lang, SAN_ERR_MALFORMED, SAN_INPUT_MAX, len - SAN_INPUT_MAX,
+				MSG_MOVES_TOO_LONG, len, SAN_INPUT_MAX);
 	for (int i = 0; i < len; i++)
 		if ((unsigned char)text[i] < 0x20 || text[i] == 0x7f)
-			return san_fail(&out->error, SAN_ERR_MALFORMED, i, 1, "control character 0x%02x in the move",
+			return san_fail(&out->error, out->msg_lang, SAN_ERR_MALFORMED, i, 1, MSG_MOVES_CONTROL_CHARACTER,
 					(unsigned char)text[i]);
 	if (len == 0)
-		return san_fail(&out->error, SAN_ERR_EMPTY, 0, 0, "the move is empty");
-	rc = san_shape_read(text, len, lang, &s, &out->error);
+		return san_fail(&out->error, out->msg_lang, SAN_ERR_EMPTY, 0, 0, MSG_MOVES_EMPTY);
+	rc = san_shape_read(text, len, lang, out->msg_lang, &s, &out->error);
 	if (rc != SAN_OK)
 		return rc;
 	if (s.null_move) {
 		if (!position_null_move_legal(pos))
-			return san_fail(&out->error, SAN_ERR_NULL_MOVE_IN_CHECK, 0, s.core_length,
-					"%s is in check, and a side in check cannot pass: \"%.*s\" (a null move) is not "
-					"playable here", pos->turn == WHITE ? "White" : "Black", s.core_length, text);
+			return san_fail(&out->error, out->msg_lang, SAN_ERR_NULL_MOVE_IN_CHECK, 0, s.core_length,
+					MSG_MOVES_NULL_IN_CHECK, san_side(pos, out->msg_lang), s.core_length, text);
 		found = MOVE_NULL;
 		legal.count = 0;
 		goto compare;
@@ -958,7 +991,7 @@ static enum san_code san_parse_trimmed(const struct position *pos, const char *t
 				found = m;
 		}
 		if (found == MOVE_NONE)
-			return san_castling_error(pos, s.castle, &out->error, len);
+			return san_castling_error(pos, s.castle, out->msg_lang, &out->error, len);
 		goto compare;
 	}
 
@@ -969,11 +1002,11 @@ static enum san_code san_parse_trimmed(const struct position *pos, const char *t
 		char to_name[3];
 		fen_format_square(s.to, to_name);
 		if (capturers)
-			return san_fail(&out->error, SAN_ERR_MALFORMED, 0, s.to_offset,
-					"a pawn capture names the file the pawn comes from, as in %cx%s",
+			return san_fail(&out->error, out->msg_lang, SAN_ERR_MALFORMED, 0, s.to_offset,
+					MSG_MOVES_PAWN_CAPTURE_FILE,
 					'a' + square_file(bb_lsb(capturers)), to_name);
-		return san_fail(&out->error, SAN_ERR_MALFORMED, 0, s.to_offset,
-				"a pawn capture names the file the pawn comes from, as in exd5");
+		return san_fail(&out->error, out->msg_lang, SAN_ERR_MALFORMED, 0, s.to_offset,
+				MSG_MOVES_PAWN_CAPTURE_FILE_EXAMPLE);
 	}
 	if (s.from_file >= 0 && s.from_rank >= 0) {
 		/* Both squares written (UCI or long algebraic): without a letter the piece is
@@ -982,11 +1015,11 @@ static enum san_code san_parse_trimmed(const struct position *pos, const char *t
 		char uci[UCI_MAX + 1];
 		size_t n = 4;
 		if (pc == NO_PIECE || piece_color(pc) != pos->turn)
-			return san_fail(&out->error, SAN_ERR_NO_SUCH_PIECE, s.from_offset, 2, "%.2s holds no %s piece", text + s.from_offset, pos->turn == WHITE ? "white" : "black");
+			return san_fail(&out->error, out->msg_lang, SAN_ERR_NO_SUCH_PIECE, s.from_offset, 2, pos->turn == WHITE ? MSG_MOVES_HOLDS_NO_WHITE : MSG_MOVES_HOLDS_NO_BLACK, text + s.from_offset);
 		if (s.piece == NO_PIECE_TYPE)
 			t = piece_type_of(pc);
 		if (t != piece_type_of(pc))
-			return san_fail(&out->error, SAN_ERR_NO_SUCH_PIECE, s.from_offset, 2, "%.2s holds a %s, not a %s", text + s.from_offset, san_piece_names[piece_type_of(pc)], san_piece_names[t]);
+			return san_fail(&out->error, out->msg_lang, SAN_ERR_NO_SUCH_PIECE, s.from_offset, 2, MSG_MOVES_HOLDS_OTHER, text + s.from_offset, san_piece_name(piece_type_of(pc), out->msg_lang), san_piece_name(t, out->msg_lang));
 		fen_format_square(from, uci);
 		fen_format_square(s.to, uci + 2);
 		if (t == KING && uci_parse_move(pos, uci, n, &found) == UCI_OK)
@@ -1028,29 +1061,28 @@ static enum san_code san_parse_trimmed(const struct position *pos, const char *t
 				san_format_move(pos, out->candidates.moves[i], wlang, SAN_STYLE_SAN, san);
 				used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", san);
 			}
-			return san_fail(&out->error, SAN_ERR_AMBIGUOUS, 0, len, "it fits %d moves: %s",
+			return san_fail(&out->error, out->msg_lang, SAN_ERR_AMBIGUOUS, 0, len, MSG_MOVES_AMBIGUOUS,
 					out->candidates.count, list);
 		}
 		if (out->candidates.count == 0) {
 			if (promotion_missing)
-				return san_fail(&out->error, SAN_ERR_PROMOTION_MISSING, 0, len,
-						"a pawn reaching the last rank must promote, as in %.*s=%s",
+				return san_fail(&out->error, out->msg_lang, SAN_ERR_PROMOTION_MISSING, 0, len,
+						MSG_MOVES_PROMOTION_MISSING,
 						s.core_length, text, san_letters[wlang][pos->turn][QUEEN]);
 			if (s.promotion != NO_PIECE_TYPE)
-				return san_fail(&out->error, SAN_ERR_PROMOTION_INVALID, s.promotion_offset, s.promotion_length,
-						"%s",
-						t == PAWN || promotion_needless ? "only a pawn reaching the last rank promotes"
-										: "only a pawn promotes");
+				return san_fail(&out->error, out->msg_lang, SAN_ERR_PROMOTION_INVALID, s.promotion_offset, s.promotion_length,
+						t == PAWN || promotion_needless ? MSG_MOVES_PROMOTION_NOT_LAST_RANK
+										: MSG_MOVES_PROMOTION_ONLY_PAWN);
 			s.piece = t;
-			return san_illegal_error(pos, &s, len, &out->error);
+			return san_illegal_error(pos, &s, len, out->msg_lang, &out->error);
 		}
 		found = out->candidates.moves[0];
 		out->candidates.count = 0;
 	}
 compare:
 	if (s.ep_suffix && move_kind_of(found) != MOVE_EN_PASSANT)
-		return san_fail(&out->error, SAN_ERR_ILLEGAL, s.ep_offset, s.ep_length,
-				"\"e.p.\" on a move that is not an en-passant capture");
+		return san_fail(&out->error, out->msg_lang, SAN_ERR_ILLEGAL, s.ep_offset, s.ep_length,
+				MSG_MOVES_EP_NOT_EP);
 	/* "+=" after a move that checks: its check mark and "=" (NAG 10). */
 	if (s.plus_glyph >= 0 && san_check_mark(pos, found) == '+') {
 		int i = s.plus_glyph;
@@ -1129,8 +1161,8 @@ static void san_warn_blanks(struct san_parse_result *out, const char *text, size
 {
 	bool added = san_warn(out, SAN_WARN_SURROUNDING_WHITESPACE, lead ? 0 : (int)end,
 			      lead ? (int)lead : (int)(length - end), text, (int)length, became,
-			      "blanks %s the move are not part of it: %s",
-			      lead && end < length ? "around" : lead ? "before" : "after", became);
+			      lead && end < length ? MSG_MOVES_BLANKS_AROUND : lead ? MSG_MOVES_BLANKS_BEFORE : MSG_MOVES_BLANKS_AFTER,
+			      became);
 	san_warn_to_front(out, added);
 }
 
@@ -1176,6 +1208,7 @@ enum san_code san_parse_move_written(const struct position *pos, const char *tex
 	const char *t;
 
 	san_result_clear(out);
+	out->msg_lang = options ? options->msg_lang : MSG_EN;
 	if (!text)
 		text = "";
 	san_trim(text, length, &lead, &end);
@@ -1223,7 +1256,7 @@ enum san_code san_parse_move_written(const struct position *pos, const char *tex
 		if (cyrillic >= 0) {
 			int given = out->glyph_offset - (int)lead;
 			bool added = san_warn(out, SAN_WARN_CYRILLIC_FILE_LETTER, (int)lead + cyrillic, 2, t, given, became,
-					      "\"%.2s\" is a Cyrillic letter that looks like the file %c, read as it: %s",
+					      MSG_MOVES_CYRILLIC_FILE,
 					      t + cyrillic, san_cyrillic_file(t + cyrillic, 2), became);
 			san_warn_to_front(out, added);
 		}
@@ -1242,29 +1275,28 @@ enum san_code san_parse_uci_move(const struct position *pos, const char *text, s
 	move m = MOVE_NONE;
 
 	san_result_clear(out);
+	out->msg_lang = options ? options->msg_lang : MSG_EN;
 	if (!text)
 		text = "";
 	san_trim(text, length, &lead, &end);
 	t = text + lead;
 	len = end - lead;
 	if (!len)
-		return san_fail(&out->error, SAN_ERR_EMPTY, 0, 0, "the move is empty");
+		return san_fail(&out->error, out->msg_lang, SAN_ERR_EMPTY, 0, 0, MSG_MOVES_EMPTY);
 	switch (uci_parse_move(pos, t, len, &m)) {
 	case UCI_OK:
 		break;
 	case UCI_NULL_MOVE:
 		if (!position_null_move_legal(pos))
-			return san_fail(&out->error, SAN_ERR_NULL_MOVE_IN_CHECK, (int)lead, 4,
-					"%s is in check, and a side in check cannot pass: \"0000\" (a null move) is not "
-					"playable here", pos->turn == WHITE ? "White" : "Black");
+			return san_fail(&out->error, out->msg_lang, SAN_ERR_NULL_MOVE_IN_CHECK, (int)lead, 4,
+					MSG_MOVES_UCI_EMPTY_NULL_IN_CHECK, san_side(pos, out->msg_lang));
 		san_warn(out, SAN_WARN_NULL_MOVE, (int)lead, 4, t, 4, "0000",
-			 "\"0000\" is a null move: %s passes without moving, which no rule of chess allows",
-			 pos->turn == WHITE ? "White" : "Black");
+			 MSG_MOVES_UCI_NULL_MOVE, san_side(pos, out->msg_lang));
 		break;
 	case UCI_MALFORMED: {
 		size_t shown = utf8_prefix(t, len, 32);
-		return san_fail(&out->error, SAN_ERR_MALFORMED, (int)lead, (int)len,
-				"\"%.*s%s\" is not a move in UCI notation (such as e2e4 or e7e8q)", (int)shown, t,
+		return san_fail(&out->error, out->msg_lang, SAN_ERR_MALFORMED, (int)lead, (int)len,
+				MSG_MOVES_UCI_MALFORMED, (int)shown, t,
 				shown < len ? "..." : "");
 	}
 	case UCI_ILLEGAL: {
@@ -1272,13 +1304,14 @@ enum san_code san_parse_uci_move(const struct position *pos, const char *text, s
 		struct san_parse_result why;
 		enum san_code code;
 		san_result_clear(&why);
+		why.msg_lang = out->msg_lang;
 		code = san_parse_trimmed(pos, t, (int)len, lang, lang, &why);
 		if (code != SAN_OK && code != SAN_ERR_MALFORMED && code != SAN_ERR_EMPTY) {
 			out->error = why.error;
 			out->error.offset += (int)lead;
 			return code;
 		}
-		return san_fail(&out->error, SAN_ERR_ILLEGAL, (int)lead, (int)len, "%.*s is not a legal move here",
+		return san_fail(&out->error, out->msg_lang, SAN_ERR_ILLEGAL, (int)lead, (int)len, MSG_MOVES_UCI_ILLEGAL,
 				(int)len, t);
 	}
 	}

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "messages.h"
 #include "movegen.h"
 #include "position.h"
 
@@ -23,7 +24,8 @@
 #define SAN_MAX 32
 /* Longest move text san_parse_move looks at; longer input is not a move. */
 #define SAN_INPUT_MAX 64
-#define SAN_MESSAGE_MAX 160
+/* Room for a message (Cyrillic letters take two bytes each). */
+#define SAN_MESSAGE_MAX 320
 #define SAN_VALUE_MAX 32
 /* Room for the warnings of one move (each rule is reported at most once). */
 #define SAN_WARNINGS_MAX 12
@@ -127,6 +129,7 @@ struct san_issue {
 struct san_parse_options {
 	enum san_lang lang;
 	bool strict;                    /* the first warning becomes the error */
+	enum msg_lang msg_lang;         /* the language of messages (English when zeroed) */
 };
 
 struct san_parse_result {
@@ -144,6 +147,7 @@ struct san_parse_result {
 	struct san_issue warnings[SAN_WARNINGS_MAX];
 	struct san_issue error;         /* when the return value is not SAN_OK */
 	struct move_list candidates;    /* SAN_ERR_AMBIGUOUS: the legal moves that fit */
+	enum msg_lang msg_lang;         /* the language of the messages (options->msg_lang) */
 };
 
 /* Reads length bytes of text as a move in pos (a valid position). options may be NULL

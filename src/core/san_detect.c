@@ -8,6 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "error.h"
+#include "messages.h"
+
 /* What an ASCII letter is, by language, in that language's own letters: the piece type,
  * or 0 when the language has no such letter. An upper-case P at the start of a move is a
  * pawn's letter wherever it is not a piece (san.h), kept apart in san_detect_pawn_p. */
@@ -102,6 +105,11 @@ bool san_detect_may_split(san_lang_set set)
 
 const char *san_detect_labels(san_lang_set set, char *out, size_t size)
 {
+	return san_detect_labels_in(set, MSG_EN, out, size);
+}
+
+const char *san_detect_labels_in(san_lang_set set, enum msg_lang ml, char *out, size_t size)
+{
 	int total = __builtin_popcount(set), count = 0;
 	size_t used = 0;
 
@@ -113,7 +121,8 @@ const char *san_detect_labels(san_lang_set set, char *out, size_t size)
 			continue;
 		count++;
 		used += (size_t)snprintf(out + used, size - used, "%s%s",
-					 count == 1 ? "" : count == total ? " and " : ", ", san_lang_label((enum san_lang)l));
+					 count == 1 ? "" : count == total ? msg_text(MSG_W_AND, ml) : ", ",
+					 msg_text((enum msg_id)(MSG_MOVES_W_LANG_EN + l), ml));
 	}
 	return out;
 }
@@ -133,15 +142,25 @@ const char *san_detect_letters(enum san_lang lang, char *out, size_t size)
 
 const char *san_detect_reading(san_lang_set langs, char *out, size_t size)
 {
+	return san_detect_reading_in(langs, MSG_EN, out, size);
+}
+
+const char *san_detect_reading_in(san_lang_set langs, enum msg_lang ml, char *out, size_t size)
+{
 	enum san_lang lang = san_detect_first(langs);
 	san_lang_set others = langs & (san_lang_set)~SAN_LANG_BIT(lang);
 	char letters[48], names[80] = "";
 
 	san_detect_letters(lang, letters, sizeof letters);
 	if (others)
-		san_detect_labels(others, names, sizeof names);
-	snprintf(out, size, "%s piece letters (%s%s%s%s)", san_lang_label(lang), letters, others ? "; " : "", names,
-		 !others ? "" : __builtin_popcount(others) > 1 ? " read them alike" : " reads them alike");
+		san_detect_labels_in(others, ml, names, sizeof names);
+	error_message(out, size, ml, MSG_MOVES_DETECT_READING, msg_text((enum msg_id)(MSG_MOVES_W_LANG_EN + lang), ml),
+		      letters,
+		      !others ? "" : msg_text(__builtin_popcount(others) > 1 ? MSG_MOVES_W_ALIKE_SEP_MANY
+									  : MSG_MOVES_W_ALIKE_SEP_ONE, ml),
+		      names,
+		      !others ? "" : msg_text(__builtin_popcount(others) > 1 ? MSG_MOVES_W_ALIKE_MANY
+									  : MSG_MOVES_W_ALIKE_ONE, ml));
 	return out;
 }
 
@@ -248,7 +267,7 @@ struct san_detect_group {
 static bool san_detect_read(const struct position *pos, const char *text, size_t length, bool uci, enum san_lang lang,
 			    bool strict, struct san_parse_result *scratch, move *m)
 {
-	struct san_parse_options options = { lang, strict };
+	struct san_parse_options options = { lang, strict, MSG_EN };
 	enum san_code code = uci ? san_parse_uci_move(pos, text, length, &options, scratch)
 				 : san_parse_move(pos, text, length, &options, scratch);
 

@@ -61,12 +61,18 @@ bool san_detect_may_split(san_lang_set set);
  * bytes, always NUL-terminated); returns out. */
 const char *san_detect_labels(san_lang_set set, char *out, size_t size);
 
+/* san_detect_labels in the words of messages in lang ("italiana, spagnola e francese"). */
+const char *san_detect_labels_in(san_lang_set set, enum msg_lang lang, char *out, size_t size);
+
 /* A language's letters from the king to the knight, "R D T A C", into out; returns out. */
 const char *san_detect_letters(enum san_lang lang, char *out, size_t size);
 
 /* What reading in the first language of langs means, for a message: "Italian piece
  * letters (R D T A C; Spanish reads them alike)", into out; returns out. */
 const char *san_detect_reading(san_lang_set langs, char *out, size_t size);
+
+/* san_detect_reading in the words of messages in lang. */
+const char *san_detect_reading_in(san_lang_set langs, enum msg_lang lang, char *out, size_t size);
 
 /* A line of moves to detect the language of. */
 struct san_detect_list {

@@ -287,6 +287,22 @@ int body_style_options(const struct http_request *req, struct fen_options *optio
 	return 0;
 }
 
+int body_message_lang(const struct http_request *req, struct http_response *resp)
+{
+	const char *value;
+	enum msg_lang lang;
+
+	/* negotiate_lang has already taken it as the language of messages */
+	if (body_string(req, "lang", false, &value, resp))
+		return -1;
+	if (value && !msg_lang_parse(value, strlen(value), &lang)) {
+		reply_problem_field(resp, REPLY_INVALID_FIELD, "lang",
+				    "lang must be \"en\", \"it\", \"ru\" or \"es\": here it is the language of messages");
+		return -1;
+	}
+	return 0;
+}
+
 int body_lang(const struct http_request *req, enum san_lang *out, bool *given, struct http_response *resp)
 {
 	const char *value;

@@ -101,6 +101,7 @@ static int endpoint_apply_move_options(const struct http_request *req, struct js
 		return -1;
 	/* no lang: SAN is read in the language its letters show, and written in English */
 	options->detect_lang = !given;
+	options->san.msg_lang = resp->lang;
 	return 0;
 }
 

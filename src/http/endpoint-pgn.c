@@ -139,7 +139,8 @@ static int pgn_options(struct pgn_stream *st, const struct http_request *req, st
 {
 	struct fen_options fen;
 	struct json_fen_style style;
-	struct pgn_options options = { { SAN_LANG_EN, false }, false, negotiate_lang(req) };
+	enum msg_lang words = negotiate_lang(req);
+	struct pgn_options options = { { SAN_LANG_EN, false, words }, false, words };
 	const char *lang;
 
 	if (body_style_options(req, &fen, &style, resp) || body_string(req, "lang", false, &lang, resp) ||

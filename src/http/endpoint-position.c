@@ -125,6 +125,7 @@ void endpoint_position(const struct http_request *req, struct http_response *res
 	if (texts) {
 		/* no lang: SAN is read in the language its letters show, and written in English */
 		apply.detect_lang = !lang_given;
+		apply.san.msg_lang = resp->lang;
 		apply.check = budget_work(req);
 		applied = json_apply_moves(&pos, texts, count, &apply, &style, &outcome);
 		if (outcome == JSON_APPLY_STOPPED) {

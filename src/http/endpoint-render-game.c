@@ -163,7 +163,7 @@ static int endpoint_game_options(const struct http_request *req, struct endpoint
  * messages in the response's language. */
 static struct pgn_options endpoint_game_pgn_options(const struct endpoint_game *g, const struct http_response *resp)
 {
-	return (struct pgn_options){ { g->lang, false }, !g->lang_given, resp->lang };
+	return (struct pgn_options){ { g->lang, false, resp->lang }, !g->lang_given, resp->lang };
 }
 
 /* X-Fen-Lang-Detected: the language the moves were read in, when it was detected and is
@@ -198,7 +198,7 @@ static int endpoint_game_moves(struct endpoint_game *g, const struct endpoint_ga
 	if (!g->lang_given) {
 		struct san_detect_list list = { &g->start, g->count, endpoint_game_token, (void *)tokens, false, -1, NULL };
 		if (san_detect_list(&list, &d) == SAN_DETECT_AMBIGUOUS) {
-			ext = json_ambiguous_language(&d, d.ply, tokens[d.ply].text, (size_t)tokens[d.ply].length, &g->style);
+			ext = json_ambiguous_language(&d, d.ply, tokens[d.ply].text, (size_t)tokens[d.ply].length, MSG_EN, &g->style);
 			if (!ext || !json_put_static(ext, "field", "moves")) {
 				cJSON_Delete(ext);
 				reply_internal_error(resp);
@@ -214,8 +214,8 @@ static int endpoint_game_moves(struct endpoint_game *g, const struct endpoint_ga
 		struct position_undo undo;
 		bool malformed;
 		if (render_read_move(&pos, tokens[i].text, (size_t)tokens[i].length, g->lang, &g->moves[i], &malformed)) {
-			ext = json_illegal_move(&pos, i, tokens[i].text, (size_t)tokens[i].length, malformed, &g->style);
-			if (ext && g->lang_detected && !json_lang_hint(ext, &d, i)) {
+			ext = json_illegal_move(&pos, i, tokens[i].text, (size_t)tokens[i].length, malformed, MSG_EN, &g->style);
+			if (ext && g->lang_detected && !json_lang_hint(ext, &d, i, MSG_EN)) {
 				cJSON_Delete(ext);
 				ext = NULL;
 			}

@@ -267,7 +267,7 @@ void endpoint_render(const struct http_request *req, struct http_response *resp)
 	const char *fen;
 
 	if (body_position_options(req, &fen, &options, &style, resp) || endpoint_render_format(req, &format, resp) ||
-	    endpoint_render_options(req, &opts, resp))
+	    endpoint_render_options(req, &opts, resp) || body_message_lang(req, resp))
 		return;
 	if (render_read_board(fen, &options, &pos, &report, &verdict)) {
 		reply_invalid_fen(resp, &report);

@@ -48,7 +48,7 @@ void endpoint_validate(const struct http_request *req, struct http_response *res
 	cJSON *result;
 
 	if (body_position_options(req, &fen, &options, &style, resp) ||
-	    body_string(req, "expected", false, &expected, resp))
+	    body_string(req, "expected", false, &expected, resp) || body_message_lang(req, resp))
 		return;
 	result = json_validate_text_printed(fen, strlen(fen), &options, &style, &valid);
 	if (result && expected && endpoint_validate_compare(result, fen, expected, &options, &style, resp)) {
@@ -73,7 +73,7 @@ static int validate_bulk_open(const struct http_request *req, void **state, stru
 	struct json_fen_style style;
 	struct bulk *bulk;
 
-	if (body_style_options(req, &options, &style, resp))
+	if (body_style_options(req, &options, &style, resp) || body_message_lang(req, resp))
 		return -1;
 	if (!(bulk = bulk_new(&options, &style, req->config->max_request_memory))) {
 		reply_internal_error(resp);

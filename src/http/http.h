@@ -404,6 +404,10 @@ int body_position_options_or_start(const struct http_request *req, const char **
  * says whether the request named one. Returns 0, or -1 with invalid_field in resp. */
 int body_lang(const struct http_request *req, enum san_lang *out, bool *given, struct http_response *resp);
 
+/* Reads "lang" where it only chooses the language of messages (negotiate_lang): one of
+ * en, it, ru, es. Returns 0, or -1 with invalid_field in resp. */
+int body_message_lang(const struct http_request *req, struct http_response *resp);
+
 /* body_position_options without the fen: mode, chess960, infer_castling, ep, castling. */
 int body_style_options(const struct http_request *req, struct fen_options *options, struct json_fen_style *style,
 		       struct http_response *resp);

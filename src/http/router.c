@@ -18,14 +18,14 @@
 #define ROUTER_GAME_TIMING "delay", "final_delay"
 
 static const char *const router_none[] = { NULL };
-static const char *const router_position[] = { ROUTER_POSITION, NULL };
-static const char *const router_style[] = { ROUTER_STYLE, NULL };
-static const char *const router_validate[] = { ROUTER_POSITION, "expected", NULL };
+static const char *const router_position[] = { ROUTER_POSITION, "lang", NULL };
+static const char *const router_style[] = { ROUTER_STYLE, "lang", NULL };
+static const char *const router_validate[] = { ROUTER_POSITION, "expected", "lang", NULL };
 static const char *const router_apply_move[] = { ROUTER_POSITION, "move", "moves", "notation", "lang", "strict_san",
 						 "history", "history_fen", "tags", NULL };
 static const char *const router_moves[] = { ROUTER_POSITION, "lang", NULL };
 static const char *const router_board[] = { ROUTER_POSITION, "moves", "lang", "castling_dests", NULL };
-static const char *const router_render[] = { ROUTER_POSITION, "format", ROUTER_PICTURE, "last_move", NULL };
+static const char *const router_render[] = { ROUTER_POSITION, "format", ROUTER_PICTURE, "last_move", "lang", NULL };
 static const char *const router_game[] = { "fen", "moves", "pgn", ROUTER_GAME_TIMING, ROUTER_PICTURE,
 					   "mode", "chess960", "infer_castling", "ep", "castling", "lang", NULL };
 /* the query of a game GIF whose body is the PGN: the body is the game */

@@ -81,13 +81,14 @@ cJSON *json_san_warnings(const struct san_issue *warnings, int count)
 /* The members every move problem starts with: {"code", "detail", "field", "index",
  * "move", "fen"}. */
 static cJSON *json_move_problem(const struct position *pos, const char *code, const char *field, int index,
-				const char *text, size_t length, const char *message, const struct json_fen_style *style)
+				const char *text, size_t length, const char *message, enum msg_lang lang,
+				const struct json_fen_style *style)
 {
 	char detail[SAN_MESSAGE_MAX + 96];
 	cJSON *obj = cJSON_CreateObject();
 
-	snprintf(detail, sizeof detail, "move %d, \"%.*s%s\": %s", index + 1, (int)utf8_prefix(text, length, 32), text,
-		 length > 32 ? "..." : "", message);
+	error_message(detail, sizeof detail, lang, MSG_MOVES_JSON_MOVE, index + 1, (int)utf8_prefix(text, length, 32),
+		      text, length > 32 ? "..." : "", message);
 	utf8_sanitize(detail);
 	if (!obj || !cJSON_AddStringToObject(obj, "code", code) || !cJSON_AddStringToObject(obj, "detail", detail) ||
 	    !cJSON_AddStringToObject(obj, "field", field) || !cJSON_AddNumberToObject(obj, "index", index) ||
@@ -101,14 +102,15 @@ static cJSON *json_move_problem(const struct position *pos, const char *code, co
 /* illegal_move for a SAN reading's error: json_illegal_move's members with the reason
  * made exact, the cause named and the detail from SAN's message. */
 static cJSON *json_san_illegal(const struct position *pos, const char *field, int index, const char *text,
-			       size_t length, const struct san_issue *error, const struct json_fen_style *style)
+			       size_t length, const struct san_issue *error, enum msg_lang lang,
+			       const struct json_fen_style *style)
 {
 	bool malformed = error->code == SAN_ERR_MALFORMED || error->code == SAN_ERR_EMPTY;
-	cJSON *obj = json_illegal_move(pos, index, text, length, malformed, style);
+	cJSON *obj = json_illegal_move(pos, index, text, length, malformed, lang, style);
 	char detail[SAN_MESSAGE_MAX + 96];
 
-	snprintf(detail, sizeof detail, "move %d, \"%.*s%s\": %s", index + 1, (int)utf8_prefix(text, length, 32), text,
-		 length > 32 ? "..." : "", error->message);
+	error_message(detail, sizeof detail, lang, MSG_MOVES_JSON_MOVE, index + 1, (int)utf8_prefix(text, length, 32),
+		      text, length > 32 ? "..." : "", error->message);
 	utf8_sanitize(detail);
 	if (!obj || !cJSON_ReplaceItemInObjectCaseSensitive(obj, "detail", cJSON_CreateString(detail)) ||
 	    (error->code == SAN_ERR_NULL_MOVE_IN_CHECK &&
@@ -144,7 +146,8 @@ static cJSON *json_san_ambiguous(const struct position *pos, const char *field, 
 				 size_t length, const struct san_parse_result *r, enum san_lang lang,
 				 const struct json_fen_style *style)
 {
-	cJSON *obj = json_move_problem(pos, "ambiguous_move", field, index, text, length, r->error.message, style);
+	cJSON *obj = json_move_problem(pos, "ambiguous_move", field, index, text, length, r->error.message,
+				       r->msg_lang, style);
 
 	if (obj && !json_put(obj, "candidates", json_candidates(pos, r->candidates.moves, r->candidates.count, lang))) {
 		cJSON_Delete(obj);
@@ -155,9 +158,10 @@ static cJSON *json_san_ambiguous(const struct position *pos, const char *field, 
 
 /* non_standard_san: which rule of SAN a strictly read move breaks. */
 static cJSON *json_san_non_standard(const struct position *pos, const char *field, int index, const char *text,
-				    size_t length, const struct san_issue *e, const struct json_fen_style *style)
+				    size_t length, const struct san_issue *e, enum msg_lang lang,
+				    const struct json_fen_style *style)
 {
-	cJSON *obj = json_move_problem(pos, "non_standard_san", field, index, text, length, e->message, style);
+	cJSON *obj = json_move_problem(pos, "non_standard_san", field, index, text, length, e->message, lang, style);
 
 	if (!obj || !cJSON_AddStringToObject(obj, "rule", san_code_name(e->code)) ||
 	    !json_add_text(obj, "given", e->given, strlen(e->given), SAN_VALUE_MAX) ||
@@ -192,7 +196,8 @@ static cJSON *json_descriptive_problem(const struct descriptive_game *game, cons
 	case DESCRIPTIVE_ERR_MALFORMED:
 	case DESCRIPTIVE_ERR_ILLEGAL:
 		*outcome = JSON_APPLY_ILLEGAL_MOVE;
-		obj = json_illegal_move(pos, e->ply, text, length, e->code == DESCRIPTIVE_ERR_MALFORMED, style);
+		/* descriptive notation's reasons are English: so is the rest of its detail */
+		obj = json_illegal_move(pos, e->ply, text, length, e->code == DESCRIPTIVE_ERR_MALFORMED, MSG_EN, style);
 		if (obj && (!cJSON_ReplaceItemInObjectCaseSensitive(obj, "detail", cJSON_CreateString(detail)) ||
 			    !cJSON_AddStringToObject(obj, "field", field))) {
 			cJSON_Delete(obj);
@@ -201,7 +206,7 @@ static cJSON *json_descriptive_problem(const struct descriptive_game *game, cons
 		return obj;
 	case DESCRIPTIVE_ERR_AMBIGUOUS:
 		*outcome = JSON_APPLY_AMBIGUOUS_MOVE;
-		obj = json_move_problem(pos, "ambiguous_move", field, e->ply, text, length, e->message, style);
+		obj = json_move_problem(pos, "ambiguous_move", field, e->ply, text, length, e->message, MSG_EN, style);
 		if (obj && !json_put(obj, "candidates", json_candidates(pos, e->candidates, e->candidate_count, lang))) {
 			cJSON_Delete(obj);
 			return NULL;
@@ -305,7 +310,7 @@ static enum json_apply_outcome json_read_move(const struct position *pos, const 
 			return JSON_APPLY_OK;
 		malformed = code == SAN_ERR_MALFORMED || code == SAN_ERR_EMPTY;
 		if (!san_code_is_warning(code) && code != SAN_ERR_NULL_MOVE_IN_CHECK) {
-			*problem = json_illegal_move(pos, index, text, length, malformed, style);
+			*problem = json_illegal_move(pos, index, text, length, malformed, options->san.msg_lang, style);
 			if (*problem && ((!malformed && !cJSON_AddStringToObject(*problem, "cause", san_code_name(code))) ||
 					 !cJSON_AddStringToObject(*problem, "field", field))) {
 				cJSON_Delete(*problem);
@@ -323,10 +328,10 @@ static enum json_apply_outcome json_read_move(const struct position *pos, const 
 		return JSON_APPLY_AMBIGUOUS_MOVE;
 	}
 	if (san_code_is_warning(code)) {
-		*problem = json_san_non_standard(pos, field, index, text, length, &r->error, style);
+		*problem = json_san_non_standard(pos, field, index, text, length, &r->error, r->msg_lang, style);
 		return JSON_APPLY_NON_STANDARD_SAN;
 	}
-	*problem = json_san_illegal(pos, field, index, text, length, &r->error, style);
+	*problem = json_san_illegal(pos, field, index, text, length, &r->error, r->msg_lang, style);
 	return JSON_APPLY_ILLEGAL_MOVE;
 }
 
@@ -389,7 +394,7 @@ static enum json_apply_outcome json_apply_detect(const struct position *pos, con
 		return JSON_APPLY_OK;
 	index = d->ply < history_count ? d->ply : d->ply - history_count;
 	text = json_apply_token(&tokens, d->ply, &(size_t){ 0 }, &(bool){ false });
-	*problem = json_ambiguous_language(d, index, text, strlen(text), style);
+	*problem = json_ambiguous_language(d, index, text, strlen(text), options->san.msg_lang, style);
 	if (*problem && !json_put_static(*problem, "field", d->ply < history_count ? "history"
 									: options->list_plies ? "moves" : "move")) {
 		cJSON_Delete(*problem);
@@ -585,7 +590,7 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 				lang_warned = true;
 				if (!json_append(cJSON_GetObjectItemCaseSensitive(ply, "warnings"),
 						 json_lang_warning(&before, r.m, moves[i], strlen(moves[i]), &detected,
-								   options->san.lang)))
+								   options->san.lang, options->san.msg_lang)))
 					goto fail;
 			}
 		}
@@ -609,7 +614,7 @@ cJSON *json_apply_moves(struct position *pos, const char *const *moves, int coun
 			if (detecting && !json_append(cJSON_GetObjectItemCaseSensitive(result, "warnings"),
 						      json_lang_warning(&last_before, last_move, moves[count - 1],
 									strlen(moves[count - 1]), &detected,
-									options->san.lang)))
+									options->san.lang, options->san.msg_lang)))
 				goto fail;
 		} else {
 			char uci[UCI_MAX], san[SAN_MAX];
@@ -656,7 +661,7 @@ fail:
 	problem = NULL;
 problem:
 	/* a move that no language reads: say how far the one read went */
-	if (detecting && problem && failed_at >= 0 && !json_lang_hint(problem, &detected, failed_at)) {
+	if (detecting && problem && failed_at >= 0 && !json_lang_hint(problem, &detected, failed_at, options->san.msg_lang)) {
 		cJSON_Delete(problem);
 		problem = NULL;
 	}

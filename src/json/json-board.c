@@ -106,11 +106,11 @@ cJSON *json_render_game_error(const struct render_game_error *err, const struct 
 		report.hint_count = 0;
 		return json_invalid_fen(&report);
 	case RENDER_GAME_BAD_MOVE:
-		obj = json_illegal_move(&err->pos, err->index, err->token, strlen(err->token), err->unreadable, style);
+		obj = json_illegal_move(&err->pos, err->index, err->token, strlen(err->token), err->unreadable, MSG_EN, style);
 		/* read in a language detected: how far it went */
 		if (obj && err->lang_detected) {
 			struct san_detect_result d = { .verdict = SAN_DETECT_NONE, .lang = err->lang, .langs = err->langs };
-			if (!json_lang_hint(obj, &d, err->index)) {
+			if (!json_lang_hint(obj, &d, err->index, MSG_EN)) {
 				cJSON_Delete(obj);
 				return NULL;
 			}
@@ -123,7 +123,7 @@ cJSON *json_render_game_error(const struct render_game_error *err, const struct 
 		d.lang = san_detect_first(d.langs);
 		for (int k = 0; k < 2; k++)
 			d.readings[k] = (struct san_detect_reading){ err->reading_langs[k], err->readings[k] };
-		return json_ambiguous_language(&d, err->index, err->token, strlen(err->token), style);
+		return json_ambiguous_language(&d, err->index, err->token, strlen(err->token), MSG_EN, style);
 	}
 	default:
 		break;

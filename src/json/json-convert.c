@@ -177,7 +177,7 @@ static cJSON *json_convert_detect(const struct position *start, const struct jso
 		return NULL;
 	*failure = JSON_CONVERT_AMBIGUOUS_LANGUAGE;
 	t = &gt->tokens[d->ply];
-	problem = json_ambiguous_language(d, d->ply, req->text + t->offset, (size_t)t->length, &req->style);
+	problem = json_ambiguous_language(d, d->ply, req->text + t->offset, (size_t)t->length, MSG_EN, &req->style);
 	if (problem && (!json_put_number(problem, "offset", t->offset) || !json_put_number(problem, "length", t->length))) {
 		cJSON_Delete(problem);
 		return NULL;
@@ -195,7 +195,7 @@ static cJSON *json_convert_read_algebraic(const struct position *start, const st
 {
 	struct gametext *gt = &game->text;
 	struct position pos = *start;
-	struct san_parse_options options = { req->san_lang, req->strict };
+	struct san_parse_options options = { req->san_lang, req->strict, req->msg_lang };
 	struct san_parse_result *parsed = malloc(sizeof *parsed);
 	struct position *starts = NULL; /* each line's start, set when its move is reached */
 	enum gametext_code split;
@@ -269,7 +269,7 @@ static cJSON *json_convert_read_algebraic(const struct position *start, const st
 		}
 		if (r != SAN_OK) {
 			bool malformed = r == SAN_ERR_MALFORMED || r == SAN_ERR_EMPTY;
-			char detail[DESCRIPTIVE_MESSAGE_MAX];
+			char detail[SAN_MESSAGE_MAX + 96];
 			snprintf(detail, sizeof detail, "move %d, \"%.*s\": %s", ply + 1, (int)utf8_prefix(token, length, 40),
 				 token, parsed->error.message);
 			*failure = r == SAN_ERR_AMBIGUOUS ? JSON_CONVERT_AMBIGUOUS : JSON_CONVERT_ILLEGAL;
@@ -281,7 +281,7 @@ static cJSON *json_convert_read_algebraic(const struct position *start, const st
 						       r == SAN_ERR_AMBIGUOUS ? parsed->candidates.count : 0, &req->style, req->output_lang);
 			problem = json_convert_depth(problem, depth);
 			/* no language reads every move: how far the one read went */
-			if (detecting && problem && !json_lang_hint(problem, &detected, ply)) {
+			if (detecting && problem && !json_lang_hint(problem, &detected, ply, MSG_EN)) {
 				cJSON_Delete(problem);
 				problem = NULL;
 			}

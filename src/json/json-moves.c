@@ -119,18 +119,14 @@ cJSON *json_legal_uci(const struct position *pos)
 }
 
 cJSON *json_illegal_move(const struct position *pos, int index, const char *text, size_t length, bool malformed,
-			 const struct json_fen_style *style)
+			 enum msg_lang lang, const struct json_fen_style *style)
 {
-	char detail[160], given[65];
+	char detail[256], given[65];
 	int shown = (int)utf8_prefix(text, length, 32);
 	cJSON *obj = cJSON_CreateObject();
 
-	if (malformed)
-		snprintf(detail, sizeof detail, "move %d, \"%.*s%s\", is not a move in UCI notation (such as e2e4 or e7e8q)",
-			 index + 1, shown, text, length > 32 ? "..." : "");
-	else
-		snprintf(detail, sizeof detail, "move %d, \"%.*s%s\", is not legal in this position", index + 1, shown,
-			 text, length > 32 ? "..." : "");
+	error_message(detail, sizeof detail, lang, malformed ? MSG_MOVES_JSON_NOT_UCI : MSG_MOVES_JSON_NOT_LEGAL,
+		      index + 1, shown, text, length > 32 ? "..." : "");
 	utf8_sanitize(detail);
 	/* Echo the move as given, cut to 64 bytes and made valid UTF-8. */
 	snprintf(given, sizeof given, "%.*s", (int)utf8_prefix(text, length, 64), text);

@@ -100,9 +100,10 @@ cJSON *json_moves(const struct position *pos, enum san_lang lang, const struct j
 /* Extension members for a UCI move that cannot be played: {"code": "illegal_move",
  * "reason": "malformed" (not move notation) or "not_legal", "detail", "index", "move",
  * "fen", "legal_moves": ["e2e4", ...]}.
- * pos is the position the move was tried in; index counts from 0. */
+ * pos is the position the move was tried in; index counts from 0; lang is the language of
+ * "detail". */
 cJSON *json_illegal_move(const struct position *pos, int index, const char *text, size_t length, bool malformed,
-			 const struct json_fen_style *style);
+			 enum msg_lang lang, const struct json_fen_style *style);
 
 /* json-apply.c */
 
@@ -136,7 +137,7 @@ struct json_apply_options {
 	const struct work_check *check; /* a descriptive reading stops when it says so (NULL: never) */
 };
 
-#define JSON_APPLY_OPTIONS_DEFAULT ((struct json_apply_options){ JSON_NOTATION_AUTO, { SAN_LANG_EN, false }, false, \
+#define JSON_APPLY_OPTIONS_DEFAULT ((struct json_apply_options){ JSON_NOTATION_AUTO, { SAN_LANG_EN, false, MSG_EN }, false, \
 								 false, NULL, 0, NULL, NULL, 0, NULL })
 
 /* Why json_apply_moves returned problem members instead of a result. */
@@ -192,7 +193,7 @@ bool json_lang_detected(cJSON *obj, const struct san_detect_result *d);
  * the language of d: a SAN warning's members {"code", "offset", "length", "given",
  * "became" (the move in write's letters), "message"}. */
 cJSON *json_lang_warning(const struct position *pos, move m, const char *text, size_t length,
-			 const struct san_detect_result *d, enum san_lang write);
+			 const struct san_detect_result *d, enum san_lang write, enum msg_lang lang);
 
 /* The message of that warning, into out (size bytes). */
 void json_lang_message(const struct position *pos, move m, const char *text, size_t length,
@@ -201,12 +202,14 @@ void json_lang_message(const struct position *pos, move m, const char *text, siz
 /* A move no language reads, read in d->lang (not English), which read plies moves before
  * it: adds to its problem "lang_hint": {"lang", "langs", "plies"}, and says so at the end
  * of "detail". False when out of memory. */
-bool json_lang_hint(cJSON *problem, const struct san_detect_result *d, int plies);
+bool json_lang_hint(cJSON *problem, const struct san_detect_result *d, int plies, enum msg_lang lang);
 
 /* The members of ambiguous_language for d (SAN_DETECT_AMBIGUOUS), whose move is token
  * index of its list, written text (length bytes): {"code", "detail", "index", "move",
- * "fen" (before it), "langs", "readings": [{"langs", "uci", "san" (English)}, ...]}. */
+ * "fen" (before it), "langs", "readings": [{"langs", "uci", "san" (English)}, ...]}; "detail"
+ * in lang. */
 cJSON *json_ambiguous_language(const struct san_detect_result *d, int index, const char *text, size_t length,
+			       enum msg_lang lang,
 			       const struct json_fen_style *style);
 
 /* json-convert.c */

@@ -423,7 +423,7 @@ static void fuzz_export_round_trip(const struct pgn_options *options, const char
 	static struct fuzz_games read, reread;
 	struct fuzz_text out = fuzz_export(&reader, options, text, length), again;
 	/* The export is English: read back in English, but in the input's strictness. */
-	struct pgn_options english = { { SAN_LANG_EN, options->san.strict }, false, MSG_EN };
+	struct pgn_options english = { { SAN_LANG_EN, options->san.strict, MSG_EN }, false, MSG_EN };
 
 	fuzz_games_read(&reader, &read, options, text, length);
 	fuzz_games_read(&reader, &reread, &english, out.data, out.length);
@@ -453,7 +453,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static struct pgn_reader whole, pieces;
 	struct fuzz_input in = { data, size };
 	uint8_t flags = fuzz_byte(&in), seed = fuzz_byte(&in);
-	const struct pgn_options options = { { (enum san_lang)(flags & 7), (flags & 8) != 0 }, (flags & 32) != 0, MSG_EN };
+	const struct pgn_options options = { { (enum san_lang)(flags & 7), (flags & 8) != 0, MSG_EN }, (flags & 32) != 0, MSG_EN };
 	struct fuzz_pgn a = { .pause = (flags & 16) != 0, .check_moves = true }, b = { .pause = !(flags & 16) };
 
 	fuzz_pgn_read(&whole, &a, &options, (const char *)in.data, in.size, 0);

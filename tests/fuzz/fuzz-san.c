@@ -87,7 +87,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct fuzz_input in = { data, size };
 	uint8_t flags = fuzz_byte(&in), selector = fuzz_byte(&in);
 	enum san_lang lang = (enum san_lang)(flags & 7);
-	const struct san_parse_options strict = { lang, true }, lenient = { lang, false };
+	const struct san_parse_options strict = { lang, true, MSG_EN }, lenient = { lang, false, MSG_EN };
 	struct position pos;
 	struct move_list moves;
 	const char *p, *end;

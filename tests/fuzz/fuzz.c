@@ -399,7 +399,7 @@ void fuzz_check_san_result(const struct san_parse_result *r, enum san_code rc, s
 
 void fuzz_check_san(const struct position *pos, move m, enum san_lang lang, const char *context)
 {
-	const struct san_parse_options strict = { lang, true }, lenient = { lang, false };
+	const struct san_parse_options strict = { lang, true, MSG_EN }, lenient = { lang, false, MSG_EN };
 	struct san_parse_result r;
 	struct fuzz_memo_entry *slot;
 	char text[SAN_MAX];
