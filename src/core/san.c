@@ -1,14 +1,14 @@
 /* san.c -- Standard Algebraic Notation: writing it the PGN standard's way in every
- * language of san.h (san_write.c), and reading it leniently, with a warning for each departure from
- * the standard and a reason for each move that cannot be played.
+ * language of san.h (san_write.c), and reading it leniently, with a warning for each
+ * departure from the standard and a reason for each move that cannot be played.
  *
- * Reading works in two steps: the text is taken apart (san_shape.c) into its parts (piece, origin
- * file and rank, separator, destination, promotion, check mark, glyphs) without looking
- * at the board, then the parts are matched against the legal moves (or, for a null move,
- * the side to move may pass). Warnings compare what was written with the standard SAN of
- * the move found, so they can never disagree with what san_format_move writes. Blanks
- * around the move and Cyrillic look-alikes of file letters are dealt with around those
- * two steps (san_parse_move), and UCI is read with the same rules for them
+ * Reading works in two steps: the text is taken apart (san_shape.c) into its parts
+ * (piece, origin file and rank, separator, destination, promotion, check mark, glyphs)
+ * without looking at the board, then the parts are matched against the legal moves (or,
+ * for a null move, the side to move may pass). Warnings compare what was written with the
+ * standard SAN of the move found, so they can never disagree with what san_format_move
+ * writes. Blanks around the move and Cyrillic look-alikes of file letters are dealt with
+ * around those two steps (san_parse_move), and UCI is read with the same rules for them
  * (san_parse_uci_move). */
 #include "san.h"
 
