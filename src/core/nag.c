@@ -246,19 +246,22 @@ int nag_suffix(const char *text, size_t length, size_t *kept)
 }
 
 /* The glyphs read glued to a move, with every spelling of each. */
+#define NAG_GLUED(s, n) { s, sizeof s - 1, n }
 static const struct {
 	const char *text;
+	size_t length;
 	int nag;
 } nag_glued[] = {
-	{ "!", 1 }, { "?", 2 }, { "!!", 3 }, { "??", 4 }, { "!?", 5 }, { "?!", 6 },
-	{ "\u25a1", 7 }, { "=", 10 }, { "\u221e", 13 },
-	{ "\u2a72", 14 }, { "+=", 14 }, { "+/=", 14 },
-	{ "\u2a71", 15 }, { "=+", 15 }, { "=/+", 15 },
-	{ "\u00b1", 16 }, { "+/-", 16 }, { "+/\u2212", 16 },
-	{ "\u2213", 17 }, { "-/+", 17 }, { "\u2212/+", 17 },
-	{ "+\u2212", 18 }, { "+-", 18 },
-	{ "\u2212+", 19 }, { "-+", 19 },
-	{ "\u2a00", 22 }, { "N", 146 },
+	NAG_GLUED("!", 1), NAG_GLUED("?", 2), NAG_GLUED("!!", 3),
+	NAG_GLUED("??", 4), NAG_GLUED("!?", 5), NAG_GLUED("?!", 6),
+	NAG_GLUED("\u25a1", 7), NAG_GLUED("=", 10), NAG_GLUED("\u221e", 13),
+	NAG_GLUED("\u2a72", 14), NAG_GLUED("+=", 14), NAG_GLUED("+/=", 14),
+	NAG_GLUED("\u2a71", 15), NAG_GLUED("=+", 15), NAG_GLUED("=/+", 15),
+	NAG_GLUED("\u00b1", 16), NAG_GLUED("+/-", 16), NAG_GLUED("+/\u2212", 16),
+	NAG_GLUED("\u2213", 17), NAG_GLUED("-/+", 17), NAG_GLUED("\u2212/+", 17),
+	NAG_GLUED("+\u2212", 18), NAG_GLUED("+-", 18),
+	NAG_GLUED("\u2212+", 19), NAG_GLUED("-+", 19),
+	NAG_GLUED("\u2a00", 22), NAG_GLUED("N", 146),
 };
 
 int nag_glued_suffix(const char *text, size_t length, size_t *glyph_length)
@@ -266,9 +269,14 @@ int nag_glued_suffix(const char *text, size_t length, size_t *glyph_length)
 	int best = 0;
 
 	*glyph_length = 0;
+	/* Every glyph ends in one of these bytes (or inside a UTF-8 sequence): most moves end
+	 * in none of them and are done here, since this runs for every move read. */
+	if (!length || !((unsigned char)text[length - 1] >= 0x80 || strchr("!?=+-N", text[length - 1])))
+		return 0;
 	for (size_t i = 0; i < sizeof nag_glued / sizeof nag_glued[0]; i++) {
-		size_t n = strlen(nag_glued[i].text);
-		if (n <= length && n > *glyph_length && !memcmp(text + length - n, nag_glued[i].text, n)) {
+		size_t n = nag_glued[i].length;
+		if (n <= length && n > *glyph_length && text[length - 1] == nag_glued[i].text[n - 1] &&
+		    !memcmp(text + length - n, nag_glued[i].text, n)) {
 			best = nag_glued[i].nag;
 			*glyph_length = n;
 		}
