@@ -109,7 +109,8 @@ static int cli_set_delay(struct fen_cli *cli, enum cli_opt opt, const char *valu
 {
 	struct render_error err;
 
-	if (render_parse_number(value, 0, 60000, opt == CLI_OPT_DELAY ? &cli->delay : &cli->final_delay, &err))
+	if (render_parse_number(value, 0, 60000, opt == CLI_OPT_DELAY ? &cli->delay : &cli->final_delay, MSG_EN,
+				&err))
 		return cli_usage_error("--%s (milliseconds) %s", cli_options[opt].name, err.message);
 	return 0;
 }

@@ -695,6 +695,8 @@ const char *msg_text(enum msg_id id, enum msg_lang lang)
 		row = msg_texts_games[id - MSG_GAMES_TAG_TRUNCATED];
 	else if (id >= MSG_MOVES_EMPTY && id < MSG_MOVES_NB)
 		row = msg_texts_moves[id - MSG_MOVES_EMPTY];
+	else if (id >= MSG_API_BODY_EMPTY && id < MSG_API_NB)
+		row = msg_texts_api[id - MSG_API_BODY_EMPTY];
 	else
 		return "";
 	text = row[lang];

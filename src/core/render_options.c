@@ -57,6 +57,7 @@ void render_options_default(struct render_options *opts)
 	opts->last_from = opts->last_to = SQ_NONE;
 	opts->last_san[0] = '\0';
 	opts->arrow_count = opts->circle_count = opts->fill_count = 0;
+	opts->lang = MSG_EN;
 }
 
 const char *render_code_name(enum render_code code)
@@ -79,17 +80,18 @@ const char *render_theme_name(enum render_theme theme)
 	return render_palettes[theme].name;
 }
 
-/* Fills err and returns -1. */
-__attribute__((format(printf, 5, 6))) static int render_fail(struct render_error *err, enum render_code code,
-							    int offset, int length, const char *format, ...)
+/* Fills err with message id in lang and returns -1. */
+static int render_fail(struct render_error *err, enum render_code code, int offset, int length, enum msg_lang lang,
+		       enum msg_id id, ...)
 {
 	va_list ap;
 
 	err->code = code;
 	err->offset = offset;
 	err->length = length;
-	va_start(ap, format);
-	vsnprintf(err->message, sizeof err->message, format, ap);
+	va_start(ap, id);
+	/* the format comes from the catalogue (tests/check_messages checks its conversions) */
+	vsnprintf(err->message, sizeof err->message, msg_text(id, lang), ap);
 	va_end(ap);
 	/* Messages quote the option's text, which may be any bytes, and may be cut mid-letter;
 	 * they end up in JSON answers. */
@@ -97,7 +99,8 @@ __attribute__((format(printf, 5, 6))) static int render_fail(struct render_error
 	return -1;
 }
 
-int render_parse_orientation(const char *text, enum render_orientation *out, struct render_error *err)
+int render_parse_orientation(const char *text, enum render_orientation *out, enum msg_lang lang,
+			     struct render_error *err)
 {
 	static const char *const names[] = { "white", "black", "auto" };
 
@@ -106,22 +109,21 @@ int render_parse_orientation(const char *text, enum render_orientation *out, str
 			*out = (enum render_orientation)i;
 			return 0;
 		}
-	return render_fail(err, RENDER_ERR_BAD_NAME, 0, (int)strlen(text),
-			   "orientation must be \"white\", \"black\" or \"auto\"");
+	return render_fail(err, RENDER_ERR_BAD_NAME, 0, (int)strlen(text), lang, MSG_API_R_ORIENTATION);
 }
 
-int render_parse_theme(const char *text, enum render_theme *out, struct render_error *err)
+int render_parse_theme(const char *text, enum render_theme *out, enum msg_lang lang, struct render_error *err)
 {
 	for (int i = 0; i < RENDER_THEME_NB; i++)
 		if (!strcmp(text, render_palettes[i].name)) {
 			*out = (enum render_theme)i;
 			return 0;
 		}
-	return render_fail(err, RENDER_ERR_BAD_NAME, 0, (int)strlen(text),
-			   "theme must be \"brown\", \"blue\", \"green\" or \"contrast\"");
+	return render_fail(err, RENDER_ERR_BAD_NAME, 0, (int)strlen(text), lang, MSG_API_R_THEME);
 }
 
-int render_parse_number(const char *text, long min, long max, long *out, struct render_error *err)
+int render_parse_number(const char *text, long min, long max, long *out, enum msg_lang lang,
+			struct render_error *err)
 {
 	long value = 0;
 	size_t n = 0;
@@ -129,17 +131,16 @@ int render_parse_number(const char *text, long min, long max, long *out, struct 
 	while (text[n] >= '0' && text[n] <= '9' && n < 9)
 		value = value * 10 + (text[n++] - '0');
 	if (n == 0 || text[n] != '\0' || value < min || value > max)
-		return render_fail(err, RENDER_ERR_BAD_NUMBER, 0, (int)strlen(text),
-				   "must be a whole number from %ld to %ld", min, max);
+		return render_fail(err, RENDER_ERR_BAD_NUMBER, 0, (int)strlen(text), lang, MSG_API_R_NUMBER, min, max);
 	*out = value;
 	return 0;
 }
 
-int render_parse_size(const char *text, int *out, struct render_error *err)
+int render_parse_size(const char *text, int *out, enum msg_lang lang, struct render_error *err)
 {
 	long value;
 
-	if (render_parse_number(text, RENDER_SIZE_MIN, RENDER_SIZE_MAX, &value, err))
+	if (render_parse_number(text, RENDER_SIZE_MIN, RENDER_SIZE_MAX, &value, lang, err))
 		return -1;
 	*out = (int)value;
 	return 0;
@@ -175,8 +176,7 @@ int render_parse_last_move(const char *text, struct render_options *opts, struct
 		opts->last_from = opts->last_to = SQ_NONE;
 		return 0;
 	}
-	return render_fail(err, RENDER_ERR_BAD_MOVE, 0, (int)len,
-			   "last_move must be a move in UCI (e2e4, e7e8q) or SAN (Nf3, exd5, O-O)");
+	return render_fail(err, RENDER_ERR_BAD_MOVE, 0, (int)len, opts->lang, MSG_API_R_LAST_MOVE);
 }
 
 int render_resolve_last_move(struct render_options *opts, const struct position *pos, struct render_error *err)
@@ -200,10 +200,10 @@ int render_resolve_last_move(struct render_options *opts, const struct position 
 			return 0;
 		}
 		opts->last_from = opts->last_to = SQ_NONE;
-		return render_fail(err, RENDER_ERR_BAD_MOVE, 0, len, "last_move %s: no king stands where it castled to", text);
+		return render_fail(err, RENDER_ERR_BAD_MOVE, 0, len, opts->lang, MSG_API_R_NO_KING_CASTLED, text);
 	}
 	if (len < 2)
-		return render_fail(err, RENDER_ERR_BAD_MOVE, 0, (int)strlen(text), "last_move %s is too short", text);
+		return render_fail(err, RENDER_ERR_BAD_MOVE, 0, (int)strlen(text), opts->lang, MSG_API_R_TOO_SHORT, text);
 	const char *eq = memchr(text, '=', (size_t)len);
 	if (eq)
 		len = (int)(eq - text);
@@ -215,8 +215,8 @@ int render_resolve_last_move(struct render_options *opts, const struct position 
 		len--;
 	}
 	if (len < 2 || (to = render_square_at(text + len - 2)) == SQ_NONE)
-		return render_fail(err, RENDER_ERR_BAD_MOVE, 0, (int)strlen(opts->last_san),
-				   "last_move %s is neither UCI nor SAN", opts->last_san);
+		return render_fail(err, RENDER_ERR_BAD_MOVE, 0, (int)strlen(opts->last_san), opts->lang, MSG_API_R_NEITHER,
+				   opts->last_san);
 	for (int i = 0; i < len - 2; i++) {
 		if (text[i] >= 'a' && text[i] <= 'h')
 			file = text[i] - 'a';
@@ -255,10 +255,9 @@ int render_resolve_last_move(struct render_options *opts, const struct position 
 	if (candidates && !bb_more_than_one(candidates))
 		from = bb_lsb(candidates);
 	if (from == SQ_NONE)
-		return render_fail(err, RENDER_ERR_BAD_MOVE, 0, (int)strlen(opts->last_san),
-				   "last_move %s: %s; give it in UCI (g1f3) or with its origin square (Ng1f3)",
+		return render_fail(err, RENDER_ERR_BAD_MOVE, 0, (int)strlen(opts->last_san), opts->lang, MSG_API_R_NO_ORIGIN,
 				   opts->last_san,
-				   candidates ? "pieces on more than one square could have made it" : "no piece could have made it");
+				   msg_text(candidates ? MSG_API_R_W_MANY_SQUARES : MSG_API_R_W_NO_PIECE, opts->lang));
 	opts->last_from = from;
 	opts->last_to = to;
 	opts->last_san[0] = '\0';
@@ -309,16 +308,14 @@ static int render_arrow_item(const char *text, int length, int offset, struct re
 	int skip = render_mark_prefix(text, length, &mark), from, to;
 
 	if (skip < 0)
-		return render_fail(err, RENDER_ERR_BAD_MARK_COLOR, offset, 1,
-				   "arrow %.*s: the colour letter must be G, R, Y or B", length, text);
+		return render_fail(err, RENDER_ERR_BAD_MARK_COLOR, offset, 1, opts->lang, MSG_API_R_ARROW_COLOR, length,
+				   text);
 	if (length - skip != 4 || (from = render_square_at(text + skip)) == SQ_NONE ||
 	    (to = render_square_at(text + skip + 2)) == SQ_NONE || from == to)
-		return render_fail(err, RENDER_ERR_BAD_SQUARE, offset, length,
-				   "arrow %.*s: an arrow is an optional colour letter and two different squares, "
-				   "such as Ge2e4",
-				   length, text);
+		return render_fail(err, RENDER_ERR_BAD_SQUARE, offset, length, opts->lang, MSG_API_R_ARROW, length, text);
 	if (opts->arrow_count >= RENDER_ARROWS_MAX)
-		return render_fail(err, RENDER_ERR_TOO_MANY, offset, length, "at most %d arrows", RENDER_ARROWS_MAX);
+		return render_fail(err, RENDER_ERR_TOO_MANY, offset, length, opts->lang, MSG_API_R_ARROWS_MAX,
+				   RENDER_ARROWS_MAX);
 	opts->arrows[opts->arrow_count++] = (struct render_arrow){ (uint8_t)from, (uint8_t)to, mark };
 	return 0;
 }
@@ -330,14 +327,13 @@ static int render_circle_item(const char *text, int length, int offset, struct r
 	int skip = render_mark_prefix(text, length, &mark), sq;
 
 	if (skip < 0)
-		return render_fail(err, RENDER_ERR_BAD_MARK_COLOR, offset, 1,
-				   "circle %.*s: the colour letter must be G, R, Y or B", length, text);
+		return render_fail(err, RENDER_ERR_BAD_MARK_COLOR, offset, 1, opts->lang, MSG_API_R_CIRCLE_COLOR, length,
+				   text);
 	if (length - skip != 2 || (sq = render_square_at(text + skip)) == SQ_NONE)
-		return render_fail(err, RENDER_ERR_BAD_SQUARE, offset, length,
-				   "circle %.*s: a circle is an optional colour letter and a square, such as Re4",
-				   length, text);
+		return render_fail(err, RENDER_ERR_BAD_SQUARE, offset, length, opts->lang, MSG_API_R_CIRCLE, length, text);
 	if (opts->circle_count >= RENDER_CIRCLES_MAX)
-		return render_fail(err, RENDER_ERR_TOO_MANY, offset, length, "at most %d circles", RENDER_CIRCLES_MAX);
+		return render_fail(err, RENDER_ERR_TOO_MANY, offset, length, opts->lang, MSG_API_R_CIRCLES_MAX,
+				   RENDER_CIRCLES_MAX);
 	opts->circles[opts->circle_count++] = (struct render_circle){ (uint8_t)sq, mark };
 	return 0;
 }
@@ -392,14 +388,12 @@ static int render_fill_item(const char *text, int length, int offset, struct ren
 	uint32_t rgba;
 
 	if (sq == SQ_NONE || length < 3 || text[2] != ':')
-		return render_fail(err, RENDER_ERR_BAD_SQUARE, offset, length,
-				   "square %.*s: a fill is a square, ':' and a colour, such as e4:#ff000080", length,
-				   text);
+		return render_fail(err, RENDER_ERR_BAD_SQUARE, offset, length, opts->lang, MSG_API_R_FILL, length, text);
 	if (render_parse_hex_color(text + 3, length - 3, &rgba))
-		return render_fail(err, RENDER_ERR_BAD_COLOR, offset + 3, length - 3,
-				   "square %.*s: the colour must be #rgb, #rgba, #rrggbb or #rrggbbaa", length, text);
+		return render_fail(err, RENDER_ERR_BAD_COLOR, offset + 3, length - 3, opts->lang, MSG_API_R_FILL_COLOR,
+				   length, text);
 	if (opts->fill_count >= RENDER_FILLS_MAX)
-		return render_fail(err, RENDER_ERR_TOO_MANY, offset, length, "at most %d square fills",
+		return render_fail(err, RENDER_ERR_TOO_MANY, offset, length, opts->lang, MSG_API_R_FILLS_MAX,
 				   RENDER_FILLS_MAX);
 	opts->fills[opts->fill_count++] = (struct render_fill){ (uint8_t)sq, rgba };
 	return 0;
@@ -429,7 +423,7 @@ const char *const render_option_names[] = {
 
 /* true/false/1/0 */
 /* true/false in any case (Python's requests sends True and False), 1/0. */
-static int render_parse_bool(const char *text, bool *out, struct render_error *err)
+static int render_parse_bool(const char *text, bool *out, enum msg_lang lang, struct render_error *err)
 {
 	if (!strcasecmp(text, "true") || !strcmp(text, "1")) {
 		*out = true;
@@ -439,21 +433,21 @@ static int render_parse_bool(const char *text, bool *out, struct render_error *e
 		*out = false;
 		return 0;
 	}
-	return render_fail(err, RENDER_ERR_BAD_NAME, 0, (int)strlen(text), "must be true, false, 1 or 0");
+	return render_fail(err, RENDER_ERR_BAD_NAME, 0, (int)strlen(text), lang, MSG_API_R_BOOL);
 }
 
 int render_option_set(struct render_options *opts, const char *name, const char *value, struct render_error *err)
 {
 	if (!strcmp(name, "orientation"))
-		return render_parse_orientation(value, &opts->orientation, err);
+		return render_parse_orientation(value, &opts->orientation, opts->lang, err);
 	if (!strcmp(name, "coordinates"))
-		return render_parse_bool(value, &opts->coordinates, err);
+		return render_parse_bool(value, &opts->coordinates, opts->lang, err);
 	if (!strcmp(name, "check"))
-		return render_parse_bool(value, &opts->check, err);
+		return render_parse_bool(value, &opts->check, opts->lang, err);
 	if (!strcmp(name, "size"))
-		return render_parse_size(value, &opts->size, err);
+		return render_parse_size(value, &opts->size, opts->lang, err);
 	if (!strcmp(name, "theme"))
-		return render_parse_theme(value, &opts->theme, err);
+		return render_parse_theme(value, &opts->theme, opts->lang, err);
 	if (!strcmp(name, "last_move"))
 		return render_parse_last_move(value, opts, err);
 	if (!strcmp(name, "arrows"))

@@ -64,6 +64,7 @@ struct render_options {
 	struct render_circle circles[RENDER_CIRCLES_MAX];
 	int fill_count;
 	struct render_fill fills[RENDER_FILLS_MAX];
+	enum msg_lang lang;        /* the language of render_error messages (not drawn) */
 };
 
 /* A theme's colours, 0xRRGGBB unless named rgba (0xRRGGBBAA). */
@@ -88,7 +89,7 @@ enum render_code {
 	RENDER_CODE_NB
 };
 
-#define RENDER_MESSAGE_MAX 128
+#define RENDER_MESSAGE_MAX 256 /* room for a Cyrillic message quoting an option */
 
 struct render_error {
 	enum render_code code;
@@ -114,11 +115,14 @@ const char *render_theme_name(enum render_theme theme);
 /* Each parser reads one option's text (NUL-terminated). They return 0 and fill opts, or
  * -1 and fill err (opts is then unspecified for that option). Lists are separated by
  * commas (spaces are also taken); an empty string is an empty list. */
-int render_parse_orientation(const char *text, enum render_orientation *out, struct render_error *err);
-int render_parse_theme(const char *text, enum render_theme *out, struct render_error *err);
-int render_parse_size(const char *text, int *out, struct render_error *err);
+/* The parsers that take no options write err's message in lang. */
+int render_parse_orientation(const char *text, enum render_orientation *out, enum msg_lang lang,
+			     struct render_error *err);
+int render_parse_theme(const char *text, enum render_theme *out, enum msg_lang lang, struct render_error *err);
+int render_parse_size(const char *text, int *out, enum msg_lang lang, struct render_error *err);
 /* A whole number in [min, max]. */
-int render_parse_number(const char *text, long min, long max, long *out, struct render_error *err);
+int render_parse_number(const char *text, long min, long max, long *out, enum msg_lang lang,
+			struct render_error *err);
 /* "e2e4" (a promotion letter may follow: e7e8q) sets last_from and last_to; SAN
  * ("Nf3", "exd5", "O-O", "e8=Q+") is kept in last_san for render_resolve_last_move; a
  * null move ("0000", "--") tints nothing. */

@@ -141,11 +141,23 @@ static void body_memory_too_large(size_t limit, struct http_response *resp)
 	reply_problem(resp, REPLY_PAYLOAD_TOO_LARGE, detail, ext);
 }
 
+/* The sentence of a body json_parse_text refused, in lang, written in out. */
+static const char *body_text_problem(const struct json_text_error *err, char *out, size_t size, enum msg_lang lang)
+{
+	static const enum msg_id ids[] = {
+		[JSON_TEXT_NUL] = MSG_API_BODY_NUL, [JSON_TEXT_NOT_UTF8] = MSG_API_BODY_NOT_UTF8,
+		[JSON_TEXT_NUL_ESCAPE] = MSG_API_BODY_NUL_ESCAPE, [JSON_TEXT_SYNTAX] = MSG_API_BODY_SYNTAX,
+	};
+
+	error_message(out, size, lang, ids[err->problem], err->offset);
+	return out;
+}
+
 cJSON *body_parse(struct body *b, size_t max_body, struct http_response *resp)
 {
 	struct json_text_error err;
 	const char *type;
-	char detail[80];
+	char detail[160];
 	size_t offset;
 	cJSON *root;
 
@@ -158,16 +170,17 @@ cJSON *body_parse(struct body *b, size_t max_body, struct http_response *resp)
 		return NULL;
 	}
 	if (!b->length) {
-		body_malformed(resp, "the request body is empty", 0, NULL);
+		body_malformed(resp, msg_text(MSG_API_BODY_EMPTY, resp->lang), 0, NULL);
 		return NULL;
 	}
 	/* The first byte says what the body holds: anything but an object is refused
 	 * before a byte more is read (a megabyte array would cost a tree of a million nodes). */
 	type = json_root_type(b->data, b->length, &offset);
 	if (type && strcmp(type, "object")) {
-		snprintf(detail, sizeof detail, "the request body must be a JSON object, not %s",
-			 !strcmp(type, "array") ? "an array" : !strcmp(type, "null") ? "null"
-			 : !strcmp(type, "string") ? "a string" : !strcmp(type, "number") ? "a number" : "a boolean");
+		enum msg_id what = !strcmp(type, "array") ? MSG_API_W_AN_ARRAY : !strcmp(type, "null") ? MSG_API_W_NULL
+				   : !strcmp(type, "string") ? MSG_API_W_A_STRING
+				   : !strcmp(type, "number") ? MSG_API_W_A_NUMBER : MSG_API_W_A_BOOLEAN;
+		error_message(detail, sizeof detail, resp->lang, MSG_API_BODY_NOT_OBJECT, msg_text(what, resp->lang));
 		body_malformed(resp, detail, offset, type);
 		return NULL;
 	}
@@ -175,7 +188,7 @@ cJSON *body_parse(struct body *b, size_t max_body, struct http_response *resp)
 	if (!root && json_arena_exceeded())
 		body_memory_too_large(json_arena_limit_bytes(), resp);
 	else if (!root)
-		body_malformed(resp, err.detail, err.offset, NULL);
+		body_malformed(resp, body_text_problem(&err, detail, sizeof detail, resp->lang), err.offset, NULL);
 	/* A text that starts with '{' and parses is an object. */
 	return root;
 }
@@ -191,7 +204,9 @@ static int body_option_problem(struct http_response *resp, const struct json_opt
 		reply_problem_field(resp, REPLY_MISSING_FIELD, err->field, detail);
 		return -1;
 	}
-	reply_problem_field(resp, REPLY_INVALID_FIELD, err->field, err->detail);
+	/* the English detail, in the request's language */
+	error_message(detail, sizeof detail, resp->lang, err->msg, err->field);
+	reply_problem_field(resp, REPLY_INVALID_FIELD, err->field, detail);
 	return -1;
 }
 
@@ -296,8 +311,7 @@ int body_message_lang(const struct http_request *req, struct http_response *resp
 	if (body_string(req, "lang", false, &value, resp))
 		return -1;
 	if (value && !msg_lang_parse(value, strlen(value), &lang)) {
-		reply_problem_field(resp, REPLY_INVALID_FIELD, "lang",
-				    "lang must be \"en\", \"it\", \"ru\" or \"es\": here it is the language of messages");
+		reply_problem_field(resp, REPLY_INVALID_FIELD, "lang", msg_text(MSG_API_LANG_MESSAGES, resp->lang));
 		return -1;
 	}
 	return 0;
@@ -313,8 +327,7 @@ int body_lang(const struct http_request *req, enum san_lang *out, bool *given, s
 	if (given)
 		*given = value != NULL;
 	if (value && json_parse_lang(value, out)) {
-		reply_problem_field(resp, REPLY_INVALID_FIELD, "lang",
-				    "lang must be \"en\", \"it\", \"es\", \"fr\", \"de\", \"nl\", \"ru\" or \"figurine\"");
+		reply_problem_field(resp, REPLY_INVALID_FIELD, "lang", msg_text(MSG_API_LANG_SAN, resp->lang));
 		return -1;
 	}
 	return 0;

@@ -28,7 +28,7 @@ static int endpoint_apply_move_list(const cJSON *list, const char *field, const 
 	if (!cJSON_IsArray(list))
 		goto bad_list;
 	if (cJSON_GetArraySize(list) > ENDPOINT_MOVES_MAX) {
-		snprintf(detail, sizeof detail, "%s may list at most %d moves", field, ENDPOINT_MOVES_MAX);
+		error_message(detail, sizeof detail, resp->lang, MSG_API_MOVES_AT_MOST, field, ENDPOINT_MOVES_MAX);
 		reply_problem_field(resp, REPLY_INVALID_FIELD, field, detail);
 		return -1;
 	}
@@ -44,7 +44,7 @@ static int endpoint_apply_move_list(const cJSON *list, const char *field, const 
 		(*texts)[(*count)++] = item->valuestring;
 	return 0;
 bad_list:
-	snprintf(detail, sizeof detail, "%s must be an array of strings such as \"e2e4\" or \"Nf3\"", field);
+	error_message(detail, sizeof detail, resp->lang, MSG_API_MOVES_STRINGS, field);
 	reply_problem_field(resp, REPLY_INVALID_FIELD, field, detail);
 	return -1;
 }
@@ -59,16 +59,16 @@ static int endpoint_apply_move_input(const struct http_request *req, const char 
 
 	*list = many != NULL;
 	if (one && many) {
-		reply_problem_field(resp, REPLY_INVALID_FIELD, "moves", "give either move or moves, not both");
+		reply_problem_field(resp, REPLY_INVALID_FIELD, "moves", msg_text(MSG_API_MOVE_AND_MOVES, resp->lang));
 		return -1;
 	}
 	if (!one && !many) {
-		reply_problem_field(resp, REPLY_MISSING_FIELD, "move", "move (one move) or moves (a list of them) is required");
+		reply_problem_field(resp, REPLY_MISSING_FIELD, "move", msg_text(MSG_API_MOVE_REQUIRED, resp->lang));
 		return -1;
 	}
 	if (one) {
 		if (!cJSON_IsString(one)) {
-			reply_problem_field(resp, REPLY_INVALID_FIELD, "move", "move must be a string such as \"e2e4\" or \"Nf3\"");
+			reply_problem_field(resp, REPLY_INVALID_FIELD, "move", msg_text(MSG_API_MOVE_STRING, resp->lang));
 			return -1;
 		}
 		if (!(*texts = malloc(sizeof **texts))) {
@@ -91,8 +91,7 @@ static int endpoint_apply_move_options(const struct http_request *req, struct js
 	if (body_string(req, "notation", false, &value, resp))
 		return -1;
 	if (value && json_parse_notation(value, &options->notation)) {
-		reply_problem_field(resp, REPLY_INVALID_FIELD, "notation",
-				    "notation must be \"auto\", \"uci\", \"san\" or \"descriptive\"");
+		reply_problem_field(resp, REPLY_INVALID_FIELD, "notation", msg_text(MSG_API_NOTATION, resp->lang));
 		return -1;
 	}
 	bool given;
@@ -115,17 +114,16 @@ static int endpoint_apply_move_tags(const struct http_request *req, struct pgn_t
 	if (!object)
 		return 0;
 	if (!cJSON_IsObject(object)) {
-		reply_problem_field(resp, REPLY_INVALID_FIELD, "tags", "tags must be an object such as {\"White\": \"Carlsen\"}");
+		reply_problem_field(resp, REPLY_INVALID_FIELD, "tags", msg_text(MSG_API_TAGS_OBJECT, resp->lang));
 		return -1;
 	}
 	cJSON_ArrayForEach(item, object) {
 		if (*count >= ENDPOINT_TAGS_MAX) {
-			reply_problem_field(resp, REPLY_INVALID_FIELD, "tags", "tags may hold at most 64 tags");
+			reply_problem_field(resp, REPLY_INVALID_FIELD, "tags", msg_text(MSG_API_TAGS_AT_MOST, resp->lang));
 			return -1;
 		}
 		if (!pgn_tag_name_valid(item->string) || !cJSON_IsString(item)) {
-			reply_problem_field(resp, REPLY_INVALID_FIELD, "tags",
-					    "each tag is a name of letters, digits and '_' with a string value");
+			reply_problem_field(resp, REPLY_INVALID_FIELD, "tags", msg_text(MSG_API_TAG_EACH, resp->lang));
 			return -1;
 		}
 		tags[(*count)++] = (struct pgn_tag){ item->string, item->valuestring };

@@ -29,23 +29,21 @@ static int endpoint_convert_options(const struct http_request *req, struct json_
 	else if (!strcmp(from, "uci"))
 		creq->from = JSON_CONVERT_UCI;
 	else {
-		reply_problem_field(resp, REPLY_INVALID_FIELD, "from", "from must be \"descriptive\", \"san\" or \"uci\"");
+		reply_problem_field(resp, REPLY_INVALID_FIELD, "from", msg_text(MSG_API_FROM, resp->lang));
 		return -1;
 	}
 	if (to && strcmp(to, "pgn")) {
-		reply_problem_field(resp, REPLY_INVALID_FIELD, "to", "to must be \"pgn\"");
+		reply_problem_field(resp, REPLY_INVALID_FIELD, "to", msg_text(MSG_API_TO, resp->lang));
 		return -1;
 	}
 	creq->descriptive_lang = DESCRIPTIVE_EN;
 	creq->san_lang = SAN_LANG_EN;
 	if (lang && creq->from == JSON_CONVERT_DESCRIPTIVE && descriptive_lang_parse(lang, &creq->descriptive_lang)) {
-		reply_problem_field(resp, REPLY_INVALID_FIELD, "lang",
-				    "lang must be \"en\" or \"es\" for descriptive notation");
+		reply_problem_field(resp, REPLY_INVALID_FIELD, "lang", msg_text(MSG_API_LANG_DESCRIPTIVE, resp->lang));
 		return -1;
 	}
 	if (lang && creq->from == JSON_CONVERT_SAN && san_lang_parse(lang, &creq->san_lang)) {
-		reply_problem_field(resp, REPLY_INVALID_FIELD, "lang",
-				    "lang must be one of en, it, es, fr, de, nl, ru, figurine for SAN");
+		reply_problem_field(resp, REPLY_INVALID_FIELD, "lang", msg_text(MSG_API_LANG_CONVERT_SAN, resp->lang));
 		return -1;
 	}
 	/* SAN with no lang: read in the language its letters show; descriptive notation with
@@ -53,8 +51,7 @@ static int endpoint_convert_options(const struct http_request *req, struct json_
 	creq->detect_lang = !lang && (creq->from == JSON_CONVERT_SAN || creq->from == JSON_CONVERT_DESCRIPTIVE);
 	creq->output_lang = SAN_LANG_EN;
 	if (san_lang && san_lang_parse(san_lang, &creq->output_lang)) {
-		reply_problem_field(resp, REPLY_INVALID_FIELD, "san_lang",
-				    "san_lang must be one of en, it, es, fr, de, nl, ru, figurine");
+		reply_problem_field(resp, REPLY_INVALID_FIELD, "san_lang", msg_text(MSG_API_SAN_LANG, resp->lang));
 		return -1;
 	}
 	list = cJSON_GetObjectItemCaseSensitive(req->body, "tags");
@@ -69,8 +66,7 @@ static int endpoint_convert_options(const struct http_request *req, struct json_
 	}
 	return 0;
 bad_tags:
-	reply_problem_field(resp, REPLY_INVALID_FIELD, "tags",
-			    "tags must be an object of at most 32 string values, such as {\"White\": \"Guevara\"}");
+	reply_problem_field(resp, REPLY_INVALID_FIELD, "tags", msg_text(MSG_API_CONVERT_TAGS, resp->lang));
 	return -1;
 }
 
@@ -116,8 +112,7 @@ void endpoint_convert(const struct http_request *req, struct http_response *resp
 	if (failure == JSON_CONVERT_STOPPED)
 		budget_problem(req->budget, req->config->request_deadline_ms, resp);
 	else if (failure == JSON_CONVERT_BAD_TAGS)
-		reply_problem_field(resp, REPLY_INVALID_FIELD, "tags",
-				    "a tag name may hold only letters, digits and '_' (as PGN requires)");
+		reply_problem_field(resp, REPLY_INVALID_FIELD, "tags", msg_text(MSG_API_TAG_NAME, resp->lang));
 	else if (failure != JSON_CONVERT_OK && result)
 		reply_problem(resp, problems[failure], NULL, result);
 	else

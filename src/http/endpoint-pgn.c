@@ -147,8 +147,7 @@ static int pgn_options(struct pgn_stream *st, const struct http_request *req, st
 	    body_bool(req, "strict_san", &options.san.strict, resp))
 		return -1;
 	if (lang && san_lang_parse(lang, &options.san.lang)) {
-		reply_problem_field(resp, REPLY_INVALID_FIELD, "lang",
-				    "lang must be en, it, es, fr, de, nl, ru or figurine");
+		reply_problem_field(resp, REPLY_INVALID_FIELD, "lang", msg_text(MSG_API_LANG_PGN, resp->lang));
 		return -1;
 	}
 	/* no lang: each game is read in the language its letters show, written in English */

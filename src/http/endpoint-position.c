@@ -29,8 +29,9 @@ static int endpoint_position_moves(const struct http_request *req, const char **
 			goto oom;
 		cJSON_ArrayForEach(m, item) {
 			if (!cJSON_IsString(m)) {
-				reply_problem_field(resp, REPLY_INVALID_FIELD, "moves",
-						    "moves must be an array of strings such as \"e2e4\" or \"Nf3\"");
+				char detail[96];
+				error_message(detail, sizeof detail, resp->lang, MSG_API_MOVES_STRINGS, "moves");
+				reply_problem_field(resp, REPLY_INVALID_FIELD, "moves", detail);
 				return -1;
 			}
 			(*texts)[(*count)++] = m->valuestring;
@@ -57,8 +58,8 @@ static int endpoint_position_moves(const struct http_request *req, const char **
 	}
 	return 0;
 too_many:;
-	char detail[64];
-	snprintf(detail, sizeof detail, "moves may list at most %d moves", ENDPOINT_MOVES_MAX);
+	char detail[96];
+	error_message(detail, sizeof detail, resp->lang, MSG_API_MOVES_AT_MOST, "moves", ENDPOINT_MOVES_MAX);
 	reply_problem_field(resp, REPLY_INVALID_FIELD, "moves", detail);
 	return -1;
 oom:
@@ -112,8 +113,7 @@ void endpoint_position(const struct http_request *req, struct http_response *res
 	    body_lang(req, &apply.san.lang, &lang_given, resp) || body_string(req, "castling_dests", false, &value, resp))
 		return;
 	if (value && dests_parse_castling(value, &castling)) {
-		reply_problem_field(resp, REPLY_INVALID_FIELD, "castling_dests",
-				    "castling_dests must be \"both\", \"king_to_rook\" or \"king_to_target\"");
+		reply_problem_field(resp, REPLY_INVALID_FIELD, "castling_dests", msg_text(MSG_API_CASTLING_DESTS, resp->lang));
 		return;
 	}
 	if (endpoint_position_moves(req, &texts, &count, &copy, resp))

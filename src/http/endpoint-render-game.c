@@ -48,7 +48,7 @@ static int endpoint_game_tokens(const struct http_request *req, struct endpoint_
 		const cJSON *m;
 		cJSON_ArrayForEach(m, item) {
 			if (!cJSON_IsString(m)) {
-				reply_problem_field(resp, REPLY_INVALID_FIELD, "moves", "moves must be strings of UCI moves");
+				reply_problem_field(resp, REPLY_INVALID_FIELD, "moves", msg_text(MSG_API_GAME_MOVES_STRINGS, resp->lang));
 				return -1;
 			}
 			if (count == ENDPOINT_GAME_PLIES_MAX)
@@ -74,8 +74,8 @@ static int endpoint_game_tokens(const struct http_request *req, struct endpoint_
 	}
 	return count;
 too_many:;
-	char detail[64];
-	snprintf(detail, sizeof detail, "a game GIF shows at most %d plies", ENDPOINT_GAME_PLIES_MAX);
+	char detail[96];
+	error_message(detail, sizeof detail, resp->lang, MSG_API_GAME_PLIES, ENDPOINT_GAME_PLIES_MAX);
 	reply_problem_field(resp, REPLY_INVALID_FIELD, "moves", detail);
 	return -1;
 }
@@ -96,9 +96,9 @@ static int endpoint_game_delay(const struct http_request *req, const char *name,
 	} else if (body_string(req, name, false, &text, resp)) {
 		return -1;
 	}
-	if (text && render_parse_number(text, 0, 60000, out, &err)) {
+	if (text && render_parse_number(text, 0, 60000, out, resp->lang, &err)) {
 		char detail[RENDER_MESSAGE_MAX + 32];
-		snprintf(detail, sizeof detail, "%s (milliseconds) %s", name, err.message);
+		error_message(detail, sizeof detail, resp->lang, MSG_API_DELAY, name, err.message);
 		reply_problem_field(resp, REPLY_INVALID_FIELD, name, detail);
 		return -1;
 	}
@@ -387,7 +387,7 @@ void endpoint_render_game(const struct http_request *req, struct http_response *
 	if (body_string(req, "pgn", false, &pgn, resp))
 		goto done;
 	if (pgn && (g.count || fen)) {
-		reply_problem_field(resp, REPLY_INVALID_FIELD, "pgn", "give pgn alone, or fen and moves, not both");
+		reply_problem_field(resp, REPLY_INVALID_FIELD, "pgn", msg_text(MSG_API_PGN_OR_MOVES, resp->lang));
 		goto done;
 	}
 	if (pgn) {

@@ -64,7 +64,7 @@ static int endpoint_render_value(const struct http_request *req, const char *nam
 		*out = buf;
 	} else {
 		char detail[96];
-		snprintf(detail, sizeof detail, "%s must be a string", name);
+		error_message(detail, sizeof detail, resp->lang, MSG_API_MUST_BE_STRING, name);
 		reply_problem_field(resp, REPLY_INVALID_FIELD, name, detail);
 		return -1;
 	}
@@ -74,6 +74,7 @@ static int endpoint_render_value(const struct http_request *req, const char *nam
 int endpoint_render_options(const struct http_request *req, struct render_options *opts, struct http_response *resp)
 {
 	render_options_default(opts);
+	opts->lang = resp->lang;
 	for (int i = 0; render_option_names[i]; i++) {
 		const char *name = render_option_names[i], *value;
 		struct render_error err;
@@ -105,18 +106,14 @@ static int endpoint_render_format(const struct http_request *req, enum endpoint_
 				*format = (enum endpoint_render_format)f;
 				return 0;
 			}
-		reply_problem_field(resp, REPLY_INVALID_FIELD, "format",
-				    "format must be \"svg\", \"png\", \"gif\", \"json\", \"ascii\" or \"unicode\"");
+		reply_problem_field(resp, REPLY_INVALID_FIELD, "format", msg_text(MSG_API_FORMAT, resp->lang));
 		return -1;
 	}
 	accept = negotiate_header(req, "Accept");
 	best = negotiate_accept(accept, endpoint_render_accept_types,
 				(int)(sizeof endpoint_render_accept_types / sizeof endpoint_render_accept_types[0]));
 	if (best < 0) {
-		reply_problem(resp, REPLY_NOT_ACCEPTABLE,
-			      "/render answers image/svg+xml, image/png, image/gif, application/json or text/plain; "
-			      "Accept takes none of them (or give a format parameter)",
-			      NULL);
+		reply_problem(resp, REPLY_NOT_ACCEPTABLE, msg_text(MSG_API_RENDER_NOT_ACCEPTABLE, resp->lang), NULL);
 		return -1;
 	}
 	*format = endpoint_render_accept_formats[best];

@@ -25,8 +25,7 @@ static int endpoint_validate_compare(cJSON *result, const char *fen, const char 
 
 	if (fen_parse(expected, strlen(expected), options, &pos, &report) != FEN_VALID ||
 	    !fen_format(&pos, style->ep, style->castling, want, sizeof want)) {
-		reply_problem_field(resp, REPLY_INVALID_FIELD, "expected",
-				    "expected must be a valid FEN: the position the FEN is compared with");
+		reply_problem_field(resp, REPLY_INVALID_FIELD, "expected", msg_text(MSG_API_EXPECTED, resp->lang));
 		return -1;
 	}
 	fen_compare(want, strlen(want), fen, strlen(fen), &cmp);

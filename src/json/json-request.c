@@ -22,9 +22,11 @@ static size_t json_find_nul_escape(const char *data, size_t length)
 }
 
 /* Fills err and returns NULL. */
-static cJSON *json_text_error(struct json_text_error *err, size_t offset, const char *detail)
+static cJSON *json_text_error(struct json_text_error *err, size_t offset, enum json_text_problem problem,
+			       const char *detail)
 {
 	err->offset = offset;
+	err->problem = problem;
 	snprintf(err->detail, sizeof err->detail, "%s", detail);
 	return NULL;
 }
@@ -40,19 +42,19 @@ cJSON *json_parse_text(const char *data, size_t length, const char *what, struct
 	nul = memchr(data, '\0', length);
 	if (nul) {
 		snprintf(detail, sizeof detail, "%s contains a NUL byte", what);
-		return json_text_error(err, (size_t)(nul - data), detail);
+		return json_text_error(err, (size_t)(nul - data), JSON_TEXT_NUL, detail);
 	}
 	/* JSON text is UTF-8 (RFC 8259); anything else would be echoed back in answers. */
 	valid = utf8_valid_length(data, length);
 	if (valid < length) {
 		snprintf(detail, sizeof detail, "%s is not UTF-8 (byte %zu)", what, valid);
-		return json_text_error(err, valid, detail);
+		return json_text_error(err, valid, JSON_TEXT_NOT_UTF8, detail);
 	}
 	/* cJSON turns \u0000 into a NUL that would silently end the string: refuse it. */
 	offset = json_find_nul_escape(data, length);
 	if (offset < length) {
 		snprintf(detail, sizeof detail, "a string in %s contains \\u0000 (NUL), which is not accepted", what);
-		return json_text_error(err, offset, detail);
+		return json_text_error(err, offset, JSON_TEXT_NUL_ESCAPE, detail);
 	}
 	/* data[length] is the NUL, which require_null_terminated wants counted. */
 	root = cJSON_ParseWithLengthOpts(data, length + 1, &end, 1);
@@ -62,7 +64,7 @@ cJSON *json_parse_text(const char *data, size_t length, const char *what, struct
 	if (offset > length)
 		offset = length;
 	snprintf(detail, sizeof detail, "%s is not valid JSON (the error is at byte %zu)", what, offset);
-	return json_text_error(err, offset, detail);
+	return json_text_error(err, offset, JSON_TEXT_SYNTAX, detail);
 }
 
 /* True when the length bytes at text begin with word. */
@@ -107,12 +109,13 @@ const char *json_root_type(const char *data, size_t length, size_t *offset)
 	}
 }
 
-/* Fills err for member name; returns -1. */
-static int json_option_error(struct json_option_error *err, bool missing, const char *name, const char *detail)
+/* Fills err for member name with message msg (in English, of name); returns -1. */
+static int json_option_error(struct json_option_error *err, bool missing, const char *name, enum msg_id msg)
 {
 	err->missing = missing;
+	err->msg = msg;
 	snprintf(err->field, sizeof err->field, "%s", name);
-	snprintf(err->detail, sizeof err->detail, "%s", detail);
+	error_message(err->detail, sizeof err->detail, MSG_EN, msg, name);
 	return -1;
 }
 
@@ -120,26 +123,20 @@ int json_member_string(const cJSON *object, const char *name, bool required, con
 		       struct json_option_error *err)
 {
 	const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, name);
-	char detail[sizeof err->detail];
 
 	*out = NULL;
-	if (item && !cJSON_IsString(item)) {
-		snprintf(detail, sizeof detail, "%s must be a string", name);
-		return json_option_error(err, false, name, detail);
-	}
+	if (item && !cJSON_IsString(item))
+		return json_option_error(err, false, name, MSG_API_MUST_BE_STRING);
 	if (item)
 		*out = item->valuestring;
-	if (!*out && required) {
-		snprintf(detail, sizeof detail, "%s is required", name);
-		return json_option_error(err, true, name, detail);
-	}
+	if (!*out && required)
+		return json_option_error(err, true, name, MSG_HTTP_REQUIRED);
 	return 0;
 }
 
 int json_member_bool(const cJSON *object, const char *name, bool *out, struct json_option_error *err)
 {
 	const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, name);
-	char detail[sizeof err->detail];
 
 	if (!item)
 		return 0;
@@ -147,19 +144,18 @@ int json_member_bool(const cJSON *object, const char *name, bool *out, struct js
 		*out = cJSON_IsTrue(item);
 		return 0;
 	}
-	snprintf(detail, sizeof detail, "%s must be true or false", name);
-	return json_option_error(err, false, name, detail);
+	return json_option_error(err, false, name, MSG_API_MUST_BE_BOOL);
 }
 
 int json_style_options(const char *mode, const char *ep, const char *castling, struct fen_options *options,
 		       struct json_fen_style *style, struct json_option_error *err)
 {
 	if (mode && json_parse_mode(mode, &options->mode))
-		return json_option_error(err, false, "mode", "mode must be \"strict\" or \"lenient\"");
+		return json_option_error(err, false, "mode", MSG_API_MODE);
 	if (ep && json_parse_ep_style(ep, &style->ep))
-		return json_option_error(err, false, "ep", "ep must be \"fen\", \"xfen\" or \"legal\"");
+		return json_option_error(err, false, "ep", MSG_API_EP);
 	if (castling && json_parse_castling_style(castling, &style->castling))
-		return json_option_error(err, false, "castling", "castling must be \"standard\" or \"shredder\"");
+		return json_option_error(err, false, "castling", MSG_API_CASTLING);
 	return 0;
 }
 

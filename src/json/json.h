@@ -284,9 +284,14 @@ cJSON *json_render_game_error(const struct render_game_error *err, const struct 
 
 /* json-request.c */
 
-/* Why a JSON text could not be read: the byte offset and a sentence. */
+/* What is wrong with a JSON text (for a caller that words it in another language). */
+enum json_text_problem { JSON_TEXT_NUL, JSON_TEXT_NOT_UTF8, JSON_TEXT_NUL_ESCAPE, JSON_TEXT_SYNTAX };
+
+/* Why a JSON text could not be read: the byte offset (the byte the sentence names), what
+ * is wrong, and a sentence in English. */
 struct json_text_error {
 	size_t offset;
+	enum json_text_problem problem;
 	char detail[112];
 };
 
@@ -304,10 +309,11 @@ cJSON *json_parse_text(const char *data, size_t length, const char *what, struct
 const char *json_root_type(const char *data, size_t length, size_t *offset);
 
 /* Why an option of a request object is wrong: missing_field when missing, else
- * invalid_field, for field. */
+ * invalid_field, for field; detail is message msg of field in English. */
 struct json_option_error {
 	bool missing;
 	char field[32];
+	enum msg_id msg;
 	char detail[96];
 };
 
