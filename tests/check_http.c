@@ -594,6 +594,50 @@ START_TEST(moves_accept_language)
 }
 END_TEST
 
+/* The API's own problem details follow the language too, with the code and field of
+ * English: a bad option of /render and /position, a body that is not JSON. */
+START_TEST(invalid_field_accept_language)
+{
+	static const char *const italian[] = { "Accept-Language: it", NULL };
+	static const struct {
+		const char *method, *path, *body, *code, *field, *english, *italian;
+	} cases[] = {
+		{ "GET", "/render?fen=8/8/8/8/8/8/8/K6k_w_-_-_0_1&format=bmp", NULL, "invalid_field", "format",
+		  "format must be \"svg\", \"png\", \"gif\", \"json\", \"ascii\" or \"unicode\"",
+		  "format deve essere \"svg\", \"png\", \"gif\", \"json\", \"ascii\" o \"unicode\"" },
+		{ "POST", "/position", "{\"fen\":\"8/8/8/8/8/8/8/K6k w - - 0 1\",\"castling_dests\":\"all\"}",
+		  "invalid_field", "castling_dests",
+		  "castling_dests must be \"both\", \"king_to_rook\" or \"king_to_target\"",
+		  "castling_dests deve essere \"both\", \"king_to_rook\" o \"king_to_target\"" },
+		{ "POST", "/validate", "{\"fen\": }", "malformed_json", NULL,
+		  "the request body is not valid JSON (the error is at byte 8)",
+		  "il corpo della richiesta non è JSON valido (l'errore è al byte 8)" },
+		{ "POST", "/render", "{\"fen\":\"8/8/8/8/8/8/8/K6k w - - 0 1\",\"size\":\"9\"}", "invalid_field", "size",
+		  "size: must be a whole number from 64 to 2048", "size: deve essere un numero intero da 64 a 2048" },
+		{ "GET", "/no-such-page", NULL, "not_found", NULL, "there is no resource at /no-such-page",
+		  "non c'è alcuna risorsa in /no-such-page" },
+	};
+	struct reply r;
+	char value[256];
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		for (int it = 0; it < 2; it++) {
+			const char *type = cases[i].body ? "application/json" : NULL;
+			http1(cases[i].method, cases[i].path, type, cases[i].body, it ? italian : NULL, &r);
+			ck_assert_msg(r.json, "%s %s: no JSON", cases[i].method, cases[i].path);
+			ck_assert_str_eq(cjson_string(r.json, "code"), cases[i].code);
+			if (cases[i].field)
+				ck_assert_str_eq(cjson_string(r.json, "field"), cases[i].field);
+			ck_assert_str_eq(cjson_string(r.json, "detail"), it ? cases[i].italian : cases[i].english);
+			const char *language = reply_header(&r, "Content-Language", value, sizeof value);
+			if (it)
+				ck_assert_msg(language && !strcmp(language, "it"), "%s: Content-Language", cases[i].path);
+			reply_free(&r);
+		}
+	}
+}
+END_TEST
+
 START_TEST(validate_get)
 {
 	static const char *const valid[] = { "fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR_w_KQkq_-_0_1", "mode",
@@ -2834,6 +2878,7 @@ static Suite *http_suite(void)
 	tcase_add_test(tc, validate_accept_language);
 	tcase_add_test(tc, pgn_accept_language);
 	tcase_add_test(tc, moves_accept_language);
+	tcase_add_test(tc, invalid_field_accept_language);
 	tcase_add_test(tc, apply_move_post);
 	tcase_add_test(tc, moves_get_and_post);
 	tcase_add_test(tc, render_text_and_json);

@@ -209,7 +209,7 @@ const char *const msg_texts_api[MSG_API_NB - MSG_API_BODY_EMPTY][MSG_LANG_NB] = 
 		"укажите либо только pgn, либо fen и moves, но не всё вместе",
 		"indique solo pgn, o fen y moves, no ambos",
 	},
-	/* the server's refusals (router.c, server.c, server-framing.c, endpoint-web.c) */
+	/* the server's refusals (router.c, server.c, budget.c, stream.c, endpoint-render.c, ...) */
 	AT(MSG_API_NOT_FOUND) = {
 		"there is no resource at %s%s", "non c'è alcuna risorsa in %s%s", "по адресу %s%s нет ресурса",
 		"no hay ningún recurso en %s%s",
@@ -239,17 +239,47 @@ const char *const msg_texts_api[MSG_API_NB - MSG_API_BODY_EMPTY][MSG_LANG_NB] = 
 		"los %u hilos pesados están ocupados y otras %u peticiones los esperan (--heavy-threads, "
 		"--heavy-queue): inténtelo de nuevo en breve",
 	},
-	AT(MSG_API_URI_TOO_LONG) = {
-		"the request target is %zu bytes long; fend reads at most %d",
-		"la destinazione della richiesta è lunga %zu byte; fend ne legge al massimo %d",
-		"цель запроса длиной %zu байт; fend читает не больше %d",
-		"el destino de la petición mide %zu bytes; fend lee como máximo %d",
+	AT(MSG_API_CLIENT_CLOSED) = {
+		"the client closed the connection", "il client ha chiuso la connessione", "клиент закрыл соединение",
+		"el cliente cerró la conexión",
 	},
-	AT(MSG_API_HEADERS_TOO_LONG) = {
-		"the request's header fields are %zu bytes long; fend reads at most %d",
-		"le intestazioni della richiesta sono lunghe %zu byte; fend ne legge al massimo %d",
-		"заголовки запроса занимают %zu байт; fend читает не больше %d",
-		"las cabeceras de la petición miden %zu bytes; fend lee como máximo %d",
+	AT(MSG_API_DEADLINE) = {
+		"the request needed more than the %u.%03u s of work one request may take (--request-deadline)",
+		"la richiesta ha richiesto più dei %u.%03u s di lavoro concessi a una richiesta (--request-deadline)",
+		"запросу понадобилось больше %u.%03u с работы, отведённых одному запросу (--request-deadline)",
+		"la petición necesitó más de los %u.%03u s de trabajo que puede ocupar una petición (--request-deadline)",
+	},
+	AT(MSG_API_SPOOL_BUSY) = {
+		"the spool holds other uploads up to its limit of %zu bytes (--max-spool): try again shortly",
+		"lo spool contiene altri caricamenti fino al suo limite di %zu byte (--max-spool): riprova tra poco",
+		"спул занят другими загрузками до предела в %zu байт (--max-spool): повторите попытку чуть позже",
+		"el spool contiene otras subidas hasta su límite de %zu bytes (--max-spool): inténtelo de nuevo en breve",
+	},
+	AT(MSG_API_SPOOL_FAILED) = {
+		"the request body could not be stored for streaming (%s)",
+		"non è stato possibile salvare il corpo della richiesta per lo streaming (%s)",
+		"не удалось сохранить тело запроса для потоковой обработки (%s)",
+		"no se pudo guardar el cuerpo de la petición para el streaming (%s)",
+	},
+	AT(MSG_API_PICTURE_TOO_LARGE) = {
+		"the picture would draw %llu pixels, more than the %zu one request may draw (--max-render-pixels): "
+		"ask for a smaller size, or fewer arrows and circles",
+		"l'immagine disegnerebbe %llu pixel, più dei %zu concessi a una richiesta (--max-render-pixels): "
+		"chiedi una dimensione minore, o meno frecce e cerchi",
+		"картинка заняла бы %llu пикселей, больше %zu, отведённых одному запросу (--max-render-pixels): "
+		"запросите меньший размер или меньше стрелок и кругов",
+		"la imagen dibujaría %llu píxeles, más de los %zu que puede dibujar una petición (--max-render-pixels): "
+		"pida un tamaño menor, o menos flechas y círculos",
+	},
+	AT(MSG_API_ANIMATION_TOO_LARGE) = {
+		"the animation would draw %llu pixels, more than the %zu one request may draw (--max-render-pixels): "
+		"ask for a smaller size, fewer plies, or fewer arrows and circles",
+		"l'animazione disegnerebbe %llu pixel, più dei %zu concessi a una richiesta (--max-render-pixels): "
+		"chiedi una dimensione minore, meno semimosse, o meno frecce e cerchi",
+		"анимация заняла бы %llu пикселей, больше %zu, отведённых одному запросу (--max-render-pixels): "
+		"запросите меньший размер, меньше полуходов или меньше стрелок и кругов",
+		"la animación dibujaría %llu píxeles, más de los %zu que puede dibujar una petición (--max-render-pixels): "
+		"pida un tamaño menor, menos medias jugadas, o menos flechas y círculos",
 	},
 	/* picture options (render_options.c) */
 	AT(MSG_API_R_ORIENTATION) = {

@@ -97,18 +97,15 @@ const struct work_check *budget_work(const struct http_request *req)
 }
 
 /* The code, detail and extension members of a stopped budget's problem. */
-static enum reply_code budget_words(const struct budget *b, unsigned deadline_ms, char *detail, size_t size,
-				    cJSON **ext)
+static enum reply_code budget_words(const struct budget *b, unsigned deadline_ms, enum msg_lang lang, char *detail,
+				    size_t size, cJSON **ext)
 {
 	*ext = NULL;
 	if (b->stop != BUDGET_DEADLINE) {
-		snprintf(detail, size, "%s",
-			 b->stop == BUDGET_SHUTDOWN ? "the server is stopping" : "the client closed the connection");
+		error_message(detail, size, lang, b->stop == BUDGET_SHUTDOWN ? MSG_API_STOPPING : MSG_API_CLIENT_CLOSED);
 		return REPLY_SERVICE_UNAVAILABLE;
 	}
-	snprintf(detail, size,
-		 "the request needed more than the %u.%03u s of work one request may take (--request-deadline)",
-		 deadline_ms / 1000, deadline_ms % 1000);
+	error_message(detail, size, lang, MSG_API_DEADLINE, deadline_ms / 1000, deadline_ms % 1000);
 	*ext = cJSON_CreateObject();
 	if (*ext && !cJSON_AddNumberToObject(*ext, "limit_ms", deadline_ms)) {
 		cJSON_Delete(*ext);
@@ -119,9 +116,9 @@ static enum reply_code budget_words(const struct budget *b, unsigned deadline_ms
 
 void budget_problem(const struct budget *b, unsigned deadline_ms, struct http_response *resp)
 {
-	char detail[160];
+	char detail[200];
 	cJSON *ext;
-	enum reply_code code = budget_words(b, deadline_ms, detail, sizeof detail, &ext);
+	enum reply_code code = budget_words(b, deadline_ms, resp->lang, detail, sizeof detail, &ext);
 
 	reply_problem(resp, code, detail, ext);
 	if (code == REPLY_DEADLINE_EXCEEDED)
@@ -135,7 +132,8 @@ cJSON *budget_problem_object(const struct budget *b, unsigned deadline_ms)
 {
 	char detail[160];
 	cJSON *ext;
-	enum reply_code code = budget_words(b, deadline_ms, detail, sizeof detail, &ext);
+	/* a streamed answer's last record, in English as its title */
+	enum reply_code code = budget_words(b, deadline_ms, MSG_EN, detail, sizeof detail, &ext);
 
 	return reply_problem_object(code, detail, ext);
 }

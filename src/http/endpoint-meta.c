@@ -24,7 +24,7 @@ void endpoint_ready(const struct http_request *req, struct http_response *resp)
 	if (server_is_ready())
 		reply_static(resp, 200, REPLY_JSON_TYPE, endpoint_ready_body, sizeof endpoint_ready_body - 1);
 	else
-		reply_problem(resp, REPLY_SERVICE_UNAVAILABLE, "fend is starting or shutting down", NULL);
+		reply_problem(resp, REPLY_SERVICE_UNAVAILABLE, msg_text(MSG_API_STARTING, resp->lang), NULL);
 }
 
 /* {"name":"fend","version":"0.1.0"} */

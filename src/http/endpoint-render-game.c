@@ -350,7 +350,7 @@ static int endpoint_game_draw(const struct http_request *req, struct endpoint_ga
 	}
 	g->opts.last_from = g->opts.last_to = SQ_NONE;
 	if (endpoint_render_cap(req, image_game_cost(&g->start, g->moves, g->count, &g->opts, &g->marks),
-				"the animation", "a smaller size, fewer plies, or fewer arrows and circles", resp))
+				MSG_API_ANIMATION_TOO_LARGE, resp))
 		return 1;
 	rc = image_gif_game_marked(&g->start, g->moves, g->count, &g->opts, &g->marks, (int)g->delay,
 				   (int)g->final_delay, budget_work(req), gif, length);

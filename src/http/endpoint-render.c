@@ -133,18 +133,16 @@ bool endpoint_render_raster(const struct http_request *req)
 	return raster;
 }
 
-int endpoint_render_cap(const struct http_request *req, uint64_t needed, const char *what, const char *advice,
+int endpoint_render_cap(const struct http_request *req, uint64_t needed, enum msg_id words,
 			struct http_response *resp)
 {
 	size_t limit = req->config->max_render_pixels;
-	char detail[320];
+	char detail[512];
 	cJSON *ext;
 
 	if (needed <= limit)
 		return 0;
-	snprintf(detail, sizeof detail,
-		 "%s would draw %llu pixels, more than the %zu one request may draw (--max-render-pixels): ask for %s",
-		 what, (unsigned long long)needed, limit, advice);
+	error_message(detail, sizeof detail, resp->lang, words, (unsigned long long)needed, limit);
 	ext = cJSON_CreateObject();
 	if (!ext || !cJSON_AddNumberToObject(ext, "limit", (double)limit) ||
 	    !cJSON_AddNumberToObject(ext, "needed", (double)needed)) {
@@ -190,8 +188,7 @@ static void endpoint_render_body(const struct http_request *req, struct http_res
 		return;
 	case ENDPOINT_RENDER_PNG:
 	case ENDPOINT_RENDER_GIF:
-		if (endpoint_render_cap(req, image_picture_cost(pos, opts), "the picture",
-					"a smaller size, or fewer arrows and circles", resp))
+		if (endpoint_render_cap(req, image_picture_cost(pos, opts), MSG_API_PICTURE_TOO_LARGE, resp))
 			return;
 		if ((format == ENDPOINT_RENDER_PNG ? image_png : image_gif)(pos, opts, &data, &length))
 			reply_internal_error(resp);

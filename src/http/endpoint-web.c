@@ -49,5 +49,5 @@ void endpoint_web(const struct http_request *req, struct http_response *resp)
 			reply_page(resp);
 		return;
 	}
-	reply_problem(resp, REPLY_NOT_FOUND, "there is no such file in the web page", NULL);
+	reply_problem(resp, REPLY_NOT_FOUND, msg_text(MSG_API_NO_FILE, resp->lang), NULL);
 }

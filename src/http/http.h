@@ -645,9 +645,9 @@ int endpoint_render_options(const struct http_request *req, struct render_option
 
 /* endpoint-render.c, shared with endpoint-render-game.c: 0 when drawing needed pixels
  * stays within --max-render-pixels; else -1 with the 422 render_too_large problem in
- * resp, its members limit and needed, and a detail naming what (the picture, the
- * animation) and advice (what to ask for instead). */
-int endpoint_render_cap(const struct http_request *req, uint64_t needed, const char *what, const char *advice,
+ * resp, its members limit and needed, and the detail message words (which names the
+ * picture or the animation and what to ask for instead: it takes needed and the limit). */
+int endpoint_render_cap(const struct http_request *req, uint64_t needed, enum msg_id words,
 			struct http_response *resp);
 
 void endpoint_health(const struct http_request *req, struct http_response *resp);

@@ -235,8 +235,9 @@ bool reply_header_copy(struct http_response *resp, const char *name, const char 
 	return reply_header(resp, name, copy);
 }
 
-/* True for the answers that may carry FEN or move messages: JSON, problems and NDJSON
- * of the endpoints that read positions and moves (not /health, /version, /metrics...). */
+/* True for the answers that may carry messages: JSON, problems and NDJSON of the
+ * endpoints that read positions and moves (not /health, /version, /metrics...), and any
+ * problem of a request whose language was chosen. */
 static bool reply_has_messages(const struct http_response *resp, const struct http_request *req)
 {
 	static const char *const paths[] = {
@@ -249,6 +250,9 @@ static bool reply_has_messages(const struct http_response *resp, const struct ht
 				     !strncmp(type, "application/problem+json", 24) ||
 				     !strncmp(type, "application/x-ndjson", 20)))
 		return false;
+	/* any problem: its title and detail are in the request's language, whatever the path */
+	if (!strncmp(type, "application/problem+json", 24) && resp->lang_chosen)
+		return true;
 	for (size_t i = 0; i < sizeof paths / sizeof paths[0] && !found; i++)
 		found = !strcmp(req->path, paths[i]);
 	return found;

@@ -172,7 +172,7 @@ static void router_answer_methods(const struct http_request *req, struct http_re
 			goto fail;
 		}
 	}
-	snprintf(detail, sizeof detail, "%s allows only %s", req->path, resp->allow);
+	error_message(detail, sizeof detail, resp->lang, MSG_API_METHOD_NOT_ALLOWED, req->path, resp->allow);
 	reply_problem(resp, REPLY_METHOD_NOT_ALLOWED, detail, ext);
 	if (resp->status == 405)
 		reply_header(resp, "Allow", resp->allow);
@@ -186,7 +186,7 @@ const struct router_route *router_find(const struct http_request *req, struct ht
 {
 	enum http_method method = req->method == HTTP_HEAD ? HTTP_GET : req->method;
 	unsigned mask = 0;
-	char detail[96];
+	char detail[160], path[68];
 
 	for (size_t i = 0; i < ROUTER_ROUTES_NB; i++) {
 		const struct router_route *route = &router_routes[i];
@@ -199,10 +199,12 @@ const struct router_route *router_find(const struct http_request *req, struct ht
 	if (!mask) {
 		/* Echo the path cut short, with anything but printable ASCII as '?', so that
 		 * the problem stays valid UTF-8 whatever bytes the URL held. */
-		size_t n = (size_t)snprintf(detail, sizeof detail, "there is no resource at ");
-		for (const char *p = req->path; *p && n < 88; p++)
-			detail[n++] = *p >= ' ' && *p < 0x7f ? *p : '?';
-		strcpy(detail + n, strlen(req->path) > 64 ? "..." : "");
+		size_t n = 0;
+		for (const char *p = req->path; *p && n < 64; p++)
+			path[n++] = *p >= ' ' && *p < 0x7f ? *p : '?';
+		path[n] = '\0';
+		error_message(detail, sizeof detail, resp->lang, MSG_API_NOT_FOUND, path,
+			      strlen(req->path) > 64 ? "..." : "");
 		reply_problem(resp, REPLY_NOT_FOUND, detail, NULL);
 		return NULL;
 	}

@@ -314,14 +314,11 @@ static void server_post_headers(struct server_request *r, const struct server_he
 static void server_busy(struct server_request *r)
 {
 	struct pool_stats st;
-	char detail[200];
+	char detail[256];
 	cJSON *ext = cJSON_CreateObject();
 
 	pool_stats(r->server->pool, &st);
-	snprintf(detail, sizeof detail,
-		 "all %u heavy threads are working and %u more requests wait for them (--heavy-threads, "
-		 "--heavy-queue): try again shortly",
-		 st.threads, st.slots - st.threads);
+	error_message(detail, sizeof detail, r->resp.lang, MSG_API_BUSY, st.threads, st.slots - st.threads);
 	if (!ext || !cJSON_AddNumberToObject(ext, "threads", st.threads) ||
 	    !cJSON_AddNumberToObject(ext, "queue", st.slots - st.threads)) {
 		cJSON_Delete(ext);
@@ -449,7 +446,7 @@ static bool server_to_pool(struct server_request *r)
 		json_arena_delete(r->root);
 		r->root = NULL;
 		if (atomic_load(&srv->stopping)) {
-			reply_problem(&r->resp, REPLY_SERVICE_UNAVAILABLE, "the server is stopping", NULL);
+			reply_problem(&r->resp, REPLY_SERVICE_UNAVAILABLE, msg_text(MSG_API_STOPPING, r->resp.lang), NULL);
 			reply_header(&r->resp, "Connection", "close");
 		} else {
 			server_busy(r);

@@ -169,12 +169,10 @@ int stream_check_length(const struct stream *s, const struct config *cfg, const 
 
 void stream_spool_busy(const struct config *cfg, struct http_response *resp)
 {
-	char detail[200];
+	char detail[256];
 	cJSON *ext = cJSON_CreateObject();
 
-	snprintf(detail, sizeof detail,
-		 "the spool holds other uploads up to its limit of %zu bytes (--max-spool): try again shortly",
-		 cfg->max_spool);
+	error_message(detail, sizeof detail, resp->lang, MSG_API_SPOOL_BUSY, cfg->max_spool);
 	if (!ext || !cJSON_AddNumberToObject(ext, "limit", (double)cfg->max_spool)) {
 		cJSON_Delete(ext);
 		reply_internal_error(resp);
@@ -282,7 +280,7 @@ size_t stream_received(const struct stream *s)
 
 int stream_start(struct stream *s, const struct http_request *req, struct http_response *resp)
 {
-	char detail[160];
+	char detail[256];
 
 	if (s->too_large) {
 		body_too_large(s->ep->limit(req->config), resp);
@@ -301,8 +299,7 @@ int stream_start(struct stream *s, const struct http_request *req, struct http_r
 	if (s->spool_errno) {
 		/* The spool directory is full or unwritable: the server's trouble, and maybe
 		 * passing (a smaller body, or later, may fit). */
-		snprintf(detail, sizeof detail, "the request body could not be stored for streaming (%s)",
-			 strerror(s->spool_errno));
+		error_message(detail, sizeof detail, resp->lang, MSG_API_SPOOL_FAILED, strerror(s->spool_errno));
 		reply_problem(resp, REPLY_SERVICE_UNAVAILABLE, detail, NULL);
 		return -1;
 	}
