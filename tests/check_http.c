@@ -635,6 +635,16 @@ START_TEST(invalid_field_accept_language)
 			reply_free(&r);
 		}
 	}
+	/* the lines of a bulk request too */
+	http1("POST", "/validate", "application/x-ndjson", "{\"fen\": 1}\n[]\n", italian, &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_ptr_nonnull(strstr(r.body, "\"code\":\"invalid_field\""));
+	ck_assert_ptr_nonnull(strstr(r.body, "\"detail\":\"fen deve essere una stringa\""));
+	ck_assert_ptr_nonnull(strstr(r.body, "una riga deve essere una stringa JSON (il FEN)"));
+	reply_free(&r);
+	http1("POST", "/validate", "application/x-ndjson", "{\"fen\": 1}\n", NULL, &r);
+	ck_assert_ptr_nonnull(strstr(r.body, "\"detail\":\"fen must be a string\""));
+	reply_free(&r);
 }
 END_TEST
 

@@ -2,7 +2,7 @@
  * text in every language, each translation's printf conversions are the English one's
  * in the same order, the Russian plural forms, the language tags; and the FEN parser
  * writing its errors, warnings and hints in Italian, Russian and Spanish with the same
- * codes, offsets and given/became as in English. */
+ * codes, offsets and given/became as in English; the picture options' errors too. */
 #include <check.h>
 #include <stdio.h>
 #include <string.h>
@@ -12,6 +12,7 @@
 #include "core/fen.h"
 #include "core/gametext.h"
 #include "core/pgn.h"
+#include "core/render_options.h"
 #include "core/messages.h"
 #include "core/san.h"
 #include "core/utf8.h"
@@ -466,6 +467,51 @@ START_TEST(test_san_messages_fit)
 }
 END_TEST
 
+/* The picture options' errors (render_options.c) in the options' language: English as
+ * it always was, the others translated, and the longest whole in every language. */
+START_TEST(test_render_option_languages)
+{
+	static const struct {
+		const char *name, *value, *text[MSG_LANG_NB];
+	} rows[] = {
+		{ "size", "9", { "must be a whole number from 64 to 2048", "deve essere un numero intero da 64 a 2048",
+				 "должно быть целым числом от 64 до 2048", "debe ser un número entero de 64 a 2048" } },
+		{ "theme", "red", { "theme must be \"brown\", \"blue\", \"green\" or \"contrast\"",
+				    "theme deve essere \"brown\", \"blue\", \"green\" o \"contrast\"",
+				    "theme должен быть \"brown\", \"blue\", \"green\" или \"contrast\"",
+				    "theme debe ser \"brown\", \"blue\", \"green\" o \"contrast\"" } },
+		{ "circles", "Xe4", { "circle Xe4: the colour letter must be G, R, Y or B",
+				      "cerchio Xe4: la lettera del colore deve essere G, R, Y o B",
+				      "круг Xe4: буква цвета должна быть G, R, Y или B",
+				      "círculo Xe4: la letra del color debe ser G, R, Y o B" } },
+	};
+	/* the longest messages end with their example: nothing is cut */
+	static const char *const longest[][3] = {
+		{ "arrows", "Ge2e44444", "Ge2e4" },
+		{ "squares", "e4-#ff000080", "e4:#ff000080" },
+		{ "last_move", "zz", "O-O)" },
+	};
+
+	for (int lang = 0; lang < MSG_LANG_NB; lang++) {
+		struct render_options opts;
+		struct render_error err;
+		render_options_default(&opts);
+		opts.lang = (enum msg_lang)lang;
+		for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+			ck_assert_int_eq(render_option_set(&opts, rows[i].name, rows[i].value, &err), -1);
+			ck_assert_str_eq(err.message, rows[i].text[lang]);
+		}
+		for (size_t i = 0; i < sizeof longest / sizeof longest[0]; i++) {
+			size_t n, end = strlen(longest[i][2]);
+			ck_assert_int_eq(render_option_set(&opts, longest[i][0], longest[i][1], &err), -1);
+			n = strlen(err.message);
+			ck_assert_msg(n > end && !strcmp(err.message + n - end, longest[i][2]), "cut short: %s", err.message);
+			ck_assert(utf8_valid_length(err.message, n) == n);
+		}
+	}
+}
+END_TEST
+
 static Suite *messages_suite(void)
 {
 	Suite *s = suite_create("messages");
@@ -489,6 +535,9 @@ static Suite *messages_suite(void)
 	tc = tcase_create("moves");
 	tcase_add_test(tc, test_san_languages);
 	tcase_add_test(tc, test_san_messages_fit);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("api");
+	tcase_add_test(tc, test_render_option_languages);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -44,6 +44,33 @@ const char *const msg_texts_api[MSG_API_NB - MSG_API_BODY_EMPTY][MSG_LANG_NB] = 
 		"тело запроса — некорректный JSON (ошибка в байте %zu)",
 		"el cuerpo de la petición no es JSON válido (el error está en el byte %zu)",
 	},
+	/* a line of a bulk request (json-bulk.c) */
+	AT(MSG_API_LINE_NUL) = {
+		"the line contains a NUL byte", "la riga contiene un byte NUL", "строка содержит байт NUL",
+		"la línea contiene un byte NUL",
+	},
+	AT(MSG_API_LINE_NOT_UTF8) = {
+		"the line is not UTF-8 (byte %zu)", "la riga non è UTF-8 (byte %zu)", "строка не в UTF-8 (байт %zu)",
+		"la línea no es UTF-8 (byte %zu)",
+	},
+	AT(MSG_API_LINE_NUL_ESCAPE) = {
+		"a string in the line contains \\u0000 (NUL), which is not accepted",
+		"una stringa della riga contiene \\u0000 (NUL), che non è accettato",
+		"строка JSON в этой строке содержит \\u0000 (NUL), а он не допускается",
+		"una cadena de la línea contiene \\u0000 (NUL), que no se admite",
+	},
+	AT(MSG_API_LINE_SYNTAX) = {
+		"the line is not valid JSON (the error is at byte %zu)",
+		"la riga non è JSON valido (l'errore è al byte %zu)",
+		"строка — некорректный JSON (ошибка в байте %zu)",
+		"la línea no es JSON válido (el error está en el byte %zu)",
+	},
+	AT(MSG_API_LINE_NOT_FEN) = {
+		"a line must be a JSON string (the FEN) or an object like the /validate body",
+		"una riga deve essere una stringa JSON (il FEN) o un oggetto come il corpo di /validate",
+		"строка должна быть JSON-строкой (FEN) или объектом, как тело /validate",
+		"una línea debe ser una cadena JSON (el FEN) o un objeto como el cuerpo de /validate",
+	},
 	/* options of a request */
 	AT(MSG_API_MUST_BE_STRING) = {
 		"%s must be a string", "%s deve essere una stringa", "%s должен быть строкой", "%s debe ser una cadena",
@@ -280,6 +307,19 @@ const char *const msg_texts_api[MSG_API_NB - MSG_API_BODY_EMPTY][MSG_LANG_NB] = 
 		"запросите меньший размер, меньше полуходов или меньше стрелок и кругов",
 		"la animación dibujaría %llu píxeles, más de los %zu que puede dibujar una petición (--max-render-pixels): "
 		"pida un tamaño menor, menos medias jugadas, o menos flechas y círculos",
+	},
+	/* the game a GIF draws (render_game.c) */
+	AT(MSG_API_G_INVALID_FEN) = {
+		"the game's FEN tag is not a legal position", "il tag FEN della partita non è una posizione legale",
+		"тег FEN партии — не легальная позиция", "la etiqueta FEN de la partida no es una posición legal",
+	},
+	AT(MSG_API_G_TOO_LONG) = {
+		"the game has more than %d moves", "la partita ha più di %d mosse", "в партии больше %d ходов",
+		"la partida tiene más de %d jugadas",
+	},
+	AT(MSG_API_G_NO_GAME) = {
+		"the PGN holds no game (no tag and no move)", "il PGN non contiene alcuna partita (né tag né mosse)",
+		"в PGN нет партии (ни тегов, ни ходов)", "el PGN no contiene ninguna partida (ni etiquetas ni jugadas)",
 	},
 	/* picture options (render_options.c) */
 	AT(MSG_API_R_ORIENTATION) = {

@@ -28,7 +28,7 @@ static void render_game_start(void *ctx, const struct position *start, bool ches
 		g->started = true;
 	} else if (g->err->code == RENDER_GAME_OK) {
 		g->err->code = RENDER_GAME_INVALID_FEN;
-		snprintf(g->err->message, sizeof g->err->message, "the game's FEN tag is not a legal position");
+		error_message(g->err->message, sizeof g->err->message, g->lang, MSG_API_G_INVALID_FEN);
 	}
 }
 
@@ -41,7 +41,7 @@ static void render_game_move(void *ctx, const struct pgn_move *mv)
 		return;
 	if (g->count == g->max) {
 		g->err->code = RENDER_GAME_TOO_LONG;
-		snprintf(g->err->message, sizeof g->err->message, "the game has more than %d moves", g->max);
+		error_message(g->err->message, sizeof g->err->message, g->lang, MSG_API_G_TOO_LONG, g->max);
 		return;
 	}
 	g->moves[g->count++] = mv->m;
@@ -130,7 +130,7 @@ void render_game_begin_options(struct render_game_reader *g, struct pgn_reader *
 	};
 
 	*g = (struct render_game_reader){ .reader = reader, .start = start, .moves = moves, .max = max,
-					  .marks = marks, .err = err };
+					  .lang = options ? options->lang : MSG_EN, .marks = marks, .err = err };
 	memset(err, 0, sizeof *err);
 	err->line = err->column = 1;
 	if (marks) {
@@ -157,7 +157,7 @@ int render_game_finish(struct render_game_reader *g, int *count)
 	*count = g->count;
 	if (!g->any) {
 		err->code = RENDER_GAME_NO_GAME;
-		snprintf(err->message, sizeof err->message, "the PGN holds no game (no tag and no move)");
+		error_message(err->message, sizeof err->message, g->lang, MSG_API_G_NO_GAME);
 		*count = 0;
 	}
 	if (g->marks)

@@ -58,6 +58,7 @@ struct render_game_reader {
 	move *moves;
 	int max, count;
 	bool started, ended, any;
+	enum msg_lang lang;         /* of err's message: the options' (English without) */
 	struct render_game_marks *marks;
 	struct render_game_error *err;
 };

@@ -61,10 +61,13 @@ cJSON *json_line_too_long(unsigned long number, size_t limit)
 }
 
 /* The record of a line whose options are wrong: missing_field or invalid_field. */
-static cJSON *json_line_option_error(unsigned long number, const struct json_option_error *err)
+static cJSON *json_line_option_error(unsigned long number, const struct json_option_error *err, enum msg_lang lang)
 {
-	cJSON *error, *record = json_line_error(number, err->missing ? "missing_field" : "invalid_field", err->detail,
-						&error);
+	char detail[sizeof err->detail * 2];
+	cJSON *error, *record;
+
+	error_message(detail, sizeof detail, lang, err->msg, err->field);
+	record = json_line_error(number, err->missing ? "missing_field" : "invalid_field", detail, &error);
 
 	if (record && !cJSON_AddStringToObject(error, "field", err->field)) {
 		cJSON_Delete(record);
@@ -89,7 +92,13 @@ static cJSON *json_validate_line_as(const char *line, size_t length, unsigned lo
 		*valid = false;
 	root = json_parse_text(line, length, "the line", &text_error);
 	if (!root) {
-		record = json_line_error(number, "malformed_json", text_error.detail, &error);
+		static const enum msg_id ids[] = {
+			[JSON_TEXT_NUL] = MSG_API_LINE_NUL, [JSON_TEXT_NOT_UTF8] = MSG_API_LINE_NOT_UTF8,
+			[JSON_TEXT_NUL_ESCAPE] = MSG_API_LINE_NUL_ESCAPE, [JSON_TEXT_SYNTAX] = MSG_API_LINE_SYNTAX,
+		};
+		char detail[sizeof text_error.detail * 2];
+		error_message(detail, sizeof detail, options->lang, ids[text_error.problem], text_error.offset);
+		record = json_line_error(number, "malformed_json", detail, &error);
 		if (record && !cJSON_AddNumberToObject(error, "offset", (double)text_error.offset)) {
 			cJSON_Delete(record);
 			return NULL;
@@ -101,13 +110,11 @@ static cJSON *json_validate_line_as(const char *line, size_t length, unsigned lo
 	} else if (cJSON_IsObject(root)) {
 		/* Members the object leaves out keep the defaults (the request's query). */
 		if (json_position_options(root, &fen, &line_options, &line_style, &option_error)) {
-			record = json_line_option_error(number, &option_error);
+			record = json_line_option_error(number, &option_error, options->lang);
 			goto out;
 		}
 	} else {
-		record = json_line_error(number, "malformed_json",
-					 "a line must be a JSON string (the FEN) or an object like the /validate body",
-					 &error);
+		record = json_line_error(number, "malformed_json", msg_text(MSG_API_LINE_NOT_FEN, options->lang), &error);
 		if (record && !cJSON_AddNumberToObject(error, "offset", 0)) {
 			cJSON_Delete(record);
 			record = NULL;
