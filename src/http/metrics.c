@@ -127,7 +127,8 @@ void metrics_request_end(int endpoint, enum http_method method, int status, size
 	metrics_add(&s->duration_ns[endpoint], (uint_fast64_t)duration_ns);
 	metrics_add(&s->in_bytes[endpoint], in_bytes);
 	metrics_add(&s->out_bytes[endpoint], out_bytes);
-	metrics_add(&s->ended, 1);
+	/* Last, and released: a scrape that sees this request ended sees its counts. */
+	atomic_fetch_add_explicit(&s->ended, 1, memory_order_release);
 }
 
 void metrics_count_validation(bool valid)
@@ -279,6 +280,12 @@ static void metrics_process(double *rss, double *cpu, double *start)
 static void metrics_http(struct metrics_text *t)
 {
 	char status[8];
+	/* The gauge is started (read last) minus ended (read first, before any count): a
+	 * request it shows as no longer in flight is in every count of this scrape. */
+	uint64_t ended = 0;
+
+	for (int i = 0; i < METRICS_SHARDS; i++)
+		ended += atomic_load_explicit(&metrics_shards[i].ended, memory_order_acquire);
 
 	metrics_family(t, "fend_http_requests_total", "counter",
 		       "Requests answered, by endpoint (route path, or other), method and status.");
@@ -321,8 +328,7 @@ static void metrics_http(struct metrics_text *t)
 		if (metrics_endpoint_listed(e))
 			metrics_printf(t, "fend_http_response_bytes_total{endpoint=\"%s\"} %llu\n",
 				       metrics_endpoint_name(e), (unsigned long long)METRICS_SUM(out_bytes[e]));
-	/* Read ended first: a request counted in neither sum cannot make this negative. */
-	uint64_t ended = METRICS_SUM(ended), started = METRICS_SUM(started);
+	uint64_t started = METRICS_SUM(started);
 	metrics_family(t, "fend_http_requests_in_flight", "gauge",
 		       "Requests received and not yet answered (this scrape included).");
 	metrics_printf(t, "fend_http_requests_in_flight %llu\n",
